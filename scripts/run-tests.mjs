@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// The one test command (npm test): build, type checks, lint, every vitest and
+// Playwright suite, then one closing line "N passed, N failed, N skipped".
+// Each static check (build, type check, lint) counts as one test; each runner's
+// own tests are read from its JSON report. A runner that exits non-zero
+// without reporting a failure (it crashed) counts as one failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const reports = join('test-results', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(command, args, env = {}) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return { code: result.status ?? 1, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+function check(name, command, args) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const { code, seconds } = run(command, args);
+  if (code === 0) totals.passed += 1;
+  else totals.failed += 1;
+  lines.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+}
+
+function readJson(file) {
+  try {
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  } catch {
+    return null;
+  }
+}
+
+function suite(name, command, args, env, countsOf) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const { code, seconds } = run(command, args, env);
+  const counts = countsOf() ?? { passed: 0, failed: 0, skipped: 0 };
+  if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed or reported nothing
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  const verdict = code === 0 ? 'ok  ' : 'FAIL';
+  lines.push(
+    `${verdict} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds}s)`,
+  );
+}
+
+const bin = (name) => join('node_modules', '.bin', name);
+
+check('build', bin('electron-vite'), ['build']);
+check('typecheck:node', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
+check('typecheck:web', bin('vue-tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
+check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+
+const vitestJson = join(reports, 'vitest.json');
+suite(
+  'vitest',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  {},
+  () => {
+    const report = readJson(vitestJson);
+    if (!report) return null;
+    // A file that failed before any test ran (an import error) has no
+    // assertions but still failed: count it once.
+    const brokenFiles = (report.testResults ?? []).filter(
+      (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
+    ).length;
+    return {
+      passed: report.numPassedTests ?? 0,
+      failed: (report.numFailedTests ?? 0) + brokenFiles,
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    };
+  },
+);
+
+const playwrightJson = join(reports, 'playwright.json');
+suite(
+  'playwright',
+  bin('playwright'),
+  ['test', '--reporter=list,json'],
+  { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+  () => {
+    const report = readJson(playwrightJson);
+    if (!report?.stats) return null;
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+    return { passed: expected + flaky, failed: unexpected, skipped };
+  },
+);
+
+console.log('\n=== summary');
+for (const line of lines) console.log(line);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
