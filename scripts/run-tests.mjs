@@ -59,10 +59,12 @@ check('typecheck:web', bin('vue-tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
 check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 
 const vitestJson = join(reports, 'vitest.json');
+// vitest runs inside a private D-Bus session with gnome-keyring (where the
+// machine has them) so the keytar adapter meets a real Secret Service.
 suite(
   'vitest',
-  bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  join('scripts', 'with-keyring.sh'),
+  [bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
   {},
   () => {
     const report = readJson(vitestJson);
