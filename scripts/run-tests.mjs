@@ -64,7 +64,13 @@ const vitestJson = join(reports, 'vitest.json');
 suite(
   'vitest',
   join('scripts', 'with-keyring.sh'),
-  [bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  [
+    bin('vitest'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ],
   {},
   () => {
     const report = readJson(vitestJson);
