@@ -1,0 +1,89 @@
+import { createReadStream } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import type { ExportedFile } from './export-store';
+
+/** A parsed `Range` header against a file of a known size. */
+export type RangeRequest =
+  { kind: 'whole' } | { kind: 'part'; start: number; end: number } | { kind: 'unsatisfiable' };
+
+/**
+ * Reads a single `bytes=a-b`, `bytes=a-` or `bytes=-n` range. A header that is missing,
+ * malformed or asks for several ranges is ignored (RFC 9110 lets a server answer the whole
+ * file); a range that starts past the end, or an empty suffix, cannot be satisfied.
+ */
+export function parseRange(header: string | undefined, size: number): RangeRequest {
+  const match = header === undefined ? null : /^\s*bytes=(\d*)-(\d*)\s*$/i.exec(header);
+  if (!match) return { kind: 'whole' };
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return { kind: 'whole' };
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' };
+    return { kind: 'part', start: Math.max(size - suffix, 0), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== '' && Number(last) < start) return { kind: 'whole' };
+  if (start >= size) return { kind: 'unsatisfiable' };
+  return { kind: 'part', start, end };
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Answers an error the way an object store does on its pre-signed URLs: an XML `Error`
+ * document with a `Code` and a `Message` (e.g. `AccessDenied` / `Request has expired`).
+ */
+export function sendS3Error(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+): void {
+  const body =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<Error><Code>${escapeXml(code)}</Code><Message>${escapeXml(message)}</Message></Error>\n`;
+  res.writeHead(status, {
+    'Content-Type': 'application/xml',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Serves an exported file with its ETag and length, honouring a single byte range. */
+export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: ExportedFile,
+): Promise<void> {
+  const range = parseRange(req.headers.range, file.size);
+  const common = {
+    'Accept-Ranges': 'bytes',
+    ETag: file.etag,
+    'Content-Type': 'application/octet-stream',
+    'Content-Disposition': contentDisposition(file.name),
+  };
+  if (range.kind === 'unsatisfiable') {
+    res.writeHead(416, { ...common, 'Content-Range': `bytes */${file.size}`, 'Content-Length': 0 });
+    res.end();
+    return;
+  }
+  const start = range.kind === 'part' ? range.start : 0;
+  const end = range.kind === 'part' ? range.end : file.size - 1;
+  const headers: Record<string, string | number> = { ...common, 'Content-Length': end - start + 1 };
+  if (range.kind === 'part') headers['Content-Range'] = `bytes ${start}-${end}/${file.size}`;
+  res.writeHead(range.kind === 'part' ? 206 : 200, headers);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  await pipeline(createReadStream(file.path, { start, end }), res);
+}

@@ -1,0 +1,59 @@
+import { DEMO_API_KEYS, DEMO_PASSWORD, DEMO_TENANT, DEMO_USERS } from './auth';
+import { USAGE, parseCliArgs, type CliRequest } from './cli-args';
+import { startEmulator } from './server';
+
+/*
+ * `npm run emulator`: the emulator as a process. The first line it prints is exactly
+ * `Emulator listening on http://HOST:PORT` (tests and scripts wait for it), then the demo
+ * credentials. Ctrl-C (SIGINT) or SIGTERM closes it cleanly and exits 0.
+ */
+
+function credentials(): string[] {
+  return [
+    'Demo credentials:',
+    ...Object.entries(DEMO_API_KEYS).map(([key, role]) => `  API key ${key} (${role})`),
+    `  Token login: tenant "${DEMO_TENANT}", users ${Object.keys(DEMO_USERS).join(', ')}, password "${DEMO_PASSWORD}"`,
+  ];
+}
+
+async function main(): Promise<void> {
+  let request: CliRequest;
+  try {
+    request = parseCliArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (request.help) {
+    console.log(USAGE);
+    return;
+  }
+  const emulator = await startEmulator({
+    ...request.options,
+    ...(request.quiet ? {} : { log: (line: string) => console.log(line) }),
+  });
+  console.log(`Emulator listening on ${emulator.url}`);
+  for (const line of credentials()) console.log(line);
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Emulator did not close cleanly: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `Emulator failed to start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exitCode = 1;
+});

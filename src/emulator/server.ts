@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { createEmulatorCore, type EmulatorCore } from './core';
+import type { FaultConfig, FaultSwitches } from './faults';
+
+/** The fault types, re-exported so callers of the emulator need only this module. */
+export type { FaultConfig, FaultSwitches, OneShotFault } from './faults';
+
+/** How to start an emulator (emulator-api.md). */
+export interface EmulatorOptions {
+  /** Default 0 in-process (a free port); the CLI defaults to 7420. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default 'demo'. */
+  seed?: 'demo' | 'empty';
+  /** Default: a new temporary folder, removed on close() if the emulator made it. */
+  dataDir?: string;
+  /** Typical job duration in ms, default 3000 (tests pass ~50..200). */
+  jobMs?: number;
+  /** Access-token lifetime in seconds, default 3600. */
+  tokenTtlSec?: number;
+  /** Pre-signed URL lifetime in seconds, default 900. */
+  urlTtlSec?: number;
+  /** Smallest part but the last, bytes, default 5 MiB. */
+  minPartSize?: number;
+  faults?: Partial<FaultConfig>;
+  /** Clock, default Date.now. */
+  now?: () => number;
+  /** Request log, default none in-process. */
+  log?: (line: string) => void;
+}
+
+/** A running emulator. */
+export interface Emulator {
+  /** `http://127.0.0.1:PORT` (origin). */
+  url: string;
+  /** url + '/databridge' (the service's {base_url}). */
+  baseUrl: string;
+  /** url + '/sml/auth/v1' (the token service's {auth_url}). */
+  authUrl: string;
+  faults: FaultSwitches;
+  /** Stops timers, closes sockets, removes its temporary data folder. */
+  close(): Promise<void>;
+}
+
+function checkOptions(options: EmulatorOptions): void {
+  const counts: [string, number | undefined][] = [
+    ['port', options.port],
+    ['jobMs', options.jobMs],
+    ['tokenTtlSec', options.tokenTtlSec],
+    ['urlTtlSec', options.urlTtlSec],
+    ['minPartSize', options.minPartSize],
+  ];
+  for (const [name, value] of counts) {
+    if (value !== undefined && (!Number.isFinite(value) || value < 0)) {
+      throw new RangeError(`Emulator option ${name} must be a number of 0 or more`);
+    }
+  }
+  if (options.seed !== undefined && options.seed !== 'demo' && options.seed !== 'empty') {
+    throw new RangeError('Emulator option seed must be demo or empty');
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+function requestLogger(
+  log: (line: string) => void,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const started = Date.now();
+  // Path only: the query of a pre-signed URL carries its signature.
+  const path = (req.url ?? '').split('?')[0] ?? '';
+  res.once('close', () =>
+    log(`${req.method ?? '?'} ${path} ${res.statusCode} ${Date.now() - started}ms`),
+  );
+}
+
+/**
+ * Starts the emulator of the service on `host:port`: every operation of the interface, the
+ * token service, and the pre-signed blob URLs, on one node:http server with keep-alive.
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  checkOptions(options);
+  const madeDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'databridge-emulator-')));
+  let origin = '';
+  const core = createEmulatorCore({ ...options, dataDir, origin: () => origin });
+  const server = createServer({ keepAlive: true }, (req, res) => {
+    if (options.log) requestLogger(options.log, req, res);
+    serve(core, req, res).catch((error: unknown) => {
+      (options.log ?? console.error)(`emulator bug: ${String(error)}`);
+      res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  let address: AddressInfo;
+  try {
+    address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+  } catch (error) {
+    await core.close();
+    if (madeDataDir) await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${host}:${address.port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await core.close();
+      server.closeAllConnections();
+      await closed;
+      if (madeDataDir) await rm(dataDir, { recursive: true, force: true });
+    })();
+    return closing;
+  };
+  const { faults } = core;
+  return {
+    url: origin,
+    baseUrl: `${origin}/databridge`,
+    authUrl: `${origin}/sml/auth/v1`,
+    faults,
+    close,
+  };
+}
+
+/** One request: the added latency, then the blob routes, then the service's operations. */
+async function serve(core: EmulatorCore, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const latency = core.faults.config.latencyMs;
+  if (latency > 0) await delay(latency);
+  if (await core.blobs.handle(req, res)) return;
+  await core.router.handle(req, res);
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import type { Login } from '../../../src/shared/contract/records/logins';
+import { KEYS, callOp, expectOp, expectOpError, waitForJob } from './harness';
+
+const DEV = 'sql-eu-dev-01';
+
+let em: Emulator;
+beforeAll(async () => {
+  em = await startEmulator({ jobMs: 50 });
+});
+afterAll(async () => {
+  await em.close();
+});
+
+const logins = () =>
+  expectOp<Login[]>(em, 'logins.list', 200, {
+    params: { instanceName: DEV },
+    auth: KEYS.contributor,
+  });
+
+describe('logins', () => {
+  it('lists the seeded logins (Contributor and up)', async () => {
+    expect((await logins()).map((l) => l.name)).toContain('etl_loader');
+    await expectOpError(em, 'logins.list', 403, {
+      params: { instanceName: DEV },
+      auth: KEYS.consumer,
+    });
+    await expectOpError(em, 'logins.list', 404, { params: { instanceName: 'sql-nowhere' } });
+  });
+
+  it('creates a login through a job; 409 when it exists', async () => {
+    const body = { login: 'new_reader', password: 'S3cret!pass', role: 'Consumer' };
+    const { jobId } = await expectOp<{ jobId: string }>(em, 'logins.create', 202, {
+      params: { instanceName: DEV },
+      body,
+      auth: KEYS.contributor,
+    });
+    await expectOpError(em, 'logins.create', 409, { params: { instanceName: DEV }, body });
+    expect(await waitForJob(em, jobId)).toBe('Succeeded');
+    expect((await logins()).find((l) => l.name === 'new_reader')).toMatchObject({
+      role: 'Consumer',
+      status: 'Enabled',
+    });
+    await expectOpError(em, 'logins.create', 409, {
+      params: { instanceName: DEV },
+      body: { ...body, login: 'NEW_READER' },
+    });
+  });
+
+  it('refuses bad login requests with 400 and Consumers with 403', async () => {
+    const create = (body: unknown, auth?: string) => ({
+      params: { instanceName: DEV },
+      body,
+      ...(auth ? { auth } : {}),
+    });
+    await expectOpError(
+      em,
+      'logins.create',
+      400,
+      create({ login: 'x', password: 'p', role: 'Admin' }),
+      /role/i,
+    );
+    await expectOpError(
+      em,
+      'logins.create',
+      400,
+      create({ login: 'x'.repeat(21), password: 'p', role: 'Consumer' }),
+      /20/,
+    );
+    await expectOpError(em, 'logins.create', 400, create({ login: 'x', role: 'Consumer' }));
+    await expectOpError(
+      em,
+      'logins.create',
+      403,
+      create({ login: 'x', password: 'p', role: 'Consumer' }, KEYS.consumer),
+    );
+  });
+
+  it('changes a password; 404 for an unknown login', async () => {
+    await expectOp(em, 'logins.updatePassword', 200, {
+      params: { instanceName: DEV, loginName: 'report_reader' },
+      body: { password: 'N3w!pass' },
+    });
+    await expectOpError(em, 'logins.updatePassword', 404, {
+      params: { instanceName: DEV, loginName: 'ghost' },
+      body: { password: 'x' },
+    });
+    await expectOpError(em, 'logins.updatePassword', 400, {
+      params: { instanceName: DEV, loginName: 'report_reader' },
+      body: { password: '' },
+    });
+  });
+
+  it('deletes a login through a job; 404 for an unknown one', async () => {
+    const answer = await callOp(em, 'logins.delete', {
+      params: { instanceName: DEV, loginName: 'analyst_jane' },
+    });
+    expect(answer.status).toBe(202);
+    const { jobId } = answer.body as { jobId: string };
+    expect((await logins()).find((l) => l.name === 'analyst_jane')?.status).toBe('Deleting');
+    expect(await waitForJob(em, jobId)).toBe('Succeeded');
+    expect((await logins()).some((l) => l.name === 'analyst_jane')).toBe(false);
+    await expectOpError(em, 'logins.delete', 404, {
+      params: { instanceName: DEV, loginName: 'analyst_jane' },
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CLI_PORT, parseCliArgs } from '../../../src/emulator/cli-args';
+
+describe('parseCliArgs', () => {
+  it('defaults to port 7420 and nothing else', () => {
+    expect(parseCliArgs([])).toEqual({
+      help: false,
+      quiet: false,
+      options: { port: DEFAULT_CLI_PORT },
+    });
+  });
+
+  it('reads every option and fault flag', () => {
+    const request = parseCliArgs([
+      '--port=0',
+      '--host',
+      '0.0.0.0',
+      '--seed',
+      'empty',
+      '--data-dir',
+      '/tmp/x',
+      '--job-ms',
+      '200',
+      '--token-ttl',
+      '60',
+      '--url-ttl',
+      '30',
+      '--min-part-size',
+      '1024',
+      '--latency-ms',
+      '5',
+      '--rate-500',
+      '0.1',
+      '--rate-503',
+      '0.2',
+      '--rate-429',
+      '0.3',
+      '--retry-after',
+      '0',
+      '--reset-part-rate',
+      '0.5',
+      '--quiet',
+    ]);
+    expect(request.quiet).toBe(true);
+    expect(request.options).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      seed: 'empty',
+      dataDir: '/tmp/x',
+      jobMs: 200,
+      tokenTtlSec: 60,
+      urlTtlSec: 30,
+      minPartSize: 1024,
+      faults: {
+        latencyMs: 5,
+        rate500: 0.1,
+        rate503: 0.2,
+        rate429: 0.3,
+        retryAfterSec: 0,
+        resetPartRate: 0.5,
+      },
+    });
+  });
+
+  it('refuses unknown flags, bad numbers and bad seeds', () => {
+    expect(() => parseCliArgs(['--colour', 'red'])).toThrow();
+    expect(() => parseCliArgs(['--port', 'eighty'])).toThrow(/--port/);
+    expect(() => parseCliArgs(['--job-ms', '-5'])).toThrow(/--job-ms/);
+    expect(() => parseCliArgs(['--seed', 'full'])).toThrow(/--seed/);
+  });
+});
