@@ -1,0 +1,143 @@
+import type { Dispatcher } from 'undici';
+import { RegionSchema } from '../../../shared/contract/enums';
+import type { Operation } from '../../../shared/contract/catalogue';
+import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
+import { TokenAuth } from '../auth/token-auth';
+import { defaultDataDir, profilesFile } from '../config/app-paths';
+import { serviceEndpoints, type ServiceEndpoints } from '../config/regions';
+import { createConnection } from '../connection/connection';
+import { ServiceClient } from '../http/service-client';
+import type { Logger } from '../log/logger';
+import { ProfileStore } from '../profiles/profile-store';
+import type { SecretStore } from '../secrets/secret-store';
+import { SecretVault } from '../secrets/secret-vault';
+import { UsageError, type CliCommand } from './cli-args';
+
+type RunCommand = Extract<CliCommand, { kind: 'run' }>;
+
+/** What the CLI needs to reach the service. */
+export interface CliConnectionDeps {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly dispatcher: Dispatcher;
+  readonly logger: Logger;
+  /** The keychain, for `--profile` (the composition root hands in the keytar adapter). */
+  readonly secretStore: () => SecretStore;
+}
+
+const EMULATOR_DEMO_KEY = 'demo-admin-key';
+
+/**
+ * The client for a CLI command: from a saved profile (secret from the keychain unless given)
+ * or from --base-url/--region with --api-key or --tenant/--user/--password. Operations of the
+ * token service need no sign-in.
+ */
+export async function cliClient(
+  command: RunCommand,
+  deps: CliConnectionDeps,
+): Promise<{ client: ServiceClient; dispose(): void }> {
+  const { options } = command;
+  const profile = options.profile ? await savedProfile(command, deps) : adHocProfile(command);
+  const endpoints = serviceEndpoints(profile.target);
+  const readOnly = profile.readOnly || options['read-only'] === true;
+  if (command.operation.service === 'auth') return unauthenticated(endpoints, deps, readOnly);
+  const secret = await secretFor(profile, command, deps);
+  const connection = createConnection({ ...profile, readOnly }, secret, {
+    endpoints,
+    dispatcher: deps.dispatcher,
+    logger: deps.logger,
+    sessionOnly: false,
+  });
+  if (connection.auth instanceof TokenAuth && 'password' in secret) {
+    await connection.auth.signIn(secret.password);
+  }
+  return { client: connection.client, dispose: () => connection.auth.dispose() };
+}
+
+function unauthenticated(endpoints: ServiceEndpoints, deps: CliConnectionDeps, readOnly: boolean) {
+  const client = new ServiceClient({
+    ...endpoints,
+    dispatcher: deps.dispatcher,
+    logger: deps.logger,
+    readOnly,
+  });
+  return { client, dispose: () => undefined };
+}
+
+async function savedProfile(command: RunCommand, deps: CliConnectionDeps): Promise<Profile> {
+  const name = command.options.profile ?? '';
+  const dataDir = command.options['data-dir'] ?? defaultDataDir(process.platform, deps.env);
+  const store = new ProfileStore({ file: profilesFile(dataDir), logger: deps.logger });
+  const { profiles, damaged } = await store.load();
+  if (damaged) {
+    throw new UsageError(
+      `The profiles file was damaged (${damaged.reason}); it was moved to ${damaged.movedTo}.`,
+    );
+  }
+  const profile = profiles.find((p) => p.name.toLowerCase() === name.toLowerCase());
+  if (!profile) {
+    const known = profiles.map((p) => `"${p.name}"`).join(', ') || 'none';
+    throw new UsageError(`No saved connection named "${name}" in ${dataDir}. Saved: ${known}.`);
+  }
+  return profile;
+}
+
+function adHocProfile(command: RunCommand): Profile {
+  const { options } = command;
+  const time = new Date().toISOString();
+  let target: Profile['target'];
+  if (options['base-url']) target = { kind: 'custom', baseUrl: options['base-url'] };
+  else {
+    const region = RegionSchema.safeParse((options.region ?? 'EU').toUpperCase());
+    if (!region.success) throw new UsageError('--region must be EU or US.');
+    target = { kind: 'region', region: region.data };
+  }
+  const token = options.tenant !== undefined || options.user !== undefined;
+  if (token && (!options.tenant || !options.user)) {
+    throw new UsageError('Token sign-in needs both --tenant and --user (and a password).');
+  }
+  return {
+    id: 'cli',
+    name: 'command line',
+    target,
+    auth: token
+      ? { kind: 'token', tenantName: options.tenant ?? '', userName: options.user ?? '' }
+      : { kind: 'apiKey' },
+    color: '#1f6feb',
+    readOnly: false,
+    isEmulator: false,
+    createdAt: time,
+    updatedAt: time,
+  };
+}
+
+async function secretFor(
+  profile: Profile,
+  command: RunCommand,
+  deps: CliConnectionDeps,
+): Promise<ProfileSecretInput> {
+  const { options } = command;
+  const given =
+    profile.auth.kind === 'apiKey'
+      ? (options['api-key'] ?? deps.env['DATABRIDGE_API_KEY'])
+      : (options.password ?? deps.env['DATABRIDGE_PASSWORD']);
+  if (given) {
+    deps.logger.addSecret?.(given);
+    return profile.auth.kind === 'apiKey' ? { apiKey: given } : { password: given };
+  }
+  if (options.profile) {
+    const vault = new SecretVault({ store: deps.secretStore(), logger: deps.logger });
+    const stored = await vault.getProfileSecret(profile.id, profile.auth.kind);
+    if (stored) return stored;
+    if (profile.isEmulator && profile.auth.kind === 'apiKey') return { apiKey: EMULATOR_DEMO_KEY };
+  }
+  throw new UsageError(
+    profile.auth.kind === 'apiKey'
+      ? 'Give an API key: --api-key KEY or DATABRIDGE_API_KEY (or --tenant/--user/--password).'
+      : 'Give the password: --password P or DATABRIDGE_PASSWORD.',
+  );
+}
+
+/** Narrow helper for tests and --help: the operation needs a sign-in. */
+export function needsSignIn(op: Operation): boolean {
+  return op.service === 'api';
+}

@@ -1,0 +1,28 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** The app's product name, which is also the name of its data folder. */
+export const APP_FOLDER_NAME = 'DataBridge Desktop';
+
+/**
+ * The app's data folder as Electron's `app.getPath('userData')` computes it, without Electron
+ * (the CLI runs under plain Node): `%APPDATA%\DataBridge Desktop` on Windows,
+ * `~/Library/Application Support/DataBridge Desktop` on macOS, and
+ * `$XDG_CONFIG_HOME/DataBridge Desktop` (default `~/.config/...`) elsewhere.
+ */
+export function defaultDataDir(
+  platform: NodeJS.Platform = process.platform,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  home: string = homedir(),
+): string {
+  if (platform === 'win32') {
+    return join(env['APPDATA'] ?? join(home, 'AppData', 'Roaming'), APP_FOLDER_NAME);
+  }
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', APP_FOLDER_NAME);
+  return join(env['XDG_CONFIG_HOME'] || join(home, '.config'), APP_FOLDER_NAME);
+}
+
+/** `<dataDir>/profiles.json`. */
+export function profilesFile(dataDir: string): string {
+  return join(dataDir, 'profiles.json');
+}

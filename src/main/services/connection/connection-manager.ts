@@ -1,0 +1,276 @@
+import type { Dispatcher } from 'undici';
+import { AppError, isAppError } from '../../../shared/errors';
+import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
+import type { SignInState } from '../../../shared/model/session-state';
+import { ApiKeyAuth } from '../auth/api-key-auth';
+import { Listeners } from '../auth/auth-provider';
+import { TokenAuth } from '../auth/token-auth';
+import { serviceEndpoints, type ServiceEndpoints } from '../config/regions';
+import type { RetryPolicy } from '../http/retry-policy';
+import type { Logger } from '../log/logger';
+import type { ProfileStore } from '../profiles/profile-store';
+import type { SecretVault } from '../secrets/secret-vault';
+import type { Timers } from '../time/timers';
+import { createConnection, type Connection } from './connection';
+
+/** A running emulator, as the built-in "Local emulator" connection needs it. */
+export interface EmulatorHandle {
+  readonly baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** Options of {@link ConnectionManager}. */
+export interface ConnectionManagerOptions {
+  readonly profiles: ProfileStore;
+  readonly secrets: SecretVault;
+  readonly dispatcher: Dispatcher;
+  readonly logger: Logger;
+  /** Starts the local emulator for profiles with `isEmulator` (started once, on first connect). */
+  readonly startEmulator?: () => Promise<EmulatorHandle>;
+  readonly retry?: Partial<RetryPolicy>;
+  readonly timers?: Timers;
+  readonly now?: () => number;
+  readonly refreshMarginMs?: number;
+}
+
+/** Options of {@link ConnectionManager.connect}. */
+export interface ConnectOptions {
+  /** Store the given secret in the vault (the keychain, or memory in session-only mode). */
+  readonly remember?: boolean;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The emulator's public demo key: the built-in emulator connection needs no secret from the
+ * user. It is not a secret (it is in the emulator's documentation) and works nowhere else.
+ */
+const EMULATOR_DEMO_KEY = 'demo-admin-key';
+
+/**
+ * Connections of profiles: signs in (verifying an API key with a cheap call, or logging in
+ * with the password), keeps one Connection per profile, and reports sign-in states. Signing in
+ * again on a connected profile reuses its Connection, so work holding it (transfers, the job
+ * watcher) resumes after an expired sign-in is renewed.
+ */
+export class ConnectionManager {
+  readonly #options: ConnectionManagerOptions;
+  readonly #connections = new Map<string, { connection: Connection; unsubscribe: () => void }>();
+  readonly #states = new Map<string, SignInState>();
+  readonly #listeners = new Listeners<SignInState>();
+  #emulator: Promise<EmulatorHandle> | undefined;
+
+  constructor(options: ConnectionManagerOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Signs in to a profile with `secret`, or with the one stored in the vault when none is
+   * given, and answers the new state. With `remember`, a given secret is stored; when the
+   * keychain does not work that fails with KEYCHAIN_UNAVAILABLE before anything is sent.
+   */
+  async connect(
+    profileId: string,
+    secret?: ProfileSecretInput,
+    options: ConnectOptions = {},
+  ): Promise<SignInState> {
+    const profile = this.#options.profiles.get(profileId);
+    const vault = this.#options.secrets;
+    if (options.remember && secret && !vault.isSessionOnly) {
+      const probe = await vault.probe();
+      if (!probe.ok) throw probe.error;
+    }
+    const resolved = secret ?? (await this.#storedSecret(profile));
+    this.#setState({ profileId, status: 'signingIn', sessionOnly: vault.isSessionOnly });
+    try {
+      const connection = await this.#signIn(profile, resolved, options.signal);
+      if (options.remember && secret) await vault.setProfileSecret(profileId, secret);
+      return this.#stateFrom(connection);
+    } catch (error) {
+      const message = isAppError(error) ? error.message : 'Sign-in failed.';
+      this.#setState({
+        profileId,
+        status: 'signedOut',
+        sessionOnly: vault.isSessionOnly,
+        error: message,
+      });
+      throw error;
+    }
+  }
+
+  /** Signs out of a profile and forgets its connection (its stored secret stays). */
+  disconnect(profileId: string): Promise<void> {
+    const entry = this.#connections.get(profileId);
+    if (entry) {
+      entry.unsubscribe();
+      entry.connection.auth.dispose();
+      this.#connections.delete(profileId);
+    }
+    this.#setState({
+      profileId,
+      status: 'signedOut',
+      sessionOnly: this.#options.secrets.isSessionOnly,
+    });
+    return Promise.resolve();
+  }
+
+  /** Disconnects, forgets the stored secrets, and deletes the profile. */
+  async removeProfile(profileId: string): Promise<void> {
+    await this.disconnect(profileId);
+    try {
+      await this.#options.secrets.forgetProfile(profileId);
+    } catch (error) {
+      // Without a keychain there is nothing stored to forget; the profile still goes.
+      if (!isAppError(error) || error.code !== 'KEYCHAIN_UNAVAILABLE') throw error;
+      this.#options.logger.warn('Could not forget the secrets of a removed profile', { error });
+    }
+    await this.#options.profiles.remove(profileId);
+    this.#states.delete(profileId);
+  }
+
+  /** The connection of a profile; AUTH_REQUIRED when it is not connected. */
+  get(profileId: string): Connection {
+    const entry = this.#connections.get(profileId);
+    if (entry) return entry.connection;
+    throw new AppError({
+      code: 'AUTH_REQUIRED',
+      message: 'This connection is not signed in. Connect to it first.',
+    });
+  }
+
+  /** True when a profile has a connection (signed in, or expired and waiting for sign-in). */
+  isConnected(profileId: string): boolean {
+    return this.#connections.has(profileId);
+  }
+
+  /** The sign-in state of a profile (`signedOut` when never connected). */
+  state(profileId: string): SignInState {
+    return (
+      this.#states.get(profileId) ?? {
+        profileId,
+        status: 'signedOut',
+        sessionOnly: this.#options.secrets.isSessionOnly,
+      }
+    );
+  }
+
+  /** Calls `listener` on every sign-in state change of any profile; returns unsubscribe. */
+  onStateChange(listener: (state: SignInState) => void): () => void {
+    return this.#listeners.add(listener);
+  }
+
+  /** Signs out of everything and stops the emulator if this manager started it. */
+  async dispose(): Promise<void> {
+    for (const profileId of [...this.#connections.keys()]) await this.disconnect(profileId);
+    this.#listeners.clear();
+    const emulator = this.#emulator;
+    this.#emulator = undefined;
+    if (emulator) await (await emulator.catch(() => undefined))?.close();
+  }
+
+  async #signIn(
+    profile: Profile,
+    secret: ProfileSecretInput,
+    signal: AbortSignal | undefined,
+  ): Promise<Connection> {
+    const endpoints = await this.#endpoints(profile);
+    const existing = this.#connections.get(profile.id)?.connection;
+    const reusable =
+      existing !== undefined &&
+      existing.profile.updatedAt === profile.updatedAt &&
+      existing.endpoints.baseUrl === endpoints.baseUrl;
+    if (profile.auth.kind === 'apiKey') {
+      if (!('apiKey' in secret)) throw wrongSecret('an API key');
+      // An API key cannot be checked offline: one cheap call that every role may make, on a
+      // fresh connection, so a wrong key never replaces a good one in use.
+      const fresh = this.#create(profile, secret, endpoints);
+      await fresh.api.clientIp.get({}, signal ? { signal } : {});
+      if (reusable && existing.auth instanceof ApiKeyAuth) {
+        existing.auth.setApiKey(secret.apiKey, this.#options.secrets.isSessionOnly);
+        return existing;
+      }
+      this.#adopt(fresh);
+      return fresh;
+    }
+    if (!('password' in secret)) throw wrongSecret('a password');
+    const connection = reusable ? existing : this.#create(profile, secret, endpoints);
+    if (!(connection.auth instanceof TokenAuth)) throw wrongSecret('a password');
+    await connection.auth.signIn(secret.password, signal);
+    if (!reusable) this.#adopt(connection);
+    return connection;
+  }
+
+  #create(profile: Profile, secret: ProfileSecretInput, endpoints: ServiceEndpoints): Connection {
+    const { dispatcher, logger, retry, timers, now, refreshMarginMs } = this.#options;
+    return createConnection(profile, secret, {
+      endpoints,
+      dispatcher,
+      logger,
+      sessionOnly: this.#options.secrets.isSessionOnly,
+      ...(retry ? { retry } : {}),
+      ...(timers ? { timers } : {}),
+      ...(now ? { now } : {}),
+      ...(refreshMarginMs === undefined ? {} : { refreshMarginMs }),
+    });
+  }
+
+  #adopt(connection: Connection): void {
+    const previous = this.#connections.get(connection.profile.id);
+    if (previous) {
+      previous.unsubscribe();
+      previous.connection.auth.dispose();
+    }
+    const unsubscribe = connection.auth.on('change', (state) => this.#setState(state));
+    this.#connections.set(connection.profile.id, { connection, unsubscribe });
+  }
+
+  #stateFrom(connection: Connection): SignInState {
+    const state = connection.auth.state;
+    this.#setState(state);
+    return state;
+  }
+
+  async #storedSecret(profile: Profile): Promise<ProfileSecretInput> {
+    const stored = await this.#options.secrets.getProfileSecret(profile.id, profile.auth.kind);
+    if (stored) return stored;
+    if (profile.isEmulator && profile.auth.kind === 'apiKey') return { apiKey: EMULATOR_DEMO_KEY };
+    throw new AppError({
+      code: 'AUTH_REQUIRED',
+      message:
+        profile.auth.kind === 'apiKey'
+          ? `Enter the API key of "${profile.name}" to connect.`
+          : `Enter the password of ${profile.auth.userName} to connect to "${profile.name}".`,
+    });
+  }
+
+  async #endpoints(profile: Profile): Promise<ServiceEndpoints> {
+    const start = this.#options.startEmulator;
+    if (!profile.isEmulator || !start) return serviceEndpoints(profile.target);
+    this.#emulator ??= start();
+    try {
+      const emulator = await this.#emulator;
+      return serviceEndpoints({ kind: 'custom', baseUrl: emulator.baseUrl });
+    } catch (error) {
+      this.#emulator = undefined;
+      this.#options.logger.error('The local emulator did not start', { error });
+      throw new AppError(
+        {
+          code: 'UNAVAILABLE',
+          message: 'The local emulator could not start. The log has details.',
+        },
+        { cause: error },
+      );
+    }
+  }
+
+  #setState(state: SignInState): void {
+    this.#states.set(state.profileId, state);
+    this.#listeners.emit(state);
+  }
+}
+
+function wrongSecret(expected: string): AppError {
+  return new AppError({
+    code: 'VALIDATION',
+    message: `This connection signs in with ${expected}. Enter ${expected} to connect.`,
+  });
+}

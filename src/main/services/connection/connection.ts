@@ -1,0 +1,130 @@
+import type { Dispatcher } from 'undici';
+import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
+import { AppError } from '../../../shared/errors';
+import { ArchivesApi } from '../api/archives-api';
+import { AuthApi } from '../api/auth-api';
+import { ClientIpApi } from '../api/client-ip-api';
+import { ClusterApi } from '../api/cluster-api';
+import { DatabasesApi } from '../api/databases-api';
+import { InstancesApi } from '../api/instances-api';
+import { JobsApi } from '../api/jobs-api';
+import { LinkedServersApi } from '../api/linked-servers-api';
+import { LoginsApi } from '../api/logins-api';
+import { SessionsApi } from '../api/sessions-api';
+import { UploadsApi } from '../api/uploads-api';
+import { ApiKeyAuth } from '../auth/api-key-auth';
+import type { AuthProvider } from '../auth/auth-provider';
+import { TokenAuth } from '../auth/token-auth';
+import type { ServiceEndpoints } from '../config/regions';
+import type { RetryPolicy } from '../http/retry-policy';
+import { ServiceClient } from '../http/service-client';
+import type { Logger } from '../log/logger';
+import type { Timers } from '../time/timers';
+
+/** One API module per endpoint group, over one client. */
+export interface ConnectionApis {
+  readonly instances: InstancesApi;
+  readonly linkedServers: LinkedServersApi;
+  readonly databases: DatabasesApi;
+  readonly archives: ArchivesApi;
+  readonly uploads: UploadsApi;
+  readonly jobs: JobsApi;
+  readonly sessions: SessionsApi;
+  readonly logins: LoginsApi;
+  readonly cluster: ClusterApi;
+  readonly clientIp: ClientIpApi;
+}
+
+/** A signed-in (or signing-in) profile: its client, its auth, and its API modules. */
+export interface Connection {
+  readonly profile: Profile;
+  readonly endpoints: ServiceEndpoints;
+  readonly client: ServiceClient;
+  readonly auth: AuthProvider;
+  readonly api: ConnectionApis;
+}
+
+/** The API modules over `client`. */
+export function createApis(client: ServiceClient): ConnectionApis {
+  return {
+    instances: new InstancesApi(client),
+    linkedServers: new LinkedServersApi(client),
+    databases: new DatabasesApi(client),
+    archives: new ArchivesApi(client),
+    uploads: new UploadsApi(client),
+    jobs: new JobsApi(client),
+    sessions: new SessionsApi(client),
+    logins: new LoginsApi(client),
+    cluster: new ClusterApi(client),
+    clientIp: new ClientIpApi(client),
+  };
+}
+
+/** What {@link createConnection} needs besides the profile. */
+export interface ConnectionDeps {
+  readonly endpoints: ServiceEndpoints;
+  readonly dispatcher: Dispatcher;
+  readonly logger: Logger;
+  readonly sessionOnly: boolean;
+  readonly retry?: Partial<RetryPolicy>;
+  readonly timers?: Timers;
+  readonly now?: () => number;
+  readonly refreshMarginMs?: number;
+}
+
+/**
+ * Builds the connection of a profile with the secret the user gave (or the vault held). It
+ * does not sign in yet: the caller verifies an API key or signs in with the password.
+ */
+export function createConnection(
+  profile: Profile,
+  secret: ProfileSecretInput,
+  deps: ConnectionDeps,
+): Connection {
+  const base = {
+    baseUrl: deps.endpoints.baseUrl,
+    authUrl: deps.endpoints.authUrl,
+    dispatcher: deps.dispatcher,
+    logger: deps.logger,
+    ...(deps.retry ? { retry: deps.retry } : {}),
+  };
+  const auth = createAuth(profile, secret, deps, new AuthApi(new ServiceClient(base)));
+  const client = new ServiceClient({ ...base, auth, readOnly: profile.readOnly });
+  return { profile, endpoints: deps.endpoints, client, auth, api: createApis(client) };
+}
+
+function createAuth(
+  profile: Profile,
+  secret: ProfileSecretInput,
+  deps: ConnectionDeps,
+  tokens: AuthApi,
+): AuthProvider {
+  if (profile.auth.kind === 'apiKey') {
+    if (!('apiKey' in secret)) throw wrongSecret('an API key');
+    deps.logger.addSecret?.(secret.apiKey);
+    return new ApiKeyAuth({
+      profileId: profile.id,
+      apiKey: secret.apiKey,
+      sessionOnly: deps.sessionOnly,
+    });
+  }
+  if (!('password' in secret)) throw wrongSecret('a password');
+  return new TokenAuth({
+    profileId: profile.id,
+    tenantName: profile.auth.tenantName,
+    userName: profile.auth.userName,
+    tokens,
+    logger: deps.logger,
+    sessionOnly: deps.sessionOnly,
+    ...(deps.timers ? { timers: deps.timers } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.refreshMarginMs === undefined ? {} : { refreshMarginMs: deps.refreshMarginMs }),
+  });
+}
+
+function wrongSecret(expected: string): AppError {
+  return new AppError({
+    code: 'VALIDATION',
+    message: `This connection signs in with ${expected}. Enter ${expected} to connect.`,
+  });
+}

@@ -1,0 +1,296 @@
+import { AppError, isAppError } from '../../../shared/errors';
+import type { JobEvent, TrackedJob } from '../../../shared/model/job-event';
+import type { JobsApi } from '../api/jobs-api';
+import { Listeners } from '../auth/auth-provider';
+import { silentLogger, type Logger } from '../log/logger';
+import { systemTimers, type Timers } from '../time/timers';
+import { pollInstance } from './instance-poll';
+import { waitForFinal } from './wait-for-job';
+import { nextDelay, type PollChange, type PollDelayBounds } from './poll-delay';
+import { eventFor, isFinal } from './tracked-job';
+
+/** Options of {@link JobWatcher}. */
+export interface JobWatcherOptions {
+  /** The jobs API of a profile's connection; may throw AUTH_REQUIRED when it is not connected. */
+  readonly jobsFor: (profileId: string) => JobsApi;
+  readonly now?: () => Date;
+  readonly timers?: Timers;
+  /** Delay after a change (default 1 s). */
+  readonly minDelayMs?: number;
+  /** Longest delay, reached when nothing changes or the service does not answer (default 15 s). */
+  readonly maxDelayMs?: number;
+  /** Longest delay while only progress moves (default 5 s). */
+  readonly progressDelayMs?: number;
+  /** Growth of the delay per quiet poll (default 1.5). */
+  readonly growth?: number;
+  /** Running jobs per instance whose progress is read one by one per poll (default 3). */
+  readonly progressBudget?: number;
+  readonly logger?: Logger;
+}
+
+/** A job to follow, as the caller that started it knows it. */
+export interface TrackRequest {
+  readonly profileId: string;
+  readonly instanceName: string;
+  readonly jobId: string;
+  readonly type?: string;
+  readonly label?: string;
+  readonly resourceName?: string;
+}
+
+interface Group {
+  readonly profileId: string;
+  readonly instanceName: string;
+  watched: boolean;
+  firstPoll: boolean;
+  delay: number;
+  timer: unknown;
+  /** When the pending timer fires (ms since epoch by the watcher's clock). */
+  dueAt: number;
+  polling: boolean;
+  readonly seen: Set<string>;
+}
+
+const groupKey = (profileId: string, instanceName: string): string =>
+  `${profileId}\u0000${instanceName.toLowerCase()}`;
+
+/**
+ * Follows the jobs the app started (and, when asked, every job of watched instances). Jobs
+ * are polled per instance with ONE list request (see pollInstance), with a delay that starts
+ * at about 1 s after a change and grows to about 15 s while nothing changes or the service
+ * does not answer; so it rides out network loss and a signed-out connection and resumes when
+ * answers come back. Events: started, progress, succeeded, failed, gone.
+ */
+export class JobWatcher {
+  readonly #options: JobWatcherOptions;
+  readonly #now: () => Date;
+  readonly #timers: Timers;
+  readonly #logger: Logger;
+  readonly #min: number;
+  readonly #bounds: PollDelayBounds;
+  readonly #jobs = new Map<string, TrackedJob>();
+  readonly #groups = new Map<string, Group>();
+  readonly #lastDetail = new Map<string, number>();
+  readonly #listeners = new Listeners<JobEvent>();
+  readonly #abort = new AbortController();
+  #started = false;
+
+  constructor(options: JobWatcherOptions) {
+    this.#options = options;
+    this.#now = options.now ?? (() => new Date());
+    this.#timers = options.timers ?? systemTimers;
+    this.#logger = options.logger ?? silentLogger;
+    this.#min = options.minDelayMs ?? 1000;
+    this.#bounds = {
+      minMs: this.#min,
+      maxMs: options.maxDelayMs ?? 15_000,
+      progressCapMs: options.progressDelayMs ?? 5000,
+      growth: options.growth ?? 1.5,
+    };
+  }
+
+  /** Follows a job the app started; emits `started`. Tracking it twice is harmless. */
+  track(request: TrackRequest): TrackedJob {
+    const existing = this.#jobs.get(request.jobId);
+    if (existing) return { ...existing };
+    const job: TrackedJob = {
+      profileId: request.profileId,
+      instanceName: request.instanceName,
+      jobId: request.jobId,
+      ...(request.type === undefined ? {} : { type: request.type }),
+      ...(request.label === undefined ? {} : { label: request.label }),
+      ...(request.resourceName === undefined ? {} : { resourceName: request.resourceName }),
+      status: 'Enqueued',
+      phase: 'running',
+      startedByApp: true,
+      updatedAt: this.#now().toISOString(),
+    };
+    this.#jobs.set(job.jobId, job);
+    const group = this.#group(request.profileId, request.instanceName);
+    group.seen.add(job.jobId);
+    this.#emit('started', job);
+    this.#hurry(group);
+    return { ...job };
+  }
+
+  /** Follows every job of an instance, including those started elsewhere. */
+  watchInstance(profileId: string, instanceName: string): void {
+    const group = this.#group(profileId, instanceName);
+    group.watched = true;
+    this.#hurry(group);
+  }
+
+  /** Stops discovering jobs of an instance (jobs already tracked are still followed). */
+  unwatchInstance(profileId: string, instanceName: string): void {
+    const group = this.#groups.get(groupKey(profileId, instanceName));
+    if (group) group.watched = false;
+  }
+
+  /** Every tracked job, final ones included, newest first. */
+  list(): TrackedJob[] {
+    return [...this.#jobs.values()].reverse().map((job) => ({ ...job }));
+  }
+
+  get(jobId: string): TrackedJob | undefined {
+    const job = this.#jobs.get(jobId);
+    return job ? { ...job } : undefined;
+  }
+
+  /** Drops a final job from the list (the user cleared it). */
+  forget(jobId: string): void {
+    const job = this.#jobs.get(jobId);
+    if (job && isFinal(job)) this.#jobs.delete(jobId);
+  }
+
+  /** Resolves with the job once it is final (succeeded, failed or gone). */
+  waitFor(jobId: string, signal?: AbortSignal): Promise<TrackedJob> {
+    const job = this.#jobs.get(jobId);
+    if (!job) {
+      return Promise.reject(
+        new AppError({ code: 'NOT_FOUND', message: `Job ${jobId} is not being watched.` }),
+      );
+    }
+    if (isFinal(job)) return Promise.resolve({ ...job });
+    return waitForFinal({
+      jobId,
+      on: (listener) => this.on(listener),
+      signals: [signal, this.#abort.signal],
+    });
+  }
+
+  /** Calls `listener` for every job event; returns unsubscribe. */
+  on(listener: (event: JobEvent) => void): () => void {
+    return this.#listeners.add(listener);
+  }
+
+  /** Starts polling (jobs tracked before are polled from now on). */
+  start(): void {
+    if (this.#started || this.#abort.signal.aborted) return;
+    this.#started = true;
+    for (const group of this.#groups.values()) this.#schedule(group, 0);
+  }
+
+  /** Stops every timer and request; waiting callers get CANCELLED. */
+  dispose(): void {
+    this.#abort.abort();
+    for (const group of this.#groups.values()) this.#timers.clearTimeout(group.timer);
+    this.#groups.clear();
+    this.#listeners.clear();
+  }
+
+  #group(profileId: string, instanceName: string): Group {
+    const key = groupKey(profileId, instanceName);
+    let group = this.#groups.get(key);
+    if (!group) {
+      group = {
+        profileId,
+        instanceName,
+        watched: false,
+        firstPoll: true,
+        delay: this.#min,
+        timer: undefined,
+        dueAt: 0,
+        polling: false,
+        seen: new Set(),
+      };
+      this.#groups.set(key, group);
+    }
+    return group;
+  }
+
+  /** Something new on this instance: poll it within the shortest delay (a burst coalesces). */
+  #hurry(group: Group): void {
+    group.delay = this.#min;
+    if (group.polling) return;
+    const now = this.#now().getTime();
+    if (group.timer === undefined) this.#schedule(group, 0);
+    else if (group.dueAt > now + this.#min) this.#schedule(group, this.#min);
+  }
+
+  #schedule(group: Group, ms: number): void {
+    if (!this.#started || this.#abort.signal.aborted) return;
+    this.#timers.clearTimeout(group.timer);
+    group.dueAt = this.#now().getTime() + ms;
+    group.timer = this.#timers.setTimeout(() => {
+      group.timer = undefined;
+      void this.#poll(group);
+    }, ms);
+  }
+
+  async #poll(group: Group): Promise<void> {
+    const running = [...this.#jobs.values()].filter(
+      (job) =>
+        !isFinal(job) &&
+        groupKey(job.profileId, job.instanceName) === groupKey(group.profileId, group.instanceName),
+    );
+    if (running.length === 0 && !group.watched) {
+      this.#groups.delete(groupKey(group.profileId, group.instanceName));
+      return;
+    }
+    group.polling = true;
+    let change: PollChange = 'none';
+    let retryAfterMs: number | undefined;
+    try {
+      const api = this.#options.jobsFor(group.profileId);
+      const output = await pollInstance({
+        api,
+        instanceName: group.instanceName,
+        profileId: group.profileId,
+        running,
+        seen: group.seen,
+        discover: group.watched,
+        firstPoll: group.firstPoll,
+        progressBudget: this.#options.progressBudget ?? 3,
+        lastDetail: this.#lastDetail,
+        now: this.#now,
+        signal: this.#abort.signal,
+      });
+      if (output.error) {
+        retryAfterMs = output.error.retryAfterMs;
+        this.#logger.debug('Job poll failed; will retry', {
+          instance: group.instanceName,
+          code: output.error.code,
+        });
+      } else group.firstPoll = false;
+      for (const id of output.listed) group.seen.add(id);
+      change = this.#apply(output.updates, output.discovered);
+    } catch (error) {
+      // Not connected (AUTH_REQUIRED from jobsFor) or a bug: keep the jobs, try again later.
+      this.#logger.debug('Job poll skipped', {
+        instance: group.instanceName,
+        code: isAppError(error) ? error.code : 'INTERNAL',
+      });
+    } finally {
+      group.polling = false;
+    }
+    const next = nextDelay(group.delay, change, this.#bounds, retryAfterMs);
+    group.delay = next.delay;
+    this.#schedule(group, next.wait);
+  }
+
+  #apply(updates: TrackedJob[], discovered: TrackedJob[]): PollChange {
+    let change: PollChange = 'none';
+    for (const job of discovered) {
+      if (this.#jobs.has(job.jobId)) continue;
+      this.#jobs.set(job.jobId, job);
+      this.#emit('started', { ...job, phase: 'running' });
+      if (isFinal(job)) this.#emit(job.phase as JobEvent['kind'], job);
+      change = 'status';
+    }
+    for (const job of updates) {
+      const before = this.#jobs.get(job.jobId);
+      if (!before || isFinal(before)) continue;
+      this.#jobs.set(job.jobId, job);
+      const kind = eventFor(before, job);
+      if (kind) this.#emit(kind, job);
+      if (job.status !== before.status || job.phase !== before.phase) change = 'status';
+      else if (kind && change === 'none') change = 'progress';
+      if (isFinal(job)) this.#lastDetail.delete(job.jobId);
+    }
+    return change;
+  }
+
+  #emit(kind: JobEvent['kind'], job: TrackedJob): void {
+    this.#listeners.emit({ kind, job: { ...job } });
+  }
+}

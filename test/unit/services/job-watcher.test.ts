@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest';
+import type { JobDetail, JobSummary } from '../../../src/shared/contract/records/jobs';
+import { AppError } from '../../../src/shared/errors';
+import type { JobEvent } from '../../../src/shared/model/job-event';
+import type { JobsApi } from '../../../src/main/services/api/jobs-api';
+import { JobWatcher } from '../../../src/main/services/jobs/job-watcher';
+import { FakeTimers } from './helpers/fake-timers';
+
+type FakeJob = JobDetail;
+
+/** A jobs API over an in-memory table, counting requests and able to lose the network. */
+class FakeJobsApi {
+  readonly jobs = new Map<string, FakeJob>();
+  lists = 0;
+  details = 0;
+  down = false;
+
+  add(instance: string, id: string, patch: Partial<FakeJob> = {}): void {
+    this.jobs.set(id, {
+      id,
+      type: 'CREATE_DATABASE',
+      status: 'Enqueued',
+      resourceName: `db-${id}`,
+      resourceType: 'Database',
+      createTime: '2026-01-01T00:00:00.000Z',
+      endTime: null,
+      owner: 'admin',
+      progress: 0,
+      error: null,
+      downloadUris: [],
+      instance,
+      ...patch,
+    });
+  }
+
+  set(id: string, patch: Partial<FakeJob>): void {
+    const job = this.jobs.get(id);
+    if (job) this.jobs.set(id, { ...job, ...patch });
+  }
+
+  #check(): void {
+    if (this.down) throw new AppError({ code: 'NETWORK', message: 'offline' });
+  }
+
+  listByInstance(input: { pathParams: { instanceName: string } }): Promise<JobSummary[]> {
+    this.lists += 1;
+    this.#check();
+    const rows = [...this.jobs.values()]
+      .filter((job) => (job as { instance?: string }).instance === input.pathParams.instanceName)
+      .map(({ progress: _p, error: _e, downloadUris: _d, ...summary }) => summary);
+    return Promise.resolve(rows);
+  }
+
+  getByInstance(input: { pathParams: { jobId: string } }): Promise<JobDetail> {
+    this.details += 1;
+    this.#check();
+    const job = this.jobs.get(input.pathParams.jobId);
+    if (!job) return Promise.reject(new AppError({ code: 'GONE', message: 'gone', status: 410 }));
+    return Promise.resolve(job);
+  }
+}
+
+/** Runs the next timer, whenever it is due. */
+async function step(timers: FakeTimers): Promise<void> {
+  await timers.advance(timers.pending()[0] ?? 0);
+}
+
+function setup(options: { progressBudget?: number } = {}) {
+  const timers = new FakeTimers();
+  const api = new FakeJobsApi();
+  const events: JobEvent[] = [];
+  const watcher = new JobWatcher({
+    jobsFor: () => api as unknown as JobsApi,
+    timers,
+    now: () => new Date(timers.now),
+    ...options,
+  });
+  watcher.on((event) => events.push(event));
+  const kinds = (jobId: string): string[] =>
+    events.filter((e) => e.job.jobId === jobId).map((e) => `${e.kind}:${e.job.status}`);
+  return { timers, api, events, watcher, kinds };
+}
+
+describe('JobWatcher', () => {
+  it('reports started, progress and succeeded from the instance list', async () => {
+    const { timers, api, watcher, kinds } = setup();
+    api.add('i1', 'j1');
+    watcher.start();
+    watcher.track({ profileId: 'p', instanceName: 'i1', jobId: 'j1', label: 'Create x' });
+    await timers.advance(0);
+    api.set('j1', { status: 'Processing' });
+    await step(timers);
+    api.set('j1', { status: 'Succeeded', endTime: '2026-01-01T00:01:00.000Z' });
+    await step(timers);
+    expect(kinds('j1')).toEqual(['started:Enqueued', 'progress:Processing', 'succeeded:Succeeded']);
+    expect(watcher.get('j1')).toMatchObject({
+      phase: 'succeeded',
+      label: 'Create x',
+      startedByApp: true,
+    });
+  });
+
+  it('reads the error of a failed job and the download URIs of a succeeded export', async () => {
+    const { timers, api, watcher } = setup();
+    api.add('i1', 'bad', { status: 'Failed', error: 'Disk full' });
+    api.add('i1', 'exp', {
+      type: 'EXPORT_DATABASE',
+      status: 'Succeeded',
+      downloadUris: ['http://x/_blobs/f?sig=1'],
+    });
+    watcher.start();
+    watcher.track({ profileId: 'p', instanceName: 'i1', jobId: 'bad' });
+    watcher.track({ profileId: 'p', instanceName: 'i1', jobId: 'exp' });
+    const [bad, exp] = await Promise.all([
+      watcher.waitFor('bad'),
+      watcher.waitFor('exp'),
+      timers.advance(0),
+    ]);
+    expect(bad).toMatchObject({ phase: 'failed', error: 'Disk full' });
+    expect(exp).toMatchObject({ phase: 'succeeded', downloadUris: ['http://x/_blobs/f?sig=1'] });
+  });
+
+  it('reports gone when the service answers 410 for a job missing from the list', async () => {
+    const { timers, watcher, kinds } = setup();
+    watcher.start();
+    watcher.track({ profileId: 'p', instanceName: 'i1', jobId: 'ghost' });
+    await timers.advance(0);
+    expect(kinds('ghost')).toEqual(['started:Enqueued', 'gone:Enqueued']);
+  });
+
+  it('costs one list request per instance per poll however many jobs it follows', async () => {
+    const { timers, api, watcher } = setup();
+    for (let n = 0; n < 90; n += 1) api.add(`i${n % 3}`, `j${n}`);
+    watcher.start();
+    for (let n = 0; n < 90; n += 1) {
+      watcher.track({ profileId: 'p', instanceName: `i${n % 3}`, jobId: `j${n}` });
+    }
+    await timers.advance(0);
+    expect(api.lists).toBe(3);
+    expect(api.details).toBe(0);
+    for (const id of api.jobs.keys()) api.set(id, { status: 'Succeeded' });
+    await step(timers);
+    expect(api.lists).toBe(6);
+    expect(watcher.list().every((job) => job.phase === 'succeeded')).toBe(true);
+  });
+
+  it('backs off from about 1 s to about 15 s while nothing changes', async () => {
+    const { timers, api, watcher } = setup();
+    api.add('i1', 'j1');
+    watcher.start();
+    watcher.track({ profileId: 'p', instanceName: 'i1', jobId: 'j1' });
+    await timers.advance(0);
+    const delays: number[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      const next = timers.pending()[0] ?? 0;
+      delays.push(next);
+      await timers.advance(next);
+    }
+    expect(delays[0]).toBe(1500);
+    expect(delays.every((d, i) => i === 0 || d >= (delays[i - 1] ?? 0))).toBe(true);
+    expect(delays.at(-1)).toBe(15_000);
+  });
+
+  it('rides out network loss and resumes when the service answers again', async () => {
+    const { timers, api, watcher, kinds } = setup();
+    api.add('i1', 'j1', { status: 'Processing' });
+    watcher.start();
+    watcher.track({ profileId: 'p', instanceName: 'i1', jobId: 'j1' });
+    await timers.advance(0);
+    api.down = true;
+    api.set('j1', { status: 'Succeeded' });
+    await timers.advance(60_000);
+    expect(watcher.get('j1')?.phase).toBe('running');
+    const listsWhileDown = api.lists;
+    expect(listsWhileDown).toBeLessThan(12); // backed off, not hammering
+    api.down = false;
+    await timers.advance(15_000);
+    expect(kinds('j1')).toEqual(['started:Enqueued', 'progress:Processing', 'succeeded:Succeeded']);
+  });
+
+  it('reads progress one by one within a budget, fairly', async () => {
+    const { timers, api, watcher } = setup({ progressBudget: 2 });
+    for (const id of ['a', 'b', 'c']) api.add('i1', id, { status: 'Processing', progress: 10 });
+    watcher.start();
+    for (const id of ['a', 'b', 'c'])
+      watcher.track({ profileId: 'p', instanceName: 'i1', jobId: id });
+    await timers.advance(0);
+    expect(api.details).toBe(2);
+    await timers.advance(1000);
+    expect(api.details).toBe(4);
+    expect(watcher.list().every((job) => job.progress === 10)).toBe(true);
+  });
+
+  it('discovers running jobs of a watched instance, ignoring its finished history', async () => {
+    const { timers, api, watcher, kinds } = setup();
+    api.add('i1', 'old', { status: 'Succeeded' });
+    api.add('i1', 'live', { status: 'Processing' });
+    watcher.start();
+    watcher.watchInstance('p', 'i1');
+    await timers.advance(0);
+    expect(watcher.get('old')).toBeUndefined();
+    expect(watcher.get('live')).toMatchObject({ startedByApp: false, phase: 'running' });
+    api.add('i1', 'new', { status: 'Enqueued' });
+    await timers.advance(15_000);
+    expect(kinds('new')).toEqual(['started:Enqueued']);
+  });
+
+  it('keeps jobs while the connection is signed out, and disposes cleanly', async () => {
+    const timers = new FakeTimers();
+    let connected = false;
+    const api = new FakeJobsApi();
+    api.add('i1', 'j1', { status: 'Succeeded' });
+    const watcher = new JobWatcher({
+      jobsFor: () => {
+        if (!connected) throw new AppError({ code: 'AUTH_REQUIRED', message: 'not signed in' });
+        return api as unknown as JobsApi;
+      },
+      timers,
+      now: () => new Date(timers.now),
+    });
+    watcher.start();
+    watcher.track({ profileId: 'p', instanceName: 'i1', jobId: 'j1' });
+    const waiting = watcher.waitFor('j1');
+    await timers.advance(5000);
+    expect(watcher.get('j1')?.phase).toBe('running');
+    connected = true;
+    await timers.advance(15_000);
+    expect((await waiting).phase).toBe('succeeded');
+    watcher.track({ profileId: 'p', instanceName: 'i2', jobId: 'j2' });
+    const pending = watcher.waitFor('j2');
+    watcher.dispose();
+    await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(timers.pending()).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { operationById } from '../../../src/shared/contract/catalogue';
+import { prepareRequest, serialiseQuery } from '../../../src/main/services/http/request-parts';
+
+describe('prepareRequest', () => {
+  it('encodes path parameters so a name cannot change the resource addressed', () => {
+    const prepared = prepareRequest(operationById('databases.get'), {
+      pathParams: { instanceName: 'sql-eu-prod-01', databaseName: 'a/b?c#d e' },
+    });
+    expect(prepared.pathAndQuery).toBe(
+      '/v1/sql-instances/sql-eu-prod-01/Databases/a%2Fb%3Fc%23d%20e',
+    );
+  });
+
+  it('serialises only the query the caller gave, after validating it', () => {
+    const op = operationById('archives.list');
+    const prepared = prepareRequest(op, {
+      pathParams: { instanceName: 'i' },
+      query: { sort: 'name ASC', limit: 10, filter: undefined },
+    });
+    expect(prepared.pathAndQuery).toBe('/v1/sql-instances/i/Archives?sort=name+ASC&limit=10');
+    expect(() =>
+      prepareRequest(op, { pathParams: { instanceName: 'i' }, query: { limit: 0 } }),
+    ).toThrow(expect.objectContaining({ code: 'VALIDATION', operation: 'archives.list' }));
+  });
+
+  it('validates JSON bodies and sends them as application/json', () => {
+    const op = operationById('logins.create');
+    const prepared = prepareRequest(op, {
+      pathParams: { instanceName: 'i' },
+      body: { login: 'bob', password: 'pw', role: 'Consumer' },
+    });
+    expect(prepared.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(prepared.body as string)).toEqual({
+      login: 'bob',
+      password: 'pw',
+      role: 'Consumer',
+    });
+    expect(() =>
+      prepareRequest(op, {
+        pathParams: { instanceName: 'i' },
+        body: { login: 'bob', role: 'Admin' },
+      }),
+    ).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+  });
+
+  it('sends no body when an optional one is absent, and requires the part bytes', () => {
+    const shrink = prepareRequest(operationById('databases.shrink'), {
+      pathParams: { instanceName: 'i', databaseName: 'd' },
+    });
+    expect(shrink.body).toBeUndefined();
+    expect(() =>
+      prepareRequest(operationById('uploads.putPart'), {
+        pathParams: {
+          instanceName: 'i',
+          databaseName: 'd',
+          fileExtension: 'bak',
+          uploadId: 'u',
+          partNumber: 1,
+        },
+      }),
+    ).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+  });
+
+  it('checks required headers', () => {
+    expect(() =>
+      prepareRequest(operationById('databases.archive'), {
+        pathParams: { instanceName: 'i', databaseName: 'd' },
+        headers: { 'x-platform-resource-group-id': 'not-a-guid' },
+      }),
+    ).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+  });
+
+  it('leaves out undefined and null query values', () => {
+    expect(serialiseQuery({ a: undefined, b: null })).toBe('');
+    expect(serialiseQuery({ adminAccess: true })).toBe('?adminAccess=true');
+  });
+});
