@@ -1,32 +1,164 @@
 import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { app, dialog, Menu, nativeTheme, type BrowserWindow } from 'electron';
+import { ActivityMonitor } from './app/activity-monitor';
+import { createAppHandlers } from './app/app-handlers';
+import { APP_INDEX_URL, APP_ORIGIN } from './app/app-protocol';
+import { createAppServices } from './app/create-app-services';
+import { databaseFilesIn } from './app/launch-files';
+import type { OpenItem } from '../shared/ipc/events';
+import { buildAppMenu } from './platform/app-menu';
+import { handleAppScheme, registerAppScheme } from './platform/app-protocol-handler';
+import { installLifecycle } from './platform/app-lifecycle';
+import { AppTray } from './platform/app-tray';
+import { ElectronPlatform } from './platform/electron-platform';
+import { registerIpcChannels } from './platform/ipc-registration';
+import { KeytarSecretStore } from './platform/keytar-secret-store';
+import { createMainWindow, focusWindow } from './platform/main-window';
+import { WindowStateStore } from './platform/window-state-store';
+import { hardenAllWebContents, hardenSession } from './platform/window-security';
+import { EventHub } from './services/ipc/event-hub';
+import { IpcRouter } from './services/ipc/ipc-router';
+import { fileSink, RedactingLogger } from './services/log/logger';
+import { originOf } from './services/ipc/sender-policy';
 
-/** Composition root: builds the services, then the Electron adapters. */
-function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    show: false,
-    title: 'DataBridge Desktop',
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
+/*
+ * Composition root: builds the services (through createAppServices, the composition the
+ * browser harness shares), then the Electron adapters, then registers IPC.
+ */
+
+const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
+const rendererUrl = devServerUrl ?? APP_INDEX_URL;
+const rendererOrigin = (devServerUrl && originOf(devServerUrl)) ?? APP_ORIGIN;
+const resource = (name: string): string => join(app.getAppPath(), 'resources', name);
+
+// macOS reports files opened with the app (Finder, dock) before it is ready: keep them.
+const earlyFiles: string[] = [];
+let receiveFiles = (paths: string[]): void => void earlyFiles.push(...paths);
+app.on('open-file', (event, path) => {
+  event.preventDefault();
+  receiveFiles(databaseFilesIn([path]));
+});
+
+async function start(): Promise<void> {
+  const logger = new RedactingLogger({ sink: fileSink(join(app.getPath('logs'), 'main.log')) });
+  hardenSession();
+  hardenAllWebContents(rendererOrigin);
+  handleAppScheme(join(import.meta.dirname, '../renderer'));
+
+  const services = await createAppServices({
+    dataDir: app.getPath('userData'),
+    secretStore: new KeytarSecretStore(),
+    logger,
+  });
+  // Native parts (menus, dialogs, the window frame) follow the app's theme setting.
+  nativeTheme.themeSource = services.settings.get().theme;
+  services.settings.onChange((settings) => (nativeTheme.themeSource = settings.theme));
+  let window: BrowserWindow | undefined = undefined;
+  const currentWindow = (): BrowserWindow | undefined =>
+    window && !window.isDestroyed() ? window : undefined;
+  const openItem = (item: OpenItem): void => {
+    if (!currentWindow()) openWindow();
+    focusWindow(currentWindow());
+    services.bus.emit('app:onDidRequestOpenItem', item);
+  };
+  const platform = new ElectronPlatform({
+    window: currentWindow,
+    dragIcon: resource('icon.png'),
+    onOpenItem: openItem,
+  });
+  const monitor = new ActivityMonitor({
+    bus: services.bus,
+    platform,
+    knownPaths: services.knownPaths,
+  });
+  const router = new IpcRouter({
+    handlers: createAppHandlers(services, platform, {
+      name: app.getName(),
+      version: app.getVersion(),
+      platform: process.platform,
+    }),
+    allowedOrigins: [rendererOrigin],
+    logger,
+  });
+  const hub = new EventHub({
+    bus: services.bus,
+    sink: (event, payload) => currentWindow()?.webContents.send(event, payload),
+    logger,
+  });
+  registerIpcChannels({ router, window: currentWindow, hub });
+  let tray: AppTray | undefined = undefined;
+  // Before the window exists: the lifecycle attaches close-to-tray to windows as they open.
+  installLifecycle({
+    window: currentWindow,
+    closeToTray: () => services.settings.get().closeToTray,
+    logger,
+    shutdown: async () => {
+      tray?.dispose();
+      monitor.dispose();
+      hub.dispose();
+      await services.shutdown();
     },
   });
-  window.once('ready-to-show', () => window.show());
-  const devUrl = process.env['ELECTRON_RENDERER_URL'];
-  if (!app.isPackaged && devUrl) void window.loadURL(devUrl);
-  else void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-  return window;
+
+  const windowState = new WindowStateStore({
+    file: join(app.getPath('userData'), 'window-state.json'),
+  });
+  const openWindow = (): void => {
+    const opened = createMainWindow({
+      state: windowState.load(),
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      url: rendererUrl,
+      icon: resource('icon.png'),
+    });
+    windowState.track(opened);
+    // A reload or navigation drops the renderer's listeners: queue until it is ready again.
+    opened.webContents.on('did-start-navigation', (details) => {
+      if (details.isMainFrame && !details.isSameDocument) hub.reset();
+    });
+    window = opened;
+  };
+  openWindow();
+
+  const quit = (): void => app.quit();
+  // macOS keeps the app without windows: the dock icon or the tray opens a new one.
+  const showWindow = (): void => (currentWindow() ? focusWindow(currentWindow()) : openWindow());
+  Menu.setApplicationMenu(
+    buildAppMenu({
+      isMac: process.platform === 'darwin',
+      isDev: devServerUrl !== undefined,
+      command: (command) => services.bus.emit('app:onDidRequestCommand', { command }),
+      quit,
+    }),
+  );
+  tray = new AppTray({ icon: resource('icon.png'), monitor, showWindow, openItem, quit });
+
+  receiveFiles = (paths: string[]): void => {
+    if (paths.length === 0) return;
+    services.knownPaths.add(...paths);
+    services.bus.emit('app:onDidReceiveFiles', { paths });
+  };
+  app.on('second-instance', (_event, argv) => {
+    showWindow();
+    receiveFiles(databaseFilesIn(argv));
+  });
+  app.on('activate', showWindow);
+  receiveFiles([...earlyFiles, ...databaseFilesIn(process.argv.slice(1))]);
 }
 
-void app.whenReady().then(() => {
-  createMainWindow();
-});
-
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+registerAppScheme();
+// One instance owns the data folder and the keychain entries; a second one hands its files
+// over (second-instance) and exits.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      dialog.showErrorBox(
+        'DataBridge Desktop could not start',
+        error instanceof Error ? error.message : String(error),
+      );
+      app.exit(1);
+    });
+}

@@ -1,0 +1,50 @@
+import type { IpcHandlers } from '../services/ipc/ipc-router';
+import type { AppServices } from './create-app-services';
+import { createJobHandlers } from './job-handlers';
+import type { PlatformPort } from './platform-port';
+import { createProfileHandlers } from './profile-handlers';
+import { createResourceHandlers } from './resource-handlers';
+import { createShellHandlers } from './shell-handlers';
+import { createTransferHandlers } from './transfer-handlers';
+
+/** What the app reports about itself in `app:getInfo`. */
+export interface AppIdentity {
+  readonly name: string;
+  readonly version: string;
+  readonly platform: string;
+}
+
+/**
+ * Every channel of the contract mapped to a service call. The result's type is
+ * {@link IpcHandlers}, so a channel added to the contract without a handler does not compile.
+ */
+export function createAppHandlers(
+  services: AppServices,
+  platform: PlatformPort,
+  app: AppIdentity,
+): IpcHandlers {
+  const { profiles, connections, jobs } = services;
+  return {
+    ...createShellHandlers({
+      app,
+      platform,
+      settings: services.settings,
+      knownPaths: services.knownPaths,
+    }),
+    ...createProfileHandlers({
+      profiles,
+      loaded: services.profilesLoaded,
+      connections,
+      secrets: services.secrets,
+      bus: services.bus,
+    }),
+    ...createJobHandlers(jobs),
+    ...createTransferHandlers(services.transfers, (id) => profiles.get(id).readOnly),
+    ...createResourceHandlers({
+      profile: (id) => profiles.get(id),
+      client: (id) => connections.get(id).client,
+      trackJob: (job) => jobs.track(job),
+      logger: services.logger,
+    }),
+  };
+}

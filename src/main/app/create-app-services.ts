@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import type { Dispatcher } from 'undici';
+import { startEmulator } from '../../emulator/server';
+import type { ProfilesLoadResult } from '../services/profiles/profile-store';
+import { ProfileStore } from '../services/profiles/profile-store';
+import { ConnectionManager, type EmulatorHandle } from '../services/connection/connection-manager';
+import { createDispatcher } from '../services/http/dispatcher';
+import { AppEventBus } from '../services/ipc/app-event-bus';
+import { JobWatcher } from '../services/jobs/job-watcher';
+import type { Logger } from '../services/log/logger';
+import type { SecretStore } from '../services/secrets/secret-store';
+import { SecretVault } from '../services/secrets/secret-vault';
+import { SettingsStore } from '../services/settings/settings-store';
+import { KnownPaths } from './known-paths';
+import type { TransferPort } from './transfer-handlers';
+
+/** What the transfer engine is built from (see {@link AppServicesOptions.createTransfers}). */
+export interface TransferDeps {
+  readonly dataDir: string;
+  readonly connections: ConnectionManager;
+  readonly jobs: JobWatcher;
+  readonly settings: SettingsStore;
+  readonly dispatcher: Dispatcher;
+  readonly logger: Logger;
+}
+
+/** Options of {@link createAppServices}. */
+export interface AppServicesOptions {
+  /** The app's data folder (profiles, settings, transfer journals). */
+  readonly dataDir: string;
+  /** The keychain adapter (Electron), or a memory store (harness, tests). */
+  readonly secretStore: SecretStore;
+  readonly logger: Logger;
+  /** Starts the built-in emulator; default: in this process, demo data, a free port. */
+  readonly startEmulator?: () => Promise<EmulatorHandle>;
+  /** Default: one from the settings' proxy and the environment. */
+  readonly dispatcher?: Dispatcher;
+  /** Builds the transfer engine; until it exists the transfer channels say so. */
+  readonly createTransfers?: (deps: TransferDeps) => TransferPort;
+}
+
+/** The app's services, wired, with their events flowing into {@link bus}. */
+export interface AppServices {
+  readonly logger: Logger;
+  readonly bus: AppEventBus;
+  readonly profiles: ProfileStore;
+  readonly profilesLoaded: ProfilesLoadResult;
+  readonly secrets: SecretVault;
+  readonly connections: ConnectionManager;
+  readonly jobs: JobWatcher;
+  readonly settings: SettingsStore;
+  readonly transfers: TransferPort | undefined;
+  readonly knownPaths: KnownPaths;
+  /** Pauses running transfers (their journals keep them) and stops everything. */
+  shutdown(): Promise<void>;
+}
+
+/** The in-process emulator of the built-in "Local emulator" connection. */
+async function startLocalEmulator(): Promise<EmulatorHandle> {
+  const emulator = await startEmulator({ seed: 'demo' });
+  return { baseUrl: emulator.baseUrl, close: () => emulator.close() };
+}
+
+/**
+ * Builds the services for a data folder. Electron's main and the browser harness both call
+ * it, so both run the same services; only the secret store and the platform differ.
+ */
+export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
+  const { dataDir, logger } = options;
+  const bus = new AppEventBus({ logger });
+  const settings = new SettingsStore({ file: join(dataDir, 'settings.json'), logger });
+  const { proxyUrl } = await settings.load();
+  const dispatcher =
+    options.dispatcher ?? createDispatcher({ logger, ...(proxyUrl ? { proxyUrl } : {}) });
+  const profiles = new ProfileStore({ file: join(dataDir, 'profiles.json'), logger });
+  const profilesLoaded = await profiles.load();
+  const secrets = new SecretVault({ store: options.secretStore, logger });
+  const connections = new ConnectionManager({
+    profiles,
+    secrets,
+    dispatcher,
+    logger,
+    startEmulator: options.startEmulator ?? startLocalEmulator,
+  });
+  const jobs = new JobWatcher({ jobsFor: (id) => connections.get(id).api.jobs, logger });
+  const transfers = options.createTransfers?.({
+    dataDir,
+    connections,
+    jobs,
+    settings,
+    dispatcher,
+    logger,
+  });
+  const stops = [
+    connections.onStateChange((state) => bus.emit('session:onDidChangeState', state)),
+    jobs.on((event) => bus.emit('jobs:onDidChange', event)),
+    settings.onChange((value) => bus.emit('settings:onDidChange', value)),
+    transfers?.onChange((record) => bus.emit('transfers:onDidChange', record)),
+  ];
+  jobs.start();
+  const shutdown = async (): Promise<void> => {
+    try {
+      await transfers?.pauseAll('app-quit');
+      await transfers?.dispose?.();
+    } catch (error) {
+      logger.error('Could not pause every transfer before stopping', { error });
+    }
+    for (const stop of stops) stop?.();
+    jobs.dispose();
+    await connections.dispose();
+    bus.dispose();
+  };
+  const knownPaths = new KnownPaths();
+  return {
+    logger,
+    bus,
+    profiles,
+    profilesLoaded,
+    secrets,
+    connections,
+    jobs,
+    settings,
+    transfers,
+    knownPaths,
+    shutdown,
+  };
+}

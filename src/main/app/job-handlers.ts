@@ -1,0 +1,20 @@
+import type { JobWatcher } from '../services/jobs/job-watcher';
+import type { IpcHandlers } from '../services/ipc/ipc-router';
+
+type JobChannel = 'jobs:list' | 'jobs:track' | 'jobs:watchInstance' | 'jobs:unwatchInstance';
+
+/** Handlers of the job channels, over the job watcher. */
+export function createJobHandlers(jobs: JobWatcher): Pick<IpcHandlers, JobChannel> {
+  return {
+    'jobs:list': () => Promise.resolve(jobs.list()),
+    'jobs:track': (request) => Promise.resolve(jobs.track(request)),
+    'jobs:watchInstance': ({ profileId, instanceName }) => {
+      jobs.watchInstance(profileId, instanceName);
+      return Promise.resolve(undefined);
+    },
+    'jobs:unwatchInstance': ({ profileId, instanceName }) => {
+      jobs.unwatchInstance(profileId, instanceName);
+      return Promise.resolve(undefined);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { IpcHandlers } from '../services/ipc/ipc-router';
+import type { AppEventBus } from '../services/ipc/app-event-bus';
+import type { ConnectionManager } from '../services/connection/connection-manager';
+import type { ProfileStore, ProfilesLoadResult } from '../services/profiles/profile-store';
+import type { SecretVault } from '../services/secrets/secret-vault';
+
+type ProfileChannel =
+  | 'profiles:list'
+  | 'profiles:create'
+  | 'profiles:update'
+  | 'profiles:duplicate'
+  | 'profiles:delete'
+  | 'session:connect'
+  | 'session:disconnect'
+  | 'session:getStates'
+  | 'session:getKeychainStatus'
+  | 'session:enableSessionOnly'
+  | 'emulator:createProfile';
+
+/** What the profile, session and emulator handlers need. */
+export interface ProfileHandlerDeps {
+  readonly profiles: ProfileStore;
+  /** What loading the profiles file found at start-up (a damaged file is reported once). */
+  readonly loaded: ProfilesLoadResult;
+  readonly connections: ConnectionManager;
+  readonly secrets: SecretVault;
+  readonly bus: AppEventBus;
+}
+
+/**
+ * Handlers of the profile, session and emulator channels. A secret travels only inward (the
+ * connect form); what goes back is the profile and the sign-in state, neither of which holds
+ * one.
+ */
+export function createProfileHandlers(deps: ProfileHandlerDeps): Pick<IpcHandlers, ProfileChannel> {
+  const { profiles, connections, secrets, bus } = deps;
+  const changed = <T>(result: T): T => {
+    bus.emit('profiles:onDidChange', { profiles: profiles.list() });
+    return result;
+  };
+  return {
+    'profiles:list': () =>
+      Promise.resolve({
+        profiles: profiles.list(),
+        ...(deps.loaded.damaged ? { damaged: deps.loaded.damaged } : {}),
+      }),
+    'profiles:create': async (input) => changed(await profiles.create(input)),
+    'profiles:update': async ({ id, profile }) => changed(await profiles.update(id, profile)),
+    'profiles:duplicate': async ({ id }) => changed(await profiles.duplicate(id)),
+    'profiles:delete': async ({ id }) => {
+      await connections.removeProfile(id);
+      changed(undefined);
+    },
+    'session:connect': ({ profileId, secret, remember }) =>
+      connections.connect(profileId, secret, remember === undefined ? {} : { remember }),
+    'session:disconnect': ({ profileId }) => connections.disconnect(profileId),
+    'session:getStates': () =>
+      Promise.resolve(profiles.list().map((profile) => connections.state(profile.id))),
+    'session:getKeychainStatus': async () => {
+      if (secrets.isSessionOnly) return { available: false, sessionOnly: true };
+      const probe = await secrets.probe();
+      return { available: probe.ok, sessionOnly: false };
+    },
+    'session:enableSessionOnly': () => {
+      secrets.enableSessionOnly();
+      return Promise.resolve(undefined);
+    },
+    'emulator:createProfile': async () => {
+      const before = profiles.list().length;
+      const profile = await profiles.ensureEmulatorProfile();
+      return profiles.list().length === before ? profile : changed(profile);
+    },
+  };
+}

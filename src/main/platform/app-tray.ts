@@ -1,0 +1,65 @@
+import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
+import type { ActivityItem, ActivityMonitor, ActivitySnapshot } from '../app/activity-monitor';
+import type { OpenItem } from '../../shared/ipc/events';
+
+/** Options of {@link AppTray}. */
+export interface AppTrayOptions {
+  readonly icon: string;
+  readonly monitor: ActivityMonitor;
+  readonly showWindow: () => void;
+  readonly openItem: (item: OpenItem) => void;
+  readonly quit: () => void;
+}
+
+/**
+ * The tray icon: its menu lists running transfers and jobs (from the activity monitor), so
+ * the user can follow them with the window closed to the tray.
+ */
+export class AppTray {
+  readonly #tray: Tray;
+  readonly #options: AppTrayOptions;
+  readonly #stop: () => void;
+
+  constructor(options: AppTrayOptions) {
+    this.#options = options;
+    this.#tray = new Tray(nativeImage.createFromPath(options.icon).resize({ width: 16 }));
+    this.#tray.setToolTip('DataBridge Desktop');
+    this.#tray.on('click', () => options.showWindow());
+    this.#render(options.monitor.snapshot());
+    this.#stop = options.monitor.onChange((snapshot) => this.#render(snapshot));
+  }
+
+  /** Removes the icon. */
+  dispose(): void {
+    this.#stop();
+    this.#tray.destroy();
+  }
+
+  #render(snapshot: ActivitySnapshot): void {
+    const { showWindow, quit } = this.#options;
+    const template: MenuItemConstructorOptions[] = [
+      { label: 'Show DataBridge Desktop', click: showWindow },
+      { type: 'separator' },
+      ...this.#section('Transfers', snapshot.transfers),
+      ...this.#section('Jobs', snapshot.jobs),
+      { type: 'separator' },
+      { label: 'Quit', click: quit },
+    ];
+    this.#tray.setContextMenu(Menu.buildFromTemplate(template));
+    const running = snapshot.transfers.length + snapshot.jobs.length;
+    this.#tray.setToolTip(
+      running === 0 ? 'DataBridge Desktop' : `DataBridge Desktop: ${running} running`,
+    );
+  }
+
+  #section(title: string, items: readonly ActivityItem[]): MenuItemConstructorOptions[] {
+    if (items.length === 0) return [{ label: `No running ${title.toLowerCase()}`, enabled: false }];
+    return [
+      { label: title, enabled: false },
+      ...items.slice(0, 10).map((item) => ({
+        label: item.label,
+        click: () => this.#options.openItem({ kind: item.kind, id: item.id }),
+      })),
+    ];
+  }
+}

@@ -1,0 +1,114 @@
+import { existsSync, statSync } from 'node:fs';
+import {
+  type BrowserWindow,
+  Notification,
+  dialog,
+  nativeImage,
+  shell,
+  type OpenDialogOptions,
+} from 'electron';
+import { AppError } from '../../shared/errors';
+import type { OpenItem } from '../../shared/ipc/events';
+import type { AppNotification, FileFilter, PlatformPort } from '../app/platform-port';
+
+/** Options of {@link ElectronPlatform}. */
+export interface ElectronPlatformOptions {
+  /** The main window, when there is one. */
+  readonly window: () => BrowserWindow | undefined;
+  /** The icon shown while dragging files out (a path to a PNG). */
+  readonly dragIcon: string;
+  /** A notification was clicked: show the window and open the item. */
+  readonly onOpenItem: (item: OpenItem) => void;
+}
+
+/** The {@link PlatformPort} of the Electron shell: native dialogs, shell, notifications. */
+export class ElectronPlatform implements PlatformPort {
+  readonly shell = 'electron' as const;
+  readonly features = {
+    tray: true,
+    nativeDrag: true,
+    notifications: Notification.isSupported(),
+  };
+  readonly #options: ElectronPlatformOptions;
+  // Notifications are kept referenced until closed, or their click handler may be collected.
+  readonly #shown = new Set<Notification>();
+
+  constructor(options: ElectronPlatformOptions) {
+    this.#options = options;
+  }
+
+  async chooseFiles(options: {
+    title?: string;
+    filters?: readonly FileFilter[];
+    multiple?: boolean;
+  }): Promise<string[]> {
+    const dialogOptions: OpenDialogOptions = {
+      properties: options.multiple ? ['openFile', 'multiSelections'] : ['openFile'],
+      ...(options.title ? { title: options.title } : {}),
+      ...(options.filters
+        ? { filters: options.filters.map((f) => ({ name: f.name, extensions: [...f.extensions] })) }
+        : {}),
+    };
+    const result = await this.#openDialog(dialogOptions);
+    return result.canceled ? [] : result.filePaths;
+  }
+
+  async chooseFolder(options: {
+    title?: string;
+    defaultPath?: string;
+  }): Promise<string | undefined> {
+    const result = await this.#openDialog({
+      properties: ['openDirectory', 'createDirectory'],
+      ...(options.title ? { title: options.title } : {}),
+      ...(options.defaultPath ? { defaultPath: options.defaultPath } : {}),
+    });
+    return result.canceled ? undefined : result.filePaths[0];
+  }
+
+  async openPath(path: string): Promise<void> {
+    const problem = await shell.openPath(path);
+    if (problem) {
+      throw new AppError({ code: 'NOT_FOUND', message: `Could not open ${path}: ${problem}` });
+    }
+  }
+
+  showItemInFolder(path: string): void {
+    shell.showItemInFolder(path);
+  }
+
+  async openExternal(url: string): Promise<void> {
+    // The URL was checked against the https allowlist by the caller (external-links.ts).
+    await shell.openExternal(url);
+  }
+
+  startDrag(paths: readonly string[]): void {
+    const window = this.#options.window();
+    const files = paths.filter((p) => existsSync(p) && statSync(p).isFile());
+    if (!window || files.length === 0) return;
+    window.webContents.startDrag({
+      file: files[0] ?? '',
+      files,
+      icon: nativeImage.createFromPath(this.#options.dragIcon).resize({ width: 32 }),
+    });
+  }
+
+  notify(notification: AppNotification): void {
+    if (!this.features.notifications) return;
+    const shown = new Notification({ title: notification.title, body: notification.body });
+    const { item } = notification;
+    if (item) shown.on('click', () => this.#options.onOpenItem(item));
+    shown.on('close', () => this.#shown.delete(shown));
+    this.#shown.add(shown);
+    shown.show();
+  }
+
+  setProgress(fraction: number | undefined): void {
+    // -1 removes the bar (taskbar on Windows, dock on macOS, launcher on Unity).
+    this.#options.window()?.setProgressBar(fraction ?? -1);
+  }
+
+  #openDialog(options: OpenDialogOptions) {
+    const window = this.#options.window();
+    return window ? dialog.showOpenDialog(window, options) : dialog.showOpenDialog(options);
+  }
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { JobEventKindSchema, TrackedJobSchema } from '../model/job-event';
+import {
+  ImportPlanSchema,
+  PlanImportInputSchema,
+  StartExportInputSchema,
+  StartImportInputSchema,
+  TransferIdInputSchema,
+  TransferRecordSchema,
+} from '../model/transfer';
+import { defineChannel, NoInputSchema, NoOutputSchema } from './channel';
+
+/**
+ * A tracked job as the renderer sees it: without the pre-signed download URLs of an export,
+ * which are bearer capabilities; the transfer engine in main downloads with them.
+ */
+export const IpcTrackedJobSchema = TrackedJobSchema.omit({ downloadUris: true });
+export type IpcTrackedJob = z.infer<typeof IpcTrackedJobSchema>;
+
+/** A job event as the renderer sees it (see {@link IpcTrackedJobSchema}). */
+export const IpcJobEventSchema = z.object({ kind: JobEventKindSchema, job: IpcTrackedJobSchema });
+export type IpcJobEvent = z.infer<typeof IpcJobEventSchema>;
+
+const InstanceRefSchema = z.strictObject({
+  profileId: z.string().min(1, { error: 'profileId is required' }),
+  instanceName: z.string().min(1, { error: 'instanceName is required' }),
+});
+
+/** Job watching and transfer channels. */
+export const activityChannels = {
+  'jobs:list': defineChannel({
+    input: NoInputSchema,
+    output: z.array(IpcTrackedJobSchema),
+    summary: 'The jobs the app follows',
+  }),
+  'jobs:track': defineChannel({
+    input: InstanceRefSchema.extend({
+      jobId: z.string().min(1, { error: 'jobId is required' }),
+      type: z.string().optional(),
+      label: z.string().max(200).optional(),
+      resourceName: z.string().optional(),
+    }),
+    output: IpcTrackedJobSchema,
+    summary: 'Follow a job until it ends',
+  }),
+  'jobs:watchInstance': defineChannel({
+    input: InstanceRefSchema,
+    output: NoOutputSchema,
+    summary: 'Follow every job of an instance (while its jobs view is open)',
+  }),
+  'jobs:unwatchInstance': defineChannel({
+    input: InstanceRefSchema,
+    output: NoOutputSchema,
+    summary: 'Stop following the jobs of an instance',
+  }),
+  'transfers:planImport': defineChannel({
+    input: PlanImportInputSchema,
+    output: ImportPlanSchema,
+    summary: 'Check a file and say how its import would run',
+  }),
+  'transfers:startImport': defineChannel({
+    input: StartImportInputSchema,
+    output: TransferRecordSchema,
+    summary: 'Upload a local file and import it into a database',
+  }),
+  'transfers:startExport': defineChannel({
+    input: StartExportInputSchema,
+    output: TransferRecordSchema,
+    summary: 'Export a database and download its files into a folder',
+  }),
+  'transfers:list': defineChannel({
+    input: NoInputSchema,
+    output: z.array(TransferRecordSchema),
+    summary: 'Every transfer of this run and the unfinished ones of earlier runs',
+  }),
+  'transfers:listResumable': defineChannel({
+    input: NoInputSchema,
+    output: z.array(TransferRecordSchema),
+    summary: 'Transfers left unfinished by an earlier run',
+  }),
+  'transfers:pause': defineChannel({
+    input: TransferIdInputSchema,
+    output: TransferRecordSchema,
+    summary: 'Pause a transfer (its journal keeps it)',
+  }),
+  'transfers:resume': defineChannel({
+    input: TransferIdInputSchema,
+    output: TransferRecordSchema,
+    summary: 'Resume a paused transfer',
+  }),
+  'transfers:cancel': defineChannel({
+    input: TransferIdInputSchema,
+    output: TransferRecordSchema,
+    summary: 'Cancel a transfer',
+  }),
+  'transfers:retry': defineChannel({
+    input: TransferIdInputSchema,
+    output: TransferRecordSchema,
+    summary: 'Start a failed transfer again from where it stopped',
+  }),
+} as const;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ProfileSchema } from '../model/profile';
+import { SignInStateSchema } from '../model/session-state';
+import { SettingsSchema } from '../model/settings';
+import { TransferRecordSchema } from '../model/transfer';
+import { IpcJobEventSchema } from './activity-channels';
+
+/** What a notification or a tray entry points at. */
+export const OpenItemSchema = z.object({
+  kind: z.enum(['transfer', 'job']),
+  id: z.string(),
+});
+export type OpenItem = z.infer<typeof OpenItemSchema>;
+
+/** Menu commands the renderer carries out (the menu lives in main). */
+export const AppCommandSchema = z.enum(['toggleActivityPanel', 'openSettings', 'newConnection']);
+export type AppCommand = z.infer<typeof AppCommandSchema>;
+
+/**
+ * Push events from main, each with its payload schema. Main validates (and strips) every
+ * payload with these schemas before it leaves, so nothing else rides along.
+ */
+export const eventChannels = {
+  'session:onDidChangeState': SignInStateSchema,
+  'profiles:onDidChange': z.object({ profiles: z.array(ProfileSchema) }),
+  'jobs:onDidChange': IpcJobEventSchema,
+  'transfers:onDidChange': TransferRecordSchema,
+  'settings:onDidChange': SettingsSchema,
+  /** A notification or tray entry was clicked. */
+  'app:onDidRequestOpenItem': OpenItemSchema,
+  /** Files were opened with the app (second instance, file association, dock). */
+  'app:onDidReceiveFiles': z.object({ paths: z.array(z.string()) }),
+  /** A menu item or shortcut asks the renderer to do something. */
+  'app:onDidRequestCommand': z.object({ command: AppCommandSchema }),
+} as const;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { ProfileInputSchema, ProfileSchema, ProfileSecretInputSchema } from '../model/profile';
+import { SignInStateSchema } from '../model/session-state';
+import { defineChannel, NoInputSchema, NoOutputSchema } from './channel';
+
+const ProfileIdSchema = z.string().min(1, { error: 'profileId is required' });
+
+/** How the app keeps secrets on this machine. */
+export const KeychainStatusSchema = z.object({
+  /** The OS keychain answered; false means secrets can only be kept for this run. */
+  available: z.boolean(),
+  /** The user chose to keep secrets in memory for this run. */
+  sessionOnly: z.boolean(),
+});
+export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
+
+/** The stored profiles, and what happened to a damaged profiles file at start-up. */
+export const ProfileListSchema = z.object({
+  profiles: z.array(ProfileSchema),
+  damaged: z.object({ movedTo: z.string(), reason: z.string() }).optional(),
+});
+export type ProfileList = z.infer<typeof ProfileListSchema>;
+
+/** Profile, sign-in and built-in emulator channels. A secret only ever goes in, never out. */
+export const profileChannels = {
+  'profiles:list': defineChannel({
+    input: NoInputSchema,
+    output: ProfileListSchema,
+    summary: 'The connection profiles',
+  }),
+  'profiles:create': defineChannel({
+    input: ProfileInputSchema,
+    output: ProfileSchema,
+    summary: 'Create a connection profile',
+  }),
+  'profiles:update': defineChannel({
+    input: z.strictObject({ id: ProfileIdSchema, profile: ProfileInputSchema }),
+    output: ProfileSchema,
+    summary: 'Change a connection profile',
+  }),
+  'profiles:duplicate': defineChannel({
+    input: z.strictObject({ id: ProfileIdSchema }),
+    output: ProfileSchema,
+    summary: 'Copy a connection profile (without its secret)',
+  }),
+  'profiles:delete': defineChannel({
+    input: z.strictObject({ id: ProfileIdSchema }),
+    output: NoOutputSchema,
+    summary: 'Sign out, forget the stored secret and delete a connection profile',
+  }),
+  'session:connect': defineChannel({
+    input: z.strictObject({
+      profileId: ProfileIdSchema,
+      /** Typed by the user; absent to use the secret stored in the keychain. */
+      secret: ProfileSecretInputSchema.optional(),
+      /** Store the given secret in the keychain for next time. */
+      remember: z.boolean().optional(),
+    }),
+    output: SignInStateSchema,
+    summary: 'Sign in with a profile',
+  }),
+  'session:disconnect': defineChannel({
+    input: z.strictObject({ profileId: ProfileIdSchema }),
+    output: NoOutputSchema,
+    summary: 'Sign out of a profile',
+  }),
+  'session:getStates': defineChannel({
+    input: NoInputSchema,
+    output: z.array(SignInStateSchema),
+    summary: 'The sign-in state of every profile',
+  }),
+  'session:getKeychainStatus': defineChannel({
+    input: NoInputSchema,
+    output: KeychainStatusSchema,
+    summary: 'Whether the OS keychain works, and whether session-only mode is on',
+  }),
+  'session:enableSessionOnly': defineChannel({
+    input: NoInputSchema,
+    output: NoOutputSchema,
+    summary: 'Keep secrets in memory for this run because the keychain does not work',
+  }),
+  'emulator:createProfile': defineChannel({
+    input: NoInputSchema,
+    output: ProfileSchema,
+    summary: 'Create (or find) the built-in "Local emulator" connection profile',
+  }),
+} as const;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * The app's settings, stored as JSON in the data folder and edited in the settings view.
+ * Every field has a default, so an old or partial file still loads.
+ */
+export const SettingsSchema = z.object({
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  /** Closing the window keeps the app in the tray so transfers and job monitoring go on. */
+  closeToTray: z.boolean().default(false),
+  /** Upload parts sent at the same time by one import. */
+  partsInFlight: z
+    .number()
+    .int({ error: 'Parts in flight must be a whole number' })
+    .min(1, { error: 'Parts in flight must be at least 1' })
+    .max(16, { error: 'Parts in flight must be at most 16' })
+    .default(4),
+  /** How often the sessions view refreshes itself. */
+  sessionRefreshSeconds: z
+    .number()
+    .int()
+    .min(1, { error: 'Session refresh must be at least 1 second' })
+    .max(3600)
+    .default(5),
+  /** A blocking chain older than this raises an alert. */
+  blockingAlertSeconds: z
+    .number()
+    .int()
+    .min(1, { error: 'Blocking alert must be at least 1 second' })
+    .max(86_400)
+    .default(30),
+  /** An HTTP(S) proxy for every request; the environment's proxy variables apply when absent. */
+  proxyUrl: z
+    .url({ protocol: /^https?$/, error: 'Proxy must look like http://proxy.example:3128' })
+    .optional(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** A change to some settings; `proxyUrl: null` removes the proxy. */
+export const SettingsPatchSchema = z.strictObject({
+  theme: SettingsSchema.shape.theme.unwrap().optional(),
+  closeToTray: z.boolean().optional(),
+  partsInFlight: SettingsSchema.shape.partsInFlight.unwrap().optional(),
+  sessionRefreshSeconds: SettingsSchema.shape.sessionRefreshSeconds.unwrap().optional(),
+  blockingAlertSeconds: SettingsSchema.shape.blockingAlertSeconds.unwrap().optional(),
+  proxyUrl: SettingsSchema.shape.proxyUrl.unwrap().nullable().optional(),
+});
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+/** The settings of a fresh install. */
+export function defaultSettings(): Settings {
+  return SettingsSchema.parse({});
+}

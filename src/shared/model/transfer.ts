@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { ExportToTypeSchema, FileExtensionSchema } from '../contract/enums';
+
+/*
+ * Transfers (imports and exports) as the UI sees them. The transfer engine in main owns them
+ * and keeps a journal per transfer; the renderer only reads these records and asks for
+ * actions by id. Paths are local file-system paths of the user's machine.
+ */
+
+/** An import uploads a local file; an export downloads the service's files. */
+export const TransferKindSchema = z.enum(['import', 'export']);
+export type TransferKind = z.infer<typeof TransferKindSchema>;
+
+/** Where a transfer is; `done`, `failed` and `cancelled` are final. */
+export const TransferStateSchema = z.enum([
+  'queued',
+  'uploading',
+  'completing',
+  'importing',
+  'exporting',
+  'downloading',
+  'paused',
+  'done',
+  'failed',
+  'cancelled',
+]);
+export type TransferState = z.infer<typeof TransferStateSchema>;
+
+/** The states after which a transfer never changes again (except by `transfers:retry`). */
+export const FINAL_TRANSFER_STATES: readonly TransferState[] = ['done', 'failed', 'cancelled'];
+
+/** True when a transfer in `state` is finished (successfully or not). */
+export function isFinalTransferState(state: TransferState): boolean {
+  return FINAL_TRANSFER_STATES.includes(state);
+}
+
+/** Why a transfer is paused: the user, an expired sign-in, the network, or the app quitting. */
+export const PausedReasonSchema = z.enum(['user', 'auth-expired', 'network', 'app-quit']);
+export type PausedReason = z.infer<typeof PausedReasonSchema>;
+
+/** One import or export. */
+export const TransferRecordSchema = z.object({
+  id: z.string(),
+  kind: TransferKindSchema,
+  profileId: z.string(),
+  instanceName: z.string(),
+  databaseName: z.string(),
+  fileType: FileExtensionSchema,
+  /** Import: the local file. */
+  sourcePath: z.string().optional(),
+  /** Export: the folder the files go to. */
+  destinationFolder: z.string().optional(),
+  /** Export: the downloaded files, when done. */
+  files: z.array(z.string()).optional(),
+  mode: z.enum(['multipart', 'single']).optional(),
+  state: TransferStateSchema,
+  pausedReason: PausedReasonSchema.optional(),
+  bytesDone: z.number().nonnegative(),
+  totalBytes: z.number().nonnegative(),
+  /** Smoothed throughput in bytes per second. */
+  throughputBps: z.number().nonnegative().optional(),
+  etaSeconds: z.number().nonnegative().optional(),
+  parts: z
+    .object({
+      total: z.number().int().nonnegative(),
+      done: z.number().int().nonnegative(),
+      inFlight: z.number().int().nonnegative(),
+      partSize: z.number().int().positive(),
+    })
+    .optional(),
+  jobId: z.string().optional(),
+  jobStatus: z.string().optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TransferRecord = z.infer<typeof TransferRecordSchema>;
+
+/** What the UI sends to start an import of a local file. */
+export const StartImportInputSchema = z.strictObject({
+  profileId: z.string().min(1),
+  instanceName: z.string().min(1),
+  databaseName: z.string().min(1),
+  sourcePath: z.string().min(1, { error: 'Choose a file to import' }),
+  /** Taken from the file name's extension when absent. */
+  fileType: FileExtensionSchema.optional(),
+  groupIds: z.array(z.string()).optional(),
+});
+export type StartImportInput = z.infer<typeof StartImportInputSchema>;
+
+/** What the UI sends to export a database into a local folder. */
+export const StartExportInputSchema = z.strictObject({
+  profileId: z.string().min(1),
+  instanceName: z.string().min(1),
+  databaseName: z.string().min(1),
+  exportTo: ExportToTypeSchema,
+  detachOnly: z.boolean().optional(),
+  destinationFolder: z.string().min(1, { error: 'Choose a folder for the exported files' }),
+});
+export type StartExportInput = z.infer<typeof StartExportInputSchema>;
+
+/** What `transfers:planImport` answers before an import starts: how it would run. */
+export const ImportPlanSchema = z.object({
+  fileType: FileExtensionSchema,
+  sizeBytes: z.number().nonnegative(),
+  mode: z.enum(['multipart', 'single']),
+  partSize: z.number().int().positive(),
+  partCount: z.number().int().nonnegative(),
+  typeCheck: z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true) }),
+    z.object({ ok: z.literal(false), message: z.string() }),
+  ]),
+});
+export type ImportPlan = z.infer<typeof ImportPlanSchema>;
+
+/** The argument of the actions on one transfer (pause, resume, cancel, retry). */
+export const TransferIdInputSchema = z.strictObject({ id: z.string().min(1) });
+export type TransferIdInput = z.infer<typeof TransferIdInputSchema>;
+
+/** What `transfers:planImport` takes: the file, and the profile it would go to. */
+export const PlanImportInputSchema = StartImportInputSchema.pick({
+  profileId: true,
+  sourcePath: true,
+  fileType: true,
+});
+export type PlanImportInput = z.infer<typeof PlanImportInputSchema>;

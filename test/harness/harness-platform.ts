@@ -1,0 +1,72 @@
+import { AppError } from '../../src/shared/errors';
+import type { AppNotification, PlatformPort } from '../../src/main/app/platform-port';
+
+function notInHarness(what: string): AppError {
+  return new AppError({
+    code: 'VALIDATION',
+    message: `${what} is not available in the browser harness.`,
+  });
+}
+
+/**
+ * The {@link PlatformPort} of the browser harness. There is no native dialog: tests queue
+ * the answers (in-process, or through the harness's token-guarded endpoint), and a dialog
+ * with nothing queued answers VALIDATION. Tray and native drag-out are absent (the features
+ * say so, and the renderer shows it); notifications, progress and opened links are recorded
+ * for tests instead of shown.
+ */
+export class HarnessPlatform implements PlatformPort {
+  readonly shell = 'harness' as const;
+  readonly features = { tray: false, nativeDrag: false, notifications: false };
+  readonly notifications: AppNotification[] = [];
+  readonly openedLinks: string[] = [];
+  readonly shownItems: string[] = [];
+  progress: number | undefined;
+  readonly #files: string[][] = [];
+  readonly #folders: (string | undefined)[] = [];
+
+  /** The answer of the next "choose files" dialog. */
+  queueFiles(paths: string[]): void {
+    this.#files.push(paths);
+  }
+
+  /** The answer of the next "choose folder" dialog (undefined: cancelled). */
+  queueFolder(path: string | undefined): void {
+    this.#folders.push(path);
+  }
+
+  chooseFiles(): Promise<string[]> {
+    const next = this.#files.shift();
+    return next ? Promise.resolve(next) : Promise.reject(notInHarness('Choosing files'));
+  }
+
+  chooseFolder(): Promise<string | undefined> {
+    if (this.#folders.length === 0) return Promise.reject(notInHarness('Choosing a folder'));
+    return Promise.resolve(this.#folders.shift());
+  }
+
+  openPath(): Promise<void> {
+    return Promise.reject(notInHarness('Opening files'));
+  }
+
+  showItemInFolder(path: string): void {
+    this.shownItems.push(path);
+  }
+
+  openExternal(url: string): Promise<void> {
+    this.openedLinks.push(url);
+    return Promise.resolve();
+  }
+
+  startDrag(): void {
+    throw notInHarness('Dragging files out of the app');
+  }
+
+  notify(notification: AppNotification): void {
+    this.notifications.push(notification);
+  }
+
+  setProgress(fraction: number | undefined): void {
+    this.progress = fraction;
+  }
+}

@@ -1,0 +1,177 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ActivityMonitor } from '../../src/main/app/activity-monitor';
+import { createAppHandlers } from '../../src/main/app/app-handlers';
+import { createAppServices, type AppServices } from '../../src/main/app/create-app-services';
+import { IpcRouter } from '../../src/main/services/ipc/ipc-router';
+import { silentLogger, type Logger } from '../../src/main/services/log/logger';
+import { MemorySecretStore } from '../../src/main/services/secrets/secret-store';
+import { HARNESS_IPC_PATH } from '../../src/shared/ipc/harness-wire';
+import { HarnessPlatform } from './harness-platform';
+import { fileUnder, indexWithToken, sendFile } from './static-files';
+import { attachIpcSocket } from './ipc-socket';
+
+/** Options of {@link startHarness}. */
+export interface HarnessOptions {
+  /** The built renderer (default `out/renderer`, from `npm run build`). */
+  readonly rendererDir?: string;
+  /** Default 0: a free port. */
+  readonly port?: number;
+  readonly logger?: Logger;
+}
+
+/** A running harness. */
+export interface Harness {
+  /** The page to open, token included: `http://127.0.0.1:PORT/?token=...`. */
+  readonly url: string;
+  readonly origin: string;
+  readonly token: string;
+  readonly services: AppServices;
+  readonly platform: HarnessPlatform;
+  close(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+
+function sameToken(given: string | null | undefined, token: string): boolean {
+  if (typeof given !== 'string' || given.length !== token.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(token));
+}
+
+/**
+ * The browser harness (tests and `npm run harness`, never packaged): serves the built
+ * renderer and runs the app's real services behind the same IpcRouter as Electron, over a
+ * WebSocket. Loopback only; the page, the socket and the test endpoint all require the
+ * per-run token, and the socket also the harness's own Origin and Host (so another local page
+ * or a DNS-rebinding site cannot drive it).
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const rendererDir = options.rendererDir ?? resolve(import.meta.dirname, '../../out/renderer');
+  await readFile(join(rendererDir, 'index.html')).catch(() => {
+    throw new Error(`No built renderer in ${rendererDir}: run "npm run build" first.`);
+  });
+  const logger = options.logger ?? silentLogger;
+  const token = randomBytes(24).toString('hex');
+  const dataDir = await mkdtemp(join(tmpdir(), 'databridge-harness-'));
+  const services = await createAppServices({
+    dataDir,
+    secretStore: new MemorySecretStore(),
+    logger,
+  });
+  const platform = new HarnessPlatform();
+  const monitor = new ActivityMonitor({
+    bus: services.bus,
+    platform,
+    knownPaths: services.knownPaths,
+  });
+  const server: Server = createServer();
+  await new Promise<void>((done) => server.listen(options.port ?? 0, HOST, done));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${HOST}:${port}`;
+  const router = new IpcRouter({
+    handlers: createAppHandlers(services, platform, {
+      name: 'DataBridge Desktop',
+      version: '0.0.0-harness',
+      platform: process.platform,
+    }),
+    allowedOrigins: [origin],
+    logger,
+  });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  server.on('request', (req, res) => {
+    void serveHttp(req, res, { rendererDir, token, platform }).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    const url = new URL(req.url ?? '/', origin);
+    const allowed =
+      url.pathname === HARNESS_IPC_PATH &&
+      sameToken(url.searchParams.get('token'), token) &&
+      req.headers.origin === origin &&
+      req.headers.host === `${HOST}:${port}`;
+    if (!allowed) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws: WebSocket) =>
+      attachIpcSocket({ ws, router, bus: services.bus, origin, logger }),
+    );
+  });
+  const close = async (): Promise<void> => {
+    for (const client of sockets.clients) client.terminate();
+    sockets.close();
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
+    monitor.dispose();
+    await services.shutdown();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { url: `${origin}/?token=${token}`, origin, token, services, platform, close };
+}
+
+async function serveHttp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: { rendererDir: string; token: string; platform: HarnessPlatform },
+): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://harness.invalid');
+  if (url.pathname.startsWith('/__harness/')) {
+    await serveTestEndpoint(req, res, url, ctx);
+    return;
+  }
+  if (req.method !== 'GET') {
+    res.writeHead(405).end();
+    return;
+  }
+  if (url.pathname === '/' || url.pathname === '/index.html') {
+    // The page carries the token, so it is served only to whoever already has it.
+    if (!sameToken(url.searchParams.get('token'), ctx.token)) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end('Open the URL the harness printed.');
+      return;
+    }
+    sendFile(res, 'index.html', await indexWithToken(ctx.rendererDir, ctx.token));
+    return;
+  }
+  const file = fileUnder(ctx.rendererDir, url.pathname);
+  const body = file ? await readFile(file).catch(() => undefined) : undefined;
+  if (!file || !body) {
+    res.writeHead(404).end();
+    return;
+  }
+  sendFile(res, file, body);
+}
+
+/** `POST /__harness/dialog` `{ files: string[] } | { folder: string | null }`: the next dialog's answer. */
+async function serveTestEndpoint(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  ctx: { token: string; platform: HarnessPlatform },
+): Promise<void> {
+  if (!sameToken(req.headers['x-harness-token'] as string | undefined, ctx.token)) {
+    res.writeHead(401).end();
+    return;
+  }
+  if (req.method !== 'POST' || url.pathname !== '/__harness/dialog') {
+    res.writeHead(404).end();
+    return;
+  }
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  const body = JSON.parse(text) as { files?: unknown; folder?: unknown };
+  if (Array.isArray(body.files) && body.files.every((f) => typeof f === 'string')) {
+    ctx.platform.queueFiles(body.files);
+  } else if (body.folder === null || typeof body.folder === 'string') {
+    ctx.platform.queueFolder(body.folder ?? undefined);
+  } else {
+    res.writeHead(400).end('Send { files: string[] } or { folder: string | null }');
+    return;
+  }
+  res.writeHead(204).end();
+}
