@@ -7,7 +7,10 @@ import { ConnectionManager } from '../../../src/main/services/connection/connect
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';
 import { silentLogger } from '../../../src/main/services/log/logger';
 import { ProfileStore } from '../../../src/main/services/profiles/profile-store';
-import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
+import {
+  MemorySecretStore,
+  type SecretStore,
+} from '../../../src/main/services/secrets/secret-store';
 import { SecretVault } from '../../../src/main/services/secrets/secret-vault';
 import type { EmulatorOptions } from '../../../src/emulator/server';
 import { startRecordingEmulator, type RecordingEmulator } from './helpers/emulator-fixture';
@@ -150,30 +153,44 @@ describe('API key sign-in and the connection manager', () => {
     ).rejects.toMatchObject({ code: 'FORBIDDEN', operation: 'cluster.setServerSecurity' });
   });
 
-  it('starts the local emulator for the built-in profile and signs in with its demo key', async () => {
-    const { env, profiles } = await setup();
-    const emulatorProfile = await profiles.ensureEmulatorProfile();
-    let starts = 0;
-    const dispatcher = createDispatcher({ env: {} });
-    const manager = new ConnectionManager({
-      profiles,
-      secrets: new SecretVault({ store: new MemorySecretStore() }),
-      dispatcher,
-      logger: silentLogger,
-      startEmulator: () => {
-        starts += 1;
-        return Promise.resolve({ baseUrl: env.emulator.baseUrl, close: () => Promise.resolve() });
-      },
-    });
-    cleanups.push(async () => {
-      await manager.dispose();
-      await dispatcher.close();
-    });
-    expect((await manager.connect(emulatorProfile.id)).status).toBe('signedIn');
-    await manager.connect(emulatorProfile.id);
-    expect(starts).toBe(1);
-    expect((await manager.get(emulatorProfile.id).api.instances.list()).length).toBe(3);
-  });
+  /** A keychain that does not work, as on a Linux desktop without a Secret Service. */
+  const brokenKeychain: SecretStore = {
+    kind: 'keychain',
+    get: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+    set: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+    delete: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+  };
+
+  it.each([
+    ['a working keychain', () => new MemorySecretStore()],
+    ['no keychain at all', () => brokenKeychain],
+  ])(
+    'starts the local emulator for the built-in profile and signs in with its demo key (%s)',
+    async (_name, store) => {
+      const { env, profiles } = await setup();
+      const emulatorProfile = await profiles.ensureEmulatorProfile();
+      let starts = 0;
+      const dispatcher = createDispatcher({ env: {} });
+      const manager = new ConnectionManager({
+        profiles,
+        secrets: new SecretVault({ store: store() }),
+        dispatcher,
+        logger: silentLogger,
+        startEmulator: () => {
+          starts += 1;
+          return Promise.resolve({ baseUrl: env.emulator.baseUrl, close: () => Promise.resolve() });
+        },
+      });
+      cleanups.push(async () => {
+        await manager.dispose();
+        await dispatcher.close();
+      });
+      expect((await manager.connect(emulatorProfile.id)).status).toBe('signedIn');
+      await manager.connect(emulatorProfile.id);
+      expect(starts).toBe(1);
+      expect((await manager.get(emulatorProfile.id).api.instances.list()).length).toBe(3);
+    },
+  );
 
   it('refuses a read-only profile’s changes before sending them', async () => {
     const { env, manager, profiles } = await setup();

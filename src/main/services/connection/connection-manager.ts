@@ -230,9 +230,10 @@ export class ConnectionManager {
   }
 
   async #storedSecret(profile: Profile): Promise<ProfileSecretInput> {
+    // The built-in emulator needs no keychain: a machine without one can still try the app.
+    if (profile.isEmulator && profile.auth.kind === 'apiKey') return { apiKey: EMULATOR_DEMO_KEY };
     const stored = await this.#options.secrets.getProfileSecret(profile.id, profile.auth.kind);
     if (stored) return stored;
-    if (profile.isEmulator && profile.auth.kind === 'apiKey') return { apiKey: EMULATOR_DEMO_KEY };
     throw new AppError({
       code: 'AUTH_REQUIRED',
       message:
