@@ -101,7 +101,9 @@ function trackStarted(
     deps.logger.warn('A job was started but its id is unknown', { operation: op.id });
     return;
   }
+  // A restore names the database it makes in its body; that is what the user looks for.
   const resourceName =
+    (typeof body['databaseName'] === 'string' ? body['databaseName'] : undefined) ??
     params['databaseName'] ??
     params['loginName'] ??
     params['archiveId'] ??

@@ -100,6 +100,31 @@ describe('JobWatcher', () => {
     });
   });
 
+  it('lets a later track() describe a job that main already follows', () => {
+    const { watcher, events } = setup();
+    watcher.track({
+      profileId: 'p',
+      instanceName: 'i1',
+      jobId: 'r1',
+      label: 'Restore archive a-1',
+    });
+    const again = watcher.track({
+      profileId: 'p',
+      instanceName: 'i1',
+      jobId: 'r1',
+      label: 'Restore Sales_2024 from its archive',
+      resourceName: 'Sales_2024',
+    });
+    expect(again).toMatchObject({
+      label: 'Restore Sales_2024 from its archive',
+      resourceName: 'Sales_2024',
+    });
+    expect(watcher.get('r1')?.label).toBe('Restore Sales_2024 from its archive');
+    expect(events.map((e) => e.kind)).toEqual(['started', 'progress']);
+    watcher.track({ profileId: 'p', instanceName: 'i1', jobId: 'r1' });
+    expect(events).toHaveLength(2);
+  });
+
   it('reads the error of a failed job and the download URIs of a succeeded export', async () => {
     const { timers, api, watcher } = setup();
     api.add('i1', 'bad', { status: 'Failed', error: 'Disk full' });

@@ -92,7 +92,7 @@ export class JobWatcher {
   /** Follows a job the app started; emits `started`. Tracking it twice is harmless. */
   track(request: TrackRequest): TrackedJob {
     const existing = this.#jobs.get(request.jobId);
-    if (existing) return { ...existing };
+    if (existing) return { ...this.#describe(existing, request) };
     const job: TrackedJob = {
       profileId: request.profileId,
       instanceName: request.instanceName,
@@ -111,6 +111,27 @@ export class JobWatcher {
     this.#emit('started', job);
     this.#hurry(group);
     return { ...job };
+  }
+
+  /**
+   * A job can be tracked twice: main tracks every job a resource call starts, then the view
+   * that started it tracks it again with its own words. The later description wins.
+   */
+  #describe(job: TrackedJob, request: TrackRequest): TrackedJob {
+    const described: TrackedJob = {
+      ...job,
+      ...(request.type === undefined ? {} : { type: request.type }),
+      ...(request.label === undefined ? {} : { label: request.label }),
+      ...(request.resourceName === undefined ? {} : { resourceName: request.resourceName }),
+    };
+    const changed =
+      described.type !== job.type ||
+      described.label !== job.label ||
+      described.resourceName !== job.resourceName;
+    if (!changed) return job;
+    this.#jobs.set(job.jobId, described);
+    this.#emit('progress', described);
+    return described;
   }
 
   /** Follows every job of an instance, including those started elsewhere. */
