@@ -11,7 +11,7 @@ const executablePath =
 
 export default defineConfig({
   testDir: 'test/e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: process.env['PW_OUTPUT_DIR'] ?? 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
