@@ -38,10 +38,11 @@ describe('npm run emulator', () => {
         () => /Emulator listening on http:\/\/\S+\n/.test(cli.out()),
         'the listening line',
       );
+      await waitFor(() => cli.out().includes('password'), 'the credentials');
+      // Read the output only once the credentials are there: they may come in a later chunk.
       const [first, ...rest] = cli.out().split('\n');
       const url = /^Emulator listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(first ?? '')?.[1];
       expect(url).toBeDefined();
-      await waitFor(() => cli.out().includes('password'), 'the credentials');
       expect(rest.join('\n')).toMatch(/demo-admin-key[\s\S]*demo-consumer-key[\s\S]*tenant "demo"/);
       const res = await request(`${url}/databridge/v1/sql-instances`, {
         headers: { authorization: 'demo-admin-key' },
