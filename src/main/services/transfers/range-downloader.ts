@@ -1,0 +1,247 @@
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, rename, stat, type FileHandle } from 'node:fs/promises';
+import type { Dispatcher } from 'undici';
+import { AppError } from '../../../shared/errors';
+import type { ExportFile } from './journal-schema';
+import { bareEtag } from './part-uploader';
+import {
+  isUrlExpired,
+  presignedAnswerError,
+  presignedRequest,
+  toTransferError,
+} from './presigned-http';
+import {
+  DEFAULT_RETRY_POLICY,
+  realSleep,
+  withRetries,
+  type Sleep,
+  type TransferRetryPolicy,
+} from './retry-policy';
+
+/** One file to download into `state.dest`, resuming what `<dest>.part` already holds. */
+export interface DownloadRequest {
+  url: string;
+  /** The file's journal entry; updated in place (etag, totalBytes, bytesWritten, done). */
+  state: ExportFile;
+  /** Fresh pre-signed URL of the same file, when the one in hand expired. */
+  refreshUrl: (signal: AbortSignal) => Promise<string>;
+  signal: AbortSignal;
+  /** Bytes in `<dest>.part` now, and the file's total once known. */
+  onProgress?: (bytesWritten: number, totalBytes: number | undefined) => void;
+  /** Persists `state` (the journal); called now and then while bytes arrive. */
+  checkpoint?: () => Promise<void>;
+}
+
+/** Options of {@link RangeDownloader}. */
+export interface RangeDownloaderOptions {
+  dispatcher: Dispatcher;
+  retry?: Partial<TransferRetryPolicy>;
+  sleep?: Sleep;
+  random?: () => number;
+  /** Bytes between two checkpoints (default 8 MiB). */
+  checkpointBytes?: number;
+}
+
+/** Where a download stands: the open `.part` file, how much it holds, and the hash so far. */
+interface Progress {
+  handle: FileHandle;
+  written: number;
+  hash: Hash;
+  sinceCheckpoint: number;
+}
+
+function contentRange(header: string | string[] | undefined) {
+  const text = Array.isArray(header) ? header[0] : header;
+  const match = text === undefined ? null : /^bytes (?:(\d+)-(\d+)|\*)\/(\d+)$/i.exec(text.trim());
+  if (!match) return undefined;
+  return { start: match[1] === undefined ? undefined : Number(match[1]), total: Number(match[3]) };
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Thrown inside an attempt to start again from byte 0 (the remote file is another one). */
+class RestartFromZero extends AppError {
+  constructor(reason: string) {
+    super({ code: 'NETWORK', message: `The download starts over: ${reason}.`, details: 'restart' });
+  }
+}
+
+/**
+ * Downloads a file with resumable HTTP Range requests: bytes go to `<dest>.part`, a later run
+ * continues with `Range: bytes=<n>-` (the `.part` size is the truth after a crash), a different
+ * ETag or a server that ignores the range starts over, the total length is checked against
+ * Content-Length/Content-Range, and an MD5-looking ETag against the bytes. Only a complete,
+ * verified file is renamed to its final name.
+ */
+export class RangeDownloader {
+  readonly #dispatcher: Dispatcher;
+  readonly #policy: TransferRetryPolicy;
+  readonly #sleep: Sleep;
+  readonly #random: () => number;
+  readonly #checkpointBytes: number;
+
+  constructor(options: RangeDownloaderOptions) {
+    this.#dispatcher = options.dispatcher;
+    this.#policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.#sleep = options.sleep ?? realSleep;
+    this.#random = options.random ?? Math.random;
+    this.#checkpointBytes = options.checkpointBytes ?? 8 * 1024 * 1024;
+  }
+
+  /** Downloads, verifies and renames into place; answers the final path. */
+  async download(request: DownloadRequest): Promise<string> {
+    const { state } = request;
+    const partPath = `${state.dest}.part`;
+    const handle = await open(partPath, (await exists(partPath)) ? 'r+' : 'w+');
+    try {
+      const progress = await this.#resumePoint(handle, partPath, state);
+      let url = request.url;
+      await withRetries(
+        { policy: this.#policy, sleep: this.#sleep, random: this.#random, signal: request.signal },
+        async () => {
+          try {
+            await this.#attempt(request, url, progress);
+          } catch (error) {
+            if (!isUrlExpired(error)) throw error;
+            url = await request.refreshUrl(request.signal);
+            await this.#attempt(request, url, progress);
+          }
+        },
+      );
+      await this.#verify(state, progress);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(partPath, state.dest);
+    state.done = true;
+    return state.dest;
+  }
+
+  async #resumePoint(handle: FileHandle, partPath: string, state: ExportFile): Promise<Progress> {
+    const size = (await handle.stat()).size;
+    // Bytes without a known ETag could belong to any version of the file: start over.
+    const keep = state.etag === undefined ? 0 : size;
+    if (keep < size) await handle.truncate(keep);
+    const hash = createHash('md5');
+    if (keep > 0) {
+      for await (const chunk of createReadStream(partPath, {
+        end: keep - 1,
+      }) as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+      }
+    }
+    state.bytesWritten = keep;
+    return { handle, written: keep, hash, sinceCheckpoint: 0 };
+  }
+
+  async #restart(progress: Progress, state: ExportFile): Promise<void> {
+    await progress.handle.truncate(0);
+    progress.written = 0;
+    progress.hash = createHash('md5');
+    state.bytesWritten = 0;
+    state.etag = undefined;
+    state.totalBytes = undefined;
+  }
+
+  async #attempt(request: DownloadRequest, url: string, progress: Progress): Promise<void> {
+    const { state, signal } = request;
+    if (state.totalBytes !== undefined && progress.written === state.totalBytes) return;
+    const from = progress.written;
+    const response = await presignedRequest(this.#dispatcher, url, {
+      method: 'GET',
+      headers: from > 0 ? { range: `bytes=${from}-` } : {},
+      signal,
+    });
+    const etag = header(response.headers.etag);
+    if (response.statusCode === 416) {
+      await response.body.dump();
+      const total = contentRange(response.headers['content-range'])?.total;
+      if (total === from && (etag === undefined || etag === state.etag)) return;
+      await this.#restart(progress, state);
+      throw new RestartFromZero('the file on the server is shorter than the part downloaded');
+    }
+    if (response.statusCode !== 200 && response.statusCode !== 206) {
+      throw await presignedAnswerError(response, `the download of ${state.dest}`);
+    }
+    const range = contentRange(response.headers['content-range']);
+    const sameFile = state.etag === undefined || etag === undefined || etag === state.etag;
+    if (response.statusCode === 200 || !sameFile || range?.start !== from) {
+      if (from > 0) {
+        await response.body.dump();
+        await this.#restart(progress, state);
+        throw new RestartFromZero('the file on the server changed or ignored the range');
+      }
+    }
+    state.etag = etag;
+    state.totalBytes =
+      range?.total ?? from + Number(header(response.headers['content-length']) ?? Number.NaN);
+    if (!Number.isSafeInteger(state.totalBytes)) state.totalBytes = undefined;
+    await this.#receive(request, response, progress);
+  }
+
+  async #receive(
+    request: DownloadRequest,
+    response: Dispatcher.ResponseData,
+    progress: Progress,
+  ): Promise<void> {
+    const { state, signal } = request;
+    try {
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        const { bytesWritten } = await progress.handle.write(
+          chunk,
+          0,
+          chunk.length,
+          progress.written,
+        );
+        progress.hash.update(chunk.subarray(0, bytesWritten));
+        progress.written += bytesWritten;
+        progress.sinceCheckpoint += bytesWritten;
+        state.bytesWritten = progress.written;
+        request.onProgress?.(progress.written, state.totalBytes);
+        if (progress.sinceCheckpoint >= this.#checkpointBytes) {
+          progress.sinceCheckpoint = 0;
+          await request.checkpoint?.();
+        }
+      }
+    } catch (error) {
+      await request.checkpoint?.().catch(() => undefined);
+      throw toTransferError(error, signal);
+    }
+    if (state.totalBytes !== undefined && progress.written !== state.totalBytes) {
+      throw new AppError({
+        code: 'NETWORK',
+        message: `The download of ${state.dest} ended early (${progress.written} of ${state.totalBytes} bytes); resuming.`,
+      });
+    }
+  }
+
+  async #verify(state: ExportFile, progress: Progress): Promise<void> {
+    if (state.totalBytes !== undefined && progress.written !== state.totalBytes) {
+      throw new AppError({
+        code: 'UNEXPECTED_RESPONSE',
+        message: `The downloaded file ${state.dest} has ${progress.written} bytes instead of ${state.totalBytes}; download it again.`,
+      });
+    }
+    const expected = state.etag === undefined ? '' : bareEtag(state.etag).toLowerCase();
+    if (/^[0-9a-f]{32}$/.test(expected) && progress.hash.copy().digest('hex') !== expected) {
+      await this.#restart(progress, state);
+      throw new AppError({
+        code: 'UNEXPECTED_RESPONSE',
+        message: `The downloaded file ${state.dest} does not match its checksum; it was discarded, download it again.`,
+      });
+    }
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Dispatcher } from 'undici';
+import type { Logger } from '../log/logger';
+import { silentLogger } from '../log/logger';
+import type { Timers } from '../time/timers';
+import type { PartPlanOptions } from './part-plan';
+import {
+  DEFAULT_RETRY_POLICY,
+  realSleep,
+  type Sleep,
+  type TransferRetryPolicy,
+} from './retry-policy';
+import type { PartEvent, TransferEngineSettings } from './transfer-context';
+import type { JobFollower, TransferConnections } from './transfer-ports';
+
+/** Options of {@link TransferService}. */
+export interface TransferServiceOptions {
+  /** The app's data folder; journals go to `<dataDir>/transfers/<id>.json`. */
+  dataDir: string;
+  connections: TransferConnections;
+  jobWatcher: JobFollower;
+  /** Dispatcher for pre-signed URLs: a plain one, never one that adds the service's Authorization. */
+  dispatcher: Dispatcher;
+  /** Parts sent at once per transfer (default 4); a function reads the setting at each run. */
+  partsInFlight?: number | (() => number);
+  /** Part size and single-stream threshold (defaults: 64 MiB, 5 MiB minimum, 100 MiB). */
+  partPlan?: PartPlanOptions;
+  retry?: Partial<TransferRetryPolicy>;
+  logger?: Logger;
+  now?: () => number;
+  timers?: Timers;
+  sleep?: Sleep;
+  random?: () => number;
+  idFactory?: () => string;
+  /** Shortest interval between two progress events of a transfer (default 250 ms). */
+  progressIntervalMs?: number;
+  /** Wait before a transfer paused for the network tries again by itself (default 60 s). */
+  networkRetryMs?: number;
+  /** Sees every part start, progress and finish (tests and benches). */
+  onPartEvent?: (transferId: string, event: PartEvent) => void;
+}
+
+/** The runners' settings from the service's options, with their defaults. */
+export function engineSettings(options: TransferServiceOptions): TransferEngineSettings {
+  return {
+    dispatcher: options.dispatcher,
+    partsInFlight: () => {
+      const wanted = options.partsInFlight;
+      const value = typeof wanted === 'function' ? wanted() : (wanted ?? 4);
+      return Math.max(1, Math.floor(value));
+    },
+    retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    sleep: options.sleep ?? realSleep,
+    random: options.random ?? Math.random,
+    logger: options.logger ?? silentLogger,
+    jobs: options.jobWatcher,
+    ...(options.onPartEvent ? { onPartEvent: options.onPartEvent } : {}),
+  };
+}

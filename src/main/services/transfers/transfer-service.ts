@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { AppError } from '../../../shared/errors';
+import {
+  PlanImportInputSchema,
+  StartExportInputSchema,
+  StartImportInputSchema,
+  isFinalTransferState,
+  type ImportPlan,
+  type PausedReason,
+  type PlanImportInput,
+  type StartExportInput,
+  type StartImportInput,
+  type TransferRecord,
+} from '../../../shared/model/transfer';
+import { Listeners } from '../auth/auth-provider';
+import { systemTimers, type Timers } from '../time/timers';
+import { checkExportRules } from './export-runner';
+import { JournalStore, type DamagedJournal } from './journal-store';
+import type { TransferJournal } from './journal-schema';
+import type { PartPlanOptions } from './part-plan';
+import type { TransferEngineSettings } from './transfer-context';
+import { RunDriver } from './run-driver';
+import {
+  assertNoTwinImport,
+  checkFolder,
+  checkImportDatabaseName,
+  newExportJournal,
+  newImportJournal,
+  parseInput,
+  planImportOf,
+} from './transfer-inputs';
+import { engineSettings, type TransferServiceOptions } from './transfer-options';
+import type { TransferConnections } from './transfer-ports';
+import { StopRequest, TransferRun } from './transfer-run';
+
+export type { TransferServiceOptions } from './transfer-options';
+
+function notFound(id: string): AppError {
+  return new AppError({
+    code: 'NOT_FOUND',
+    message: `There is no transfer ${id}; refresh the list.`,
+  });
+}
+
+/**
+ * The transfer engine's facade, called by the IPC layer: plans and starts imports and exports,
+ * pauses, resumes, cancels and retries them, resumes unfinished ones from their journals at
+ * start-up, and reports every change of a transfer record to its listeners.
+ */
+export class TransferService {
+  readonly #journals: JournalStore;
+  readonly #connections: TransferConnections;
+  readonly #settings: TransferEngineSettings;
+  readonly #partPlan: PartPlanOptions;
+  readonly #driver: RunDriver;
+  readonly #now: () => number;
+  readonly #timers: Timers;
+  readonly #idFactory: () => string;
+  readonly #intervalMs: number;
+  readonly #runs = new Map<string, TransferRun>();
+  readonly #listeners = new Listeners<TransferRecord>();
+  readonly #unsubscribe: (() => void)[] = [];
+  #loaded: Promise<void> | undefined;
+  #damaged: DamagedJournal[] = [];
+
+  constructor(options: TransferServiceOptions) {
+    this.#journals = new JournalStore({ dir: join(options.dataDir, 'transfers') });
+    this.#connections = options.connections;
+    this.#partPlan = options.partPlan ?? {};
+    this.#now = options.now ?? Date.now;
+    this.#timers = options.timers ?? systemTimers;
+    this.#idFactory = options.idFactory ?? randomUUID;
+    this.#intervalMs = options.progressIntervalMs ?? 250;
+    this.#settings = engineSettings(options);
+    this.#driver = new RunDriver({
+      journals: this.#journals,
+      connections: this.#connections,
+      settings: this.#settings,
+      now: this.#now,
+      timers: this.#timers,
+      ...(options.networkRetryMs === undefined ? {} : { networkRetryMs: options.networkRetryMs }),
+    });
+    this.#unsubscribe.push(
+      this.#connections.onStateChange((state) => {
+        if (state.status === 'signedIn') this.#resumeAfterSignIn(state.profileId);
+      }),
+      options.jobWatcher.on((event) => {
+        for (const run of this.#runs.values()) {
+          if (run.running && run.journal.jobId === event.job.jobId) {
+            run.patch({ jobStatus: event.job.status });
+          }
+        }
+      }),
+    );
+  }
+
+  /** How an import of a file would run (type check, single-stream or parts). */
+  async planImport(input: PlanImportInput): Promise<ImportPlan> {
+    const { sourcePath: _path, ...plan } = await planImportOf(
+      parseInput(PlanImportInputSchema, input),
+      this.#partPlan,
+    );
+    return plan;
+  }
+
+  /** Starts an import; answers its record at once (the upload runs in the background). */
+  async startImport(input: StartImportInput): Promise<TransferRecord> {
+    const parsed = parseInput(StartImportInputSchema, input);
+    checkImportDatabaseName(parsed.databaseName);
+    const plan = await planImportOf(parsed, this.#partPlan);
+    if (!plan.typeCheck.ok)
+      throw new AppError({ code: 'VALIDATION', message: plan.typeCheck.message });
+    this.#connections.get(parsed.profileId);
+    assertNoTwinImport(this.#runs.values(), parsed, plan.fileType);
+    const at = new Date(this.#now()).toISOString();
+    return this.#launch(await newImportJournal(parsed, plan, this.#idFactory(), at));
+  }
+
+  /** Checks the export rules, then starts the export; answers its record at once. */
+  async startExport(input: StartExportInput): Promise<TransferRecord> {
+    const parsed = parseInput(StartExportInputSchema, input);
+    const detachOnly = parsed.detachOnly ?? false;
+    const folder = resolve(parsed.destinationFolder);
+    await checkFolder(folder);
+    const { client } = this.#connections.get(parsed.profileId);
+    const database = await client.call('databases.get', {
+      pathParams: { instanceName: parsed.instanceName, databaseName: parsed.databaseName },
+    });
+    checkExportRules({ ...parsed, detachOnly, sizeInMb: database.sizeInMb });
+    const at = new Date(this.#now()).toISOString();
+    return this.#launch(newExportJournal(parsed, folder, this.#idFactory(), at));
+  }
+
+  /** Every transfer of this session and those read from journals. */
+  list(): TransferRecord[] {
+    return [...this.#runs.values()].map((run) => run.snapshot());
+  }
+
+  /** One transfer's record. */
+  get(id: string): TransferRecord {
+    return this.#run(id).snapshot();
+  }
+
+  /** Reads the journals (once) and answers the unfinished transfers found there. */
+  async listResumable(): Promise<TransferRecord[]> {
+    await this.#load();
+    return [...this.#runs.values()]
+      .filter((run) => run.fromDisk && !isFinalTransferState(run.record.state))
+      .map((run) => run.snapshot());
+  }
+
+  /** Journals that could not be read at start-up (moved aside), for the UI to mention. */
+  damagedJournals(): DamagedJournal[] {
+    return [...this.#damaged];
+  }
+
+  /**
+   * At start-up: resumes every unfinished transfer of the journals except those the user
+   * paused or that failed. A profile that is not signed in yet waits, paused 'auth-expired'.
+   */
+  async resumeAll(): Promise<TransferRecord[]> {
+    await this.#load();
+    for (const run of this.#runs.values()) {
+      const { status, pausedReason } = run.journal;
+      if (run.running || status === 'failed' || isFinalTransferState(run.record.state)) continue;
+      if (status === 'paused' && pausedReason === 'user') continue;
+      if (this.#signedIn(run.journal.profileId)) this.#driver.start(run);
+      else await this.#driver.markPaused(run, 'auth-expired');
+    }
+    return this.list();
+  }
+
+  /** Pauses a transfer; its journal keeps it for a later resume. */
+  async pause(id: string): Promise<TransferRecord> {
+    const run = this.#run(id);
+    if (isFinalTransferState(run.record.state)) throw finished(run);
+    if (run.running) await this.#driver.stop(run, new StopRequest('pause', 'user'));
+    else await this.#driver.markPaused(run, 'user');
+    return run.snapshot();
+  }
+
+  /** Resumes a paused (or waiting) transfer where it stopped. */
+  resume(id: string): Promise<TransferRecord> {
+    const run = this.#run(id);
+    if (run.record.state === 'failed') return this.retry(id);
+    if (isFinalTransferState(run.record.state)) return Promise.reject(finished(run));
+    this.#driver.start(run);
+    return Promise.resolve(run.snapshot());
+  }
+
+  /**
+   * Cancels a transfer: stops it and removes its journal (and an export's partial files). It
+   * calls nothing destructive on the service: a job already started there runs on.
+   */
+  async cancel(id: string): Promise<TransferRecord> {
+    const run = this.#run(id);
+    if (run.record.state === 'done' || run.record.state === 'cancelled') return run.snapshot();
+    if (run.running) await this.#driver.stop(run, new StopRequest('cancel'));
+    // It may have finished while it was being stopped: a done transfer stays done.
+    const after: TransferRecord = run.snapshot();
+    if (after.state === 'done') return after;
+    await this.#journals.remove(id);
+    if (run.journal.kind === 'export') {
+      await Promise.all(run.journal.files.map((file) => rm(`${file.dest}.part`, { force: true })));
+    }
+    run.setState('cancelled');
+    return run.snapshot();
+  }
+
+  /** Runs a failed transfer again from its journal (a failed job: the import or export again). */
+  retry(id: string): Promise<TransferRecord> {
+    const run = this.#run(id);
+    if (run.record.state !== 'failed') return this.resume(id);
+    delete run.journal.error;
+    this.#driver.start(run);
+    return Promise.resolve(run.snapshot());
+  }
+
+  /** Pauses every running transfer with `reason` (the app quits: they resume next time). */
+  async pauseAll(reason: PausedReason = 'app-quit'): Promise<void> {
+    const running = [...this.#runs.values()].filter((run) => run.running !== undefined);
+    await Promise.all(
+      running.map((run) => this.#driver.stop(run, new StopRequest('pause', reason))),
+    );
+  }
+
+  /** Calls `listener` on every change of a transfer record; the answer unsubscribes. */
+  onChange(listener: (record: TransferRecord) => void): () => void {
+    return this.#listeners.add(listener);
+  }
+
+  /** Resolves when the transfer's current run has stopped (done, failed, paused or cancelled). */
+  async settled(id: string): Promise<TransferRecord> {
+    await this.#run(id).running;
+    return this.get(id);
+  }
+
+  /** Pauses everything (app-quit) and stops listening to the connections and jobs. */
+  async dispose(): Promise<void> {
+    await this.pauseAll('app-quit');
+    this.#driver.dispose();
+    for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
+    for (const run of this.#runs.values()) run.dispose();
+    this.#listeners.clear();
+  }
+
+  async #launch(journal: TransferJournal): Promise<TransferRecord> {
+    await this.#journals.save(journal);
+    const run = this.#add(journal, journal.phase, false);
+    this.#driver.start(run);
+    return run.snapshot();
+  }
+
+  #add(journal: TransferJournal, state: TransferRecord['state'], fromDisk: boolean): TransferRun {
+    const run = new TransferRun({
+      journal,
+      state,
+      fromDisk,
+      now: this.#now,
+      timers: this.#timers,
+      intervalMs: this.#intervalMs,
+      emit: (record) => this.#listeners.emit(record),
+    });
+    this.#runs.set(journal.id, run);
+    return run;
+  }
+
+  #run(id: string): TransferRun {
+    const run = this.#runs.get(id);
+    if (!run) throw notFound(id);
+    return run;
+  }
+
+  #load(): Promise<void> {
+    this.#loaded ??= (async () => {
+      const { journals, damaged } = await this.#journals.loadAll();
+      this.#damaged = damaged;
+      for (const entry of damaged) {
+        this.#settings.logger.warn('A transfer journal was damaged and set aside', { ...entry });
+      }
+      for (const journal of journals) {
+        if (this.#runs.has(journal.id)) continue;
+        const state = journal.status === 'active' ? 'queued' : journal.status;
+        this.#add(journal, state, true);
+      }
+    })();
+    return this.#loaded;
+  }
+
+  #signedIn(profileId: string): boolean {
+    try {
+      return this.#connections.state(profileId).status === 'signedIn';
+    } catch {
+      return false;
+    }
+  }
+
+  #resumeAfterSignIn(profileId: string): void {
+    for (const run of this.#runs.values()) {
+      const waiting = run.record.state === 'paused' && run.record.pausedReason === 'auth-expired';
+      if (waiting && run.journal.profileId === profileId && !run.running) this.#driver.start(run);
+    }
+  }
+}
+
+function finished(run: TransferRun): AppError {
+  return new AppError({
+    code: 'VALIDATION',
+    message: `This transfer is ${run.record.state} already; start a new one instead.`,
+  });
+}

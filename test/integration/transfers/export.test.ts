@@ -1,0 +1,232 @@
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Dispatcher } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
+import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import type { TransferRecord } from '../../../src/shared/model/transfer';
+import { sha256File } from '../../support/sample-files';
+import {
+  PROFILE_ID,
+  createEngine,
+  waitUntil,
+  type Engine,
+  type EngineOptions,
+} from '../../support/transfer-harness';
+
+const MIB = 1024 * 1024;
+const ADMIN = { kind: 'apiKey', apiKey: 'demo-admin-key' } as const;
+
+let emulator: Emulator;
+let root: string;
+let emulatorDir: string;
+let counter = 0;
+const engines: Engine[] = [];
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'transfers-export-'));
+  emulatorDir = join(root, 'emulator');
+  emulator = await startEmulator({ seed: 'demo', dataDir: emulatorDir, jobMs: 50 });
+});
+
+afterAll(async () => {
+  await emulator.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.close();
+});
+
+async function engine(options: Partial<EngineOptions> = {}): Promise<Engine> {
+  counter += 1;
+  const made = await createEngine({
+    baseUrl: emulator.baseUrl,
+    dataDir: join(root, `app-${counter}`),
+    auth: ADMIN,
+    ...options,
+  });
+  engines.push(made);
+  return made;
+}
+
+async function folder(): Promise<string> {
+  counter += 1;
+  const path = join(root, `downloads-${counter}`);
+  await mkdir(path);
+  return path;
+}
+
+async function settled(e: Engine, id: string, states = ['done', 'failed', 'cancelled']) {
+  await waitUntil(() => states.includes(e.service.get(id).state), 20_000, `transfer ${id}`);
+  return e.service.get(id);
+}
+
+/** The exported file the emulator serves for a job. */
+function servedFile(record: TransferRecord): string {
+  const name = `${fileSafeName(record.databaseName)}.${record.fileType}`;
+  return join(emulatorDir, 'exports', fileSafeName(record.jobId ?? ''), name);
+}
+
+/**
+ * Cuts the first pre-signed GET after `bytes` of its body, as a dropped connection would,
+ * and calls `onCut`.
+ */
+function cutFirstDownload(
+  bytes: number,
+  onCut?: () => void,
+): Dispatcher.DispatcherComposeInterceptor {
+  let cut = false;
+  return (dispatch) => (opts, handler) => {
+    if (cut || opts.method !== 'GET') return dispatch(opts, handler);
+    let seen = 0;
+    return dispatch(opts, {
+      onRequestStart: (controller, context: unknown) =>
+        handler.onRequestStart?.(controller, context),
+      onResponseStart: (controller, status, headers, message) =>
+        handler.onResponseStart?.(controller, status, headers, message),
+      onResponseData: (controller, chunk) => {
+        if (cut) return;
+        seen += chunk.length;
+        if (seen < bytes) {
+          handler.onResponseData?.(controller, chunk);
+          return;
+        }
+        cut = true;
+        onCut?.();
+        controller.abort(Object.assign(new Error('cut by the test'), { code: 'ECONNRESET' }));
+      },
+      onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
+      onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+    });
+  };
+}
+
+describe('export', () => {
+  it('exports, follows the job and downloads the file into the folder', async () => {
+    const e = await engine();
+    const destinationFolder = await folder();
+    const started = await e.service.startExport({
+      profileId: PROFILE_ID,
+      instanceName: 'sql-eu-dev-01',
+      databaseName: 'Dev_EDM_Sample',
+      exportTo: 1,
+      destinationFolder,
+    });
+    expect(started).toMatchObject({ kind: 'export', state: 'exporting', fileType: 'bak' });
+    const done = await settled(e, started.id);
+    expect(done.error).toBeUndefined();
+    expect(done.state).toBe('done');
+    expect(done.files).toEqual([join(destinationFolder, 'Dev_EDM_Sample.bak')]);
+    expect((await stat(done.files?.[0] ?? '')).size).toBe(16 * MIB);
+    expect(done.bytesDone).toBe(16 * MIB);
+    expect(await sha256File(done.files?.[0] ?? '')).toBe(await sha256File(servedFile(done)));
+    expect(await readdir(destinationFolder)).toEqual(['Dev_EDM_Sample.bak']);
+  });
+
+  it('checks the detach-only rules before sending anything', async () => {
+    const e = await engine();
+    const destinationFolder = await folder();
+    const base = { profileId: PROFILE_ID, destinationFolder };
+    await expect(
+      e.service.startExport({
+        ...base,
+        instanceName: 'sql-eu-dev-01',
+        databaseName: 'Dev_EDM_Sample',
+        exportTo: 2,
+        detachOnly: true,
+      }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/only when exporting to MDF/) as unknown,
+    });
+    await expect(
+      e.service.startExport({
+        ...base,
+        instanceName: 'sql-eu-prod-01',
+        databaseName: 'RiskWarehouse',
+        exportTo: 0,
+      }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/over 100 GB .*Detach only/) as unknown,
+    });
+    expect(e.service.list()).toEqual([]);
+    const allowed = await e.service.startExport({
+      ...base,
+      instanceName: 'sql-eu-prod-01',
+      databaseName: 'RiskWarehouse',
+      exportTo: 0,
+      detachOnly: true,
+    });
+    expect((await settled(e, allowed.id)).state).toBe('done');
+  });
+
+  it('resumes a download cut in the middle with a Range request', async () => {
+    const ranges: string[] = [];
+    const e = await engine({
+      presignedInterceptors: [cutFirstDownload(5 * MIB)],
+      onPresignedRequest: (_origin, headers) => ranges.push(headers['range'] ?? 'none'),
+    });
+    const started = await e.service.startExport({
+      profileId: PROFILE_ID,
+      instanceName: 'sql-eu-test-01',
+      databaseName: 'Smoke_Test_DB',
+      exportTo: 0,
+      destinationFolder: await folder(),
+    });
+    const done = await settled(e, started.id);
+    expect(done.state).toBe('done');
+    expect(ranges[0]).toBe('none');
+    const resumedAt = Number(/^bytes=(\d+)-$/.exec(ranges[1] ?? '')?.[1]);
+    expect(resumedAt).toBeGreaterThan(0);
+    expect(resumedAt).toBeLessThanOrEqual(5 * MIB);
+    expect(await sha256File(done.files?.[0] ?? '')).toBe(await sha256File(servedFile(done)));
+  });
+
+  it('resumes a cut download in a new process from its journal and .part file', async () => {
+    const appDir = join(root, 'app-export-restart');
+    // The cut quits the app (pauseAll, as on quit) while the download is half done.
+    const quit: { engine?: Engine; stopping?: Promise<void> } = {};
+    const first = await engine({
+      dataDir: appDir,
+      presignedInterceptors: [
+        cutFirstDownload(6 * MIB, () => {
+          quit.stopping = quit.engine?.service.pauseAll('app-quit');
+        }),
+      ],
+    });
+    quit.engine = first;
+    const destinationFolder = await folder();
+    const started = await first.service.startExport({
+      profileId: PROFILE_ID,
+      instanceName: 'sql-eu-dev-01',
+      databaseName: 'Dev_RDM_Sample',
+      exportTo: 2,
+      destinationFolder,
+    });
+    await waitUntil(() => quit.stopping !== undefined, 20_000, 'the cut');
+    await quit.stopping;
+    expect(first.service.get(started.id)).toMatchObject({
+      state: 'paused',
+      pausedReason: 'app-quit',
+    });
+    const partial = (await readdir(destinationFolder)).filter((name) => name.endsWith('.part'));
+    expect(partial).toEqual(['Dev_RDM_Sample.dacpac.part']);
+    const kept = (await stat(join(destinationFolder, partial[0] ?? ''))).size;
+    expect(kept).toBeGreaterThan(0);
+
+    const ranges: string[] = [];
+    const second = await engine({
+      dataDir: appDir,
+      onPresignedRequest: (_origin, headers) => ranges.push(headers['range'] ?? 'none'),
+    });
+    await second.service.resumeAll();
+    const done = await settled(second, started.id);
+    expect(done.state).toBe('done');
+    expect(ranges).toEqual([`bytes=${kept}-`]);
+    expect(await readdir(destinationFolder)).toEqual(['Dev_RDM_Sample.dacpac']);
+    expect(await sha256File(done.files?.[0] ?? '')).toBe(await sha256File(servedFile(done)));
+  });
+});

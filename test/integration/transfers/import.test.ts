@@ -1,0 +1,257 @@
+import { mkdtemp, rm, utimes, writeFile, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import type { TransferRecord } from '../../../src/shared/model/transfer';
+import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
+import {
+  PROFILE_ID,
+  assembledPath,
+  createEngine,
+  waitUntil,
+  type Engine,
+  type EngineOptions,
+} from '../../support/transfer-harness';
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+const INSTANCE = 'sql-eu-dev-01';
+const PART = 256 * KIB;
+
+let emulator: Emulator;
+let root: string;
+let emulatorDir: string;
+const engines: Engine[] = [];
+let counter = 0;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'transfers-import-'));
+  emulatorDir = join(root, 'emulator');
+  emulator = await startEmulator({
+    seed: 'demo',
+    dataDir: emulatorDir,
+    jobMs: 60,
+    minPartSize: PART,
+  });
+});
+
+afterAll(async () => {
+  await emulator.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  emulator.faults.reset();
+  for (const engine of engines.splice(0)) await engine.close();
+});
+
+async function engine(options: Partial<EngineOptions> = {}, dataDir?: string): Promise<Engine> {
+  const made = await createEngine({
+    baseUrl: emulator.baseUrl,
+    dataDir: dataDir ?? join(root, `app-${(counter += 1)}`),
+    partsInFlight: 3,
+    partPlan: { partSize: PART, minPartSize: PART, singleStreamThreshold: MIB },
+    ...options,
+  });
+  engines.push(made);
+  return made;
+}
+
+async function sample(bytes: number, ext: 'mdf' | 'bak' | 'dacpac' = 'bak') {
+  counter += 1;
+  const path = join(root, `source-${counter}.${ext}`);
+  const sha = await writeSampleDatabaseFile(path, ext, bytes, `seed-${counter}`);
+  return { path, sha, database: `Imported_${counter}` };
+}
+
+async function finalState(e: Engine, id: string): Promise<TransferRecord> {
+  await waitUntil(
+    () => ['done', 'failed', 'cancelled', 'paused'].includes(e.service.get(id).state),
+    20_000,
+    `transfer ${id} to stop`,
+  );
+  return e.service.get(id);
+}
+
+describe('multipart import', () => {
+  it('uploads every part, completes, imports, and the assembled file is byte-identical', async () => {
+    const presigned: { origin: string; headers: Record<string, string> }[] = [];
+    const events: TransferRecord[] = [];
+    const e = await engine({
+      onPresignedRequest: (origin, headers) => presigned.push({ origin, headers }),
+    });
+    e.service.onChange((record) => events.push(record));
+    const file = await sample(3 * MIB + 12_345);
+    const plan = await e.service.planImport({ profileId: PROFILE_ID, sourcePath: file.path });
+    expect(plan).toMatchObject({
+      fileType: 'bak',
+      mode: 'multipart',
+      partSize: PART,
+      partCount: 13,
+    });
+    expect(plan.typeCheck.ok).toBe(true);
+
+    const started = await e.service.startImport({
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: file.database,
+      sourcePath: file.path,
+    });
+    expect(started.state).toBe('uploading');
+    const done = await finalState(e, started.id);
+    expect(done.error).toBeUndefined();
+    expect(done.state).toBe('done');
+    expect(done.jobStatus).toBe('Succeeded');
+    expect(done.bytesDone).toBe(done.totalBytes);
+    expect(await sha256File(assembledPath(emulatorDir, INSTANCE, file.database, 'bak'))).toBe(
+      file.sha,
+    );
+
+    // The pre-signed host never sees the service's credentials.
+    expect(presigned.length).toBeGreaterThanOrEqual(13);
+    for (const request of presigned) expect(request.headers['authorization']).toBeUndefined();
+    const states = events.map((record) => record.state);
+    expect(states).toContain('uploading');
+    expect(states).toContain('completing');
+    expect(states).toContain('importing');
+    expect(states.at(-1)).toBe('done');
+  });
+
+  it('sends a small file as one stream (GET import, one PUT, then the import)', async () => {
+    const e = await engine();
+    const file = await sample(300 * KIB, 'mdf');
+    const started = await e.service.startImport({
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: file.database,
+      sourcePath: file.path,
+    });
+    expect(started.mode).toBe('single');
+    const done = await finalState(e, started.id);
+    expect(done.state).toBe('done');
+    expect(await sha256File(assembledPath(emulatorDir, INSTANCE, file.database, 'mdf'))).toBe(
+      file.sha,
+    );
+  });
+
+  it('refuses a file whose content does not match its extension, before sending anything', async () => {
+    const e = await engine();
+    const file = await sample(300 * KIB, 'dacpac');
+    const renamed = file.path.replace(/\.dacpac$/, '.bak');
+    await writeFile(renamed, await import('node:fs/promises').then((fs) => fs.readFile(file.path)));
+    const plan = await e.service.planImport({ profileId: PROFILE_ID, sourcePath: renamed });
+    expect(plan.typeCheck).toEqual({
+      ok: false,
+      message: expect.stringMatching(/does not look like a BAK/) as unknown,
+    });
+    await expect(
+      e.service.startImport({
+        profileId: PROFILE_ID,
+        instanceName: INSTANCE,
+        databaseName: file.database,
+        sourcePath: renamed,
+      }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/DACPAC/) as unknown,
+    });
+    expect(e.service.list()).toEqual([]);
+  });
+
+  it('pauses, resumes from the journal, and cancels (removing the journal)', async () => {
+    const dataDir = join(root, 'app-pause');
+    const e = await engine({ partsInFlight: 2 }, dataDir);
+    emulator.faults.set({ latencyMs: 40 });
+    const file = await sample(4 * MIB);
+    const started = await e.service.startImport({
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: file.database,
+      sourcePath: file.path,
+    });
+    await waitUntil(() => (e.service.get(started.id).parts?.done ?? 0) >= 3, 20_000, '3 parts');
+    const paused = await e.service.pause(started.id);
+    expect(paused).toMatchObject({ state: 'paused', pausedReason: 'user' });
+    const partsAtPause = paused.parts?.done ?? 0;
+    expect(partsAtPause).toBeGreaterThanOrEqual(3);
+
+    emulator.faults.set({ latencyMs: 0 });
+    await e.service.resume(started.id);
+    const done = await finalState(e, started.id);
+    expect(done.state).toBe('done');
+    expect(await sha256File(assembledPath(emulatorDir, INSTANCE, file.database, 'bak'))).toBe(
+      file.sha,
+    );
+
+    // Cancel: another transfer stops and its journal is gone.
+    emulator.faults.set({ latencyMs: 40 });
+    const other = await sample(4 * MIB);
+    const second = await e.service.startImport({
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: other.database,
+      sourcePath: other.path,
+    });
+    await waitUntil(() => (e.service.get(second.id).parts?.done ?? 0) >= 1, 20_000, 'a part');
+    expect((await e.service.cancel(second.id)).state).toBe('cancelled');
+    const { readdir } = await import('node:fs/promises');
+    expect(await readdir(join(dataDir, 'transfers'))).toEqual([]);
+  });
+
+  it('resumes unfinished transfers in a new service from their journals, sending only missing parts', async () => {
+    const dataDir = join(root, 'app-restart');
+    const first = await engine({ partsInFlight: 2 }, dataDir);
+    emulator.faults.set({ latencyMs: 30 });
+    const file = await sample(4 * MIB);
+    const started = await first.service.startImport({
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: file.database,
+      sourcePath: file.path,
+    });
+    await waitUntil(() => (first.service.get(started.id).parts?.done ?? 0) >= 5, 20_000, '5 parts');
+    await first.service.pauseAll('app-quit');
+    const doneBefore = first.service.get(started.id).parts?.done ?? 0;
+    emulator.faults.set({ latencyMs: 0 });
+
+    const sent: number[] = [];
+    const second = await engine(
+      { onPartEvent: (_id, event) => event.kind === 'start' && sent.push(event.partNumber) },
+      dataDir,
+    );
+    const resumable = await second.service.listResumable();
+    expect(resumable.map((record) => record.id)).toEqual([started.id]);
+    expect(resumable[0]).toMatchObject({ state: 'paused', pausedReason: 'app-quit' });
+    await second.service.resumeAll();
+    const done = await finalState(second, started.id);
+    expect(done.state).toBe('done');
+    expect(sent.length).toBe(16 - doneBefore);
+    expect(await sha256File(assembledPath(emulatorDir, INSTANCE, file.database, 'bak'))).toBe(
+      file.sha,
+    );
+  });
+
+  it('refuses to resume when the source file changed since', async () => {
+    const dataDir = join(root, 'app-changed');
+    const first = await engine({ partsInFlight: 1 }, dataDir);
+    emulator.faults.set({ latencyMs: 30 });
+    const file = await sample(3 * MIB);
+    const started = await first.service.startImport({
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: file.database,
+      sourcePath: file.path,
+    });
+    await waitUntil(() => (first.service.get(started.id).parts?.done ?? 0) >= 2, 20_000, '2 parts');
+    await first.service.pause(started.id);
+    await appendFile(file.path, Buffer.alloc(10, 1));
+    await utimes(file.path, new Date(), new Date(Date.now() + 5000));
+    await first.service.resume(started.id);
+    const failed = await finalState(first, started.id);
+    expect(failed.state).toBe('failed');
+    expect(failed.error?.message).toMatch(
+      /changed since the upload started \(size\/modified time\/content differ\); start a new import/,
+    );
+  });
+});

@@ -1,0 +1,254 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import type { TransferPort } from '../../../src/main/app/transfer-handlers';
+import type { TransferRecord } from '../../../src/shared/model/transfer';
+import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
+import {
+  PROFILE_ID,
+  assembledPath,
+  createEngine,
+  waitUntil,
+  type Engine,
+  type EngineOptions,
+} from '../../support/transfer-harness';
+
+/*
+ * The TransferService as the IPC layer uses it: refusals before anything is sent, retry of a
+ * failed transfer, waiting for a sign-in at start-up, and the pace of progress events.
+ */
+
+const KIB = 1024;
+const PART = 256 * KIB;
+const INSTANCE = 'sql-eu-dev-01';
+const ADMIN = { kind: 'apiKey', apiKey: 'demo-admin-key' } as const;
+
+let emulator: Emulator;
+let root: string;
+let emulatorDir: string;
+let counter = 0;
+const engines: Engine[] = [];
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'transfers-service-'));
+  emulatorDir = join(root, 'emulator');
+  emulator = await startEmulator({
+    seed: 'demo',
+    dataDir: emulatorDir,
+    jobMs: 50,
+    minPartSize: PART,
+  });
+});
+
+afterAll(async () => {
+  await emulator.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  emulator.faults.reset();
+  for (const engine of engines.splice(0)) await engine.close();
+});
+
+async function engine(options: Partial<EngineOptions> = {}): Promise<Engine> {
+  counter += 1;
+  const made = await createEngine({
+    baseUrl: emulator.baseUrl,
+    dataDir: join(root, `app-${counter}`),
+    auth: ADMIN,
+    partsInFlight: 2,
+    partPlan: { partSize: PART, minPartSize: PART, singleStreamThreshold: 64 * KIB },
+    ...options,
+  });
+  engines.push(made);
+  return made;
+}
+
+async function sample(
+  bytes: number,
+  ext: 'bak' | 'mdf' = 'bak',
+): Promise<{ path: string; sha: string }> {
+  counter += 1;
+  const path = join(root, `source-${counter}.${ext}`);
+  return { path, sha: await writeSampleDatabaseFile(path, ext, bytes, `service-${counter}`) };
+}
+
+function settled(e: Engine, id: string, states = ['done', 'failed', 'cancelled']): Promise<void> {
+  return waitUntil(() => states.includes(e.service.get(id).state), 20_000, `transfer ${id}`);
+}
+
+describe('TransferService', () => {
+  it('is what the IPC layer expects (TransferPort)', async () => {
+    const e = await engine();
+    // A compile-time check as much as a runtime one: the app wires the service as this port.
+    const port: TransferPort = e.service;
+    expect(port.list()).toEqual([]);
+    expect(await port.listResumable()).toEqual([]);
+  });
+
+  it('refuses what cannot work before sending anything', async () => {
+    const e = await engine();
+    const file = await sample(600 * KIB);
+    const input = {
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: 'Fine_Name',
+      sourcePath: file.path,
+    };
+    await expect(
+      e.service.startImport({ ...input, sourcePath: join(root, 'missing.bak') }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(
+      e.service.startImport({ ...input, databaseName: 'has space' }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/only letters, digits/) as unknown,
+    });
+    const noExtension = join(root, 'database.dat');
+    await writeFile(noExtension, 'x');
+    await expect(
+      e.service.planImport({ profileId: PROFILE_ID, sourcePath: noExtension }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/\.mdf, \.bak or \.dacpac/) as unknown,
+    });
+    e.connections.disconnect();
+    await expect(e.service.startImport(input)).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
+    await e.connections.signIn();
+    emulator.faults.set({ latencyMs: 30 });
+    const first = await e.service.startImport(input);
+    await expect(e.service.startImport(input)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await e.service.cancel(first.id);
+  });
+
+  it('fails with the service’s reason, and retry picks up from the journal', async () => {
+    const e = await engine();
+    const file = await sample(700 * KIB);
+    // Dev_RDM_Sample exists: the upload goes through, the import is refused with 409.
+    const started = await e.service.startImport({
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: 'Dev_RDM_Sample',
+      sourcePath: file.path,
+    });
+    await settled(e, started.id);
+    const failed = e.service.get(started.id);
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/already exists/i) as unknown,
+    });
+
+    const client = e.connections.connection.client;
+    const drop = await client.call('databases.drop', {
+      pathParams: { instanceName: INSTANCE, databaseName: 'Dev_RDM_Sample' },
+    });
+    expect(drop).toBeUndefined();
+    await waitUntil(
+      async () => {
+        const list = await client.call('databases.list', {
+          pathParams: { instanceName: INSTANCE },
+        });
+        return !list.some((db) => db.name === 'Dev_RDM_Sample');
+      },
+      10_000,
+      'the drop',
+    );
+    await e.service.retry(started.id);
+    await settled(e, started.id);
+    expect(e.service.get(started.id)).toMatchObject({ state: 'done', jobStatus: 'Succeeded' });
+    expect(await sha256File(assembledPath(emulatorDir, INSTANCE, 'Dev_RDM_Sample', 'bak'))).toBe(
+      file.sha,
+    );
+  });
+
+  it('at start-up, waits for the sign-in before resuming, then resumes by itself', async () => {
+    const dataDir = join(root, 'app-wait');
+    emulator.faults.set({ latencyMs: 20 });
+    const first = await engine({ dataDir });
+    const file = await sample(2 * 1024 * KIB);
+    const started = await first.service.startImport({
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: 'Waits_For_SignIn',
+      sourcePath: file.path,
+    });
+    await waitUntil(
+      () => (first.service.get(started.id).parts?.done ?? 0) >= 2,
+      20_000,
+      'two parts',
+    );
+    await first.service.pauseAll('app-quit');
+    emulator.faults.set({ latencyMs: 0 });
+
+    const second = await engine({ dataDir });
+    second.connections.disconnect();
+    const [waiting] = await second.service.resumeAll();
+    expect(waiting).toMatchObject({
+      id: started.id,
+      state: 'paused',
+      pausedReason: 'auth-expired',
+    });
+    await second.connections.signIn();
+    await settled(second, started.id);
+    expect(second.service.get(started.id).state).toBe('done');
+    expect(await sha256File(assembledPath(emulatorDir, INSTANCE, 'Waits_For_SignIn', 'bak'))).toBe(
+      file.sha,
+    );
+  });
+
+  it('pauses when the network stays down through the retries, then comes back by itself', async () => {
+    const e = await engine({
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 },
+      networkRetryMs: 300,
+    });
+    emulator.faults.set({ resetPartRate: 1 });
+    const file = await sample(1024 * KIB);
+    const started = await e.service.startImport({
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: 'Network_Comes_Back',
+      sourcePath: file.path,
+    });
+    await settled(e, started.id, ['paused', 'failed']);
+    expect(e.service.get(started.id)).toMatchObject({
+      state: 'paused',
+      pausedReason: 'network',
+      error: { code: 'NETWORK' },
+    });
+    emulator.faults.reset();
+    await settled(e, started.id);
+    expect(e.service.get(started.id).state).toBe('done');
+    expect(
+      await sha256File(assembledPath(emulatorDir, INSTANCE, 'Network_Comes_Back', 'bak')),
+    ).toBe(file.sha);
+  });
+
+  it('reports progress at most every 250 ms per transfer (state changes at once)', async () => {
+    emulator.faults.set({ latencyMs: 40 });
+    const e = await engine();
+    const events: { at: number; record: TransferRecord }[] = [];
+    e.service.onChange((record) => events.push({ at: performance.now(), record }));
+    const file = await sample(3 * 1024 * KIB);
+    const started = await e.service.startImport({
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: 'Paced_Progress',
+      sourcePath: file.path,
+    });
+    await settled(e, started.id);
+    const uploading = events.filter((event) => event.record.state === 'uploading');
+    expect(uploading.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < uploading.length; i += 1) {
+      expect((uploading[i]?.at ?? 0) - (uploading[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(245);
+    }
+    const last = uploading.at(-1)?.record;
+    expect(last?.parts).toMatchObject({ total: 12, partSize: PART });
+    expect(uploading.some((event) => (event.record.throughputBps ?? 0) > 0)).toBe(true);
+    expect(uploading.some((event) => (event.record.etaSeconds ?? -1) >= 0)).toBe(true);
+  });
+});

@@ -1,0 +1,239 @@
+import { join } from 'node:path';
+import { Agent, type Dispatcher } from 'undici';
+import { fileSafeName } from '../../src/emulator/blobs/blob-types';
+import type { FileExtension } from '../../src/shared/contract/enums';
+import { AppError } from '../../src/shared/errors';
+import type { Profile } from '../../src/shared/model/profile';
+import type { SignInState } from '../../src/shared/model/session-state';
+import { TokenAuth } from '../../src/main/services/auth/token-auth';
+import { createConnection, type Connection } from '../../src/main/services/connection/connection';
+import { JobWatcher } from '../../src/main/services/jobs/job-watcher';
+import type { Logger } from '../../src/main/services/log/logger';
+import type { PartPlanOptions } from '../../src/main/services/transfers/part-plan';
+import type { TransferRetryPolicy } from '../../src/main/services/transfers/retry-policy';
+import type { PartEvent } from '../../src/main/services/transfers/transfer-context';
+import type { TransferConnections } from '../../src/main/services/transfers/transfer-ports';
+import { TransferService } from '../../src/main/services/transfers/transfer-service';
+
+/*
+ * The transfer engine wired as the app wires it (a ServiceClient per profile, the JobWatcher,
+ * a plain dispatcher for pre-signed URLs), against any base URL: the emulator in the tests,
+ * the kill-and-resume child, and the upload bench.
+ */
+
+/** The profile every engine of the harness uses. */
+export const PROFILE_ID = 'profile-1';
+
+/** How the engine signs in. */
+export type EngineAuth =
+  | { kind: 'apiKey'; apiKey: string }
+  | { kind: 'token'; tenantName: string; userName: string; password: string };
+
+/** Options of {@link createEngine}. */
+export interface EngineOptions {
+  baseUrl: string;
+  dataDir: string;
+  auth?: EngineAuth;
+  partsInFlight?: number;
+  partPlan?: PartPlanOptions;
+  retry?: Partial<TransferRetryPolicy>;
+  onPartEvent?: (transferId: string, event: PartEvent) => void;
+  /** Sees the headers of every request to a pre-signed URL. */
+  onPresignedRequest?: (origin: string, headers: Record<string, string>) => void;
+  /** Extra undici interceptors on the pre-signed dispatcher (to cut a download, say). */
+  presignedInterceptors?: Dispatcher.DispatcherComposeInterceptor[];
+  logger?: Logger;
+  progressIntervalMs?: number;
+  networkRetryMs?: number;
+}
+
+/**
+ * The ConnectionManager's part the engine uses, over one connection: signed in while
+ * `connected`, with the auth provider's state and change events.
+ */
+export class SingleConnection implements TransferConnections {
+  #connected = true;
+  readonly #listeners = new Set<(state: SignInState) => void>();
+
+  constructor(readonly connection: Connection) {
+    connection.auth.on('change', (state) => this.#emit(state));
+  }
+
+  get(): { client: Connection['client'] } {
+    if (!this.#connected) {
+      throw new AppError({ code: 'AUTH_REQUIRED', message: 'Not connected (test).' });
+    }
+    return this.connection;
+  }
+
+  state(): SignInState {
+    const state = this.connection.auth.state;
+    return this.#connected ? state : { ...state, status: 'signedOut' };
+  }
+
+  onStateChange(listener: (state: SignInState) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Signs out (as ConnectionManager.disconnect): calls fail with AUTH_REQUIRED. */
+  disconnect(): void {
+    this.#connected = false;
+    this.#emit(this.state());
+  }
+
+  /** Signs in again: with the password for token profiles, at once for API keys. */
+  async signIn(password?: string): Promise<void> {
+    const auth = this.connection.auth;
+    this.#connected = true;
+    if (auth instanceof TokenAuth) await auth.signIn(password ?? '');
+    else this.#emit(this.state());
+  }
+
+  #emit(state: SignInState): void {
+    for (const listener of [...this.#listeners]) listener(state);
+  }
+}
+
+function headerRecord(headers: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) {
+      out[String(headers[i]).toLowerCase()] = String(headers[i + 1]);
+    }
+  } else if (headers && typeof headers === 'object') {
+    for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = String(value);
+  }
+  return out;
+}
+
+/** A plain dispatcher for pre-signed URLs, optionally reporting what each request carries. */
+export function presignedDispatcher(
+  onRequest?: EngineOptions['onPresignedRequest'],
+  interceptors: Dispatcher.DispatcherComposeInterceptor[] = [],
+): Dispatcher {
+  const agent = new Agent({ connections: 16 });
+  const all = [...interceptors];
+  if (onRequest) {
+    all.push((dispatch) => (opts, handler) => {
+      onRequest(String(opts.origin), headerRecord(opts.headers));
+      return dispatch(opts, handler);
+    });
+  }
+  return all.length === 0 ? agent : agent.compose(...all);
+}
+
+function profileFor(baseUrl: string, auth: EngineAuth): Profile {
+  const at = new Date().toISOString();
+  return {
+    id: PROFILE_ID,
+    name: 'Test',
+    target: { kind: 'custom', baseUrl },
+    auth:
+      auth.kind === 'apiKey'
+        ? { kind: 'apiKey' }
+        : { kind: 'token', tenantName: auth.tenantName, userName: auth.userName },
+    color: '#1f6feb',
+    readOnly: false,
+    isEmulator: false,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** The engine and what it runs on. */
+export interface Engine {
+  service: TransferService;
+  connections: SingleConnection;
+  watcher: JobWatcher;
+  dispatcher: Dispatcher;
+  close(): Promise<void>;
+}
+
+/** Builds a signed-in engine against `options.baseUrl` (the emulator's `{base_url}`). */
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const auth = options.auth ?? { kind: 'apiKey', apiKey: 'demo-contributor-key' };
+  const origin = new URL(options.baseUrl).origin;
+  const dispatcher = new Agent({ connections: 8 });
+  const connection = createConnection(
+    profileFor(options.baseUrl, auth),
+    auth.kind === 'apiKey' ? { apiKey: auth.apiKey } : { password: auth.password },
+    {
+      endpoints: { baseUrl: options.baseUrl, authUrl: `${origin}/sml/auth/v1` },
+      dispatcher,
+      logger: options.logger ?? silent,
+      sessionOnly: true,
+    },
+  );
+  const connections = new SingleConnection(connection);
+  if (auth.kind === 'token') await connections.signIn(auth.password);
+  const watcher = new JobWatcher({
+    jobsFor: () => {
+      connections.get();
+      return connection.api.jobs;
+    },
+    minDelayMs: 100,
+    maxDelayMs: 400,
+  });
+  watcher.start();
+  const presigned = presignedDispatcher(options.onPresignedRequest, options.presignedInterceptors);
+  const service = new TransferService({
+    dataDir: options.dataDir,
+    connections,
+    jobWatcher: watcher,
+    dispatcher: presigned,
+    ...(options.partsInFlight === undefined ? {} : { partsInFlight: options.partsInFlight }),
+    ...(options.partPlan ? { partPlan: options.partPlan } : {}),
+    retry: { baseDelayMs: 50, maxDelayMs: 1000, ...options.retry },
+    ...(options.onPartEvent ? { onPartEvent: options.onPartEvent } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.progressIntervalMs === undefined
+      ? {}
+      : { progressIntervalMs: options.progressIntervalMs }),
+    ...(options.networkRetryMs === undefined ? {} : { networkRetryMs: options.networkRetryMs }),
+  });
+  return {
+    service,
+    connections,
+    watcher,
+    dispatcher: presigned,
+    close: async () => {
+      await service.dispose();
+      watcher.dispose();
+      connection.auth.dispose();
+      await dispatcher.close();
+      await presigned.close();
+    },
+  };
+}
+
+const silent: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+
+/** Where the emulator started with `dataDir` keeps the last completed upload of a database. */
+export function assembledPath(
+  emulatorDataDir: string,
+  instance: string,
+  database: string,
+  ext: FileExtension,
+): string {
+  return join(emulatorDataDir, 'files', fileSafeName(instance), `${fileSafeName(database)}.${ext}`);
+}
+
+/** Polls `check` until it answers true, failing after `timeoutMs`. */
+export async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+  what = 'the condition',
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
