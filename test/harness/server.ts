@@ -7,7 +7,12 @@ import { join, resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ActivityMonitor } from '../../src/main/app/activity-monitor';
 import { createAppHandlers } from '../../src/main/app/app-handlers';
-import { createAppServices, type AppServices } from '../../src/main/app/create-app-services';
+import {
+  createAppServices,
+  type AppServices,
+  type TransferTuning,
+} from '../../src/main/app/create-app-services';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/server';
 import { IpcRouter } from '../../src/main/services/ipc/ipc-router';
 import { silentLogger, type Logger } from '../../src/main/services/log/logger';
 import { MemorySecretStore } from '../../src/main/services/secrets/secret-store';
@@ -23,6 +28,10 @@ export interface HarnessOptions {
   /** Default 0: a free port. */
   readonly port?: number;
   readonly logger?: Logger;
+  /** The built-in "Local emulator" connection's emulator (default: demo data, 3 s jobs). */
+  readonly emulator?: EmulatorOptions;
+  /** Transfer engine tuning (tests use small parts so that files of a few MiB have several). */
+  readonly transfers?: TransferTuning;
 }
 
 /** A running harness. */
@@ -33,6 +42,8 @@ export interface Harness {
   readonly token: string;
   readonly services: AppServices;
   readonly platform: HarnessPlatform;
+  /** The emulator behind the "Local emulator" connection (tests flip its faults). */
+  readonly emulator: Emulator;
   close(): Promise<void>;
 }
 
@@ -58,10 +69,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const logger = options.logger ?? silentLogger;
   const token = randomBytes(24).toString('hex');
   const dataDir = await mkdtemp(join(tmpdir(), 'databridge-harness-'));
+  const emulator = await startEmulator({ seed: 'demo', ...options.emulator });
   const services = await createAppServices({
     dataDir,
     secretStore: new MemorySecretStore(),
     logger,
+    // The harness owns the emulator (tests reach its faults) and closes it itself.
+    startEmulator: () =>
+      Promise.resolve({ baseUrl: emulator.baseUrl, close: () => Promise.resolve() }),
+    ...(options.transfers ? { transferTuning: options.transfers } : {}),
   });
   const platform = new HarnessPlatform();
   const monitor = new ActivityMonitor({
@@ -110,9 +126,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await new Promise<void>((done) => server.close(() => done()));
     monitor.dispose();
     await services.shutdown();
+    await emulator.close();
     await rm(dataDir, { recursive: true, force: true });
   };
-  return { url: `${origin}/?token=${token}`, origin, token, services, platform, close };
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    services,
+    platform,
+    emulator,
+    close,
+  };
 }
 
 async function serveHttp(

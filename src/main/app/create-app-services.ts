@@ -11,18 +11,15 @@ import type { Logger } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
 import { SecretVault } from '../services/secrets/secret-vault';
 import { SettingsStore } from '../services/settings/settings-store';
+import {
+  TransferService,
+  type TransferServiceOptions,
+} from '../services/transfers/transfer-service';
 import { KnownPaths } from './known-paths';
 import type { TransferPort } from './transfer-handlers';
 
-/** What the transfer engine is built from (see {@link AppServicesOptions.createTransfers}). */
-export interface TransferDeps {
-  readonly dataDir: string;
-  readonly connections: ConnectionManager;
-  readonly jobs: JobWatcher;
-  readonly settings: SettingsStore;
-  readonly dispatcher: Dispatcher;
-  readonly logger: Logger;
-}
+/** Engine settings a caller may tune (the harness uses small parts to keep tests quick). */
+export type TransferTuning = Pick<TransferServiceOptions, 'partPlan' | 'partsInFlight'>;
 
 /** Options of {@link createAppServices}. */
 export interface AppServicesOptions {
@@ -35,8 +32,8 @@ export interface AppServicesOptions {
   readonly startEmulator?: () => Promise<EmulatorHandle>;
   /** Default: one from the settings' proxy and the environment. */
   readonly dispatcher?: Dispatcher;
-  /** Builds the transfer engine; until it exists the transfer channels say so. */
-  readonly createTransfers?: (deps: TransferDeps) => TransferPort;
+  /** Part size, single-stream threshold, parts in flight; default: the engine's and the settings'. */
+  readonly transferTuning?: TransferTuning;
 }
 
 /** The app's services, wired, with their events flowing into {@link bus}. */
@@ -49,7 +46,7 @@ export interface AppServices {
   readonly connections: ConnectionManager;
   readonly jobs: JobWatcher;
   readonly settings: SettingsStore;
-  readonly transfers: TransferPort | undefined;
+  readonly transfers: TransferPort;
   readonly knownPaths: KnownPaths;
   /** Pauses running transfers (their journals keep them) and stops everything. */
   shutdown(): Promise<void>;
@@ -83,25 +80,27 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     startEmulator: options.startEmulator ?? startLocalEmulator,
   });
   const jobs = new JobWatcher({ jobsFor: (id) => connections.get(id).api.jobs, logger });
-  const transfers = options.createTransfers?.({
+  // Pre-signed URLs get the plain dispatcher: the engine never adds the service's Authorization.
+  const transfers = new TransferService({
     dataDir,
     connections,
-    jobs,
-    settings,
+    jobWatcher: jobs,
     dispatcher,
     logger,
+    partsInFlight: () => settings.get().partsInFlight,
+    ...options.transferTuning,
   });
   const stops = [
     connections.onStateChange((state) => bus.emit('session:onDidChangeState', state)),
     jobs.on((event) => bus.emit('jobs:onDidChange', event)),
     settings.onChange((value) => bus.emit('settings:onDidChange', value)),
-    transfers?.onChange((record) => bus.emit('transfers:onDidChange', record)),
+    transfers.onChange((record) => bus.emit('transfers:onDidChange', record)),
   ];
   jobs.start();
   const shutdown = async (): Promise<void> => {
     try {
-      await transfers?.pauseAll('app-quit');
-      await transfers?.dispose?.();
+      await transfers.pauseAll('app-quit');
+      await transfers.dispose();
     } catch (error) {
       logger.error('Could not pause every transfer before stopping', { error });
     }

@@ -29,22 +29,20 @@ export interface TransferPort {
   /** Calls `listener` on every change of a transfer; the answer stops it. */
   onChange(listener: (record: TransferRecord) => void): () => void;
   /** Stops timers and runs once everything is paused. */
-  dispose?(): Promise<void>;
+  dispose(): Promise<void>;
 }
 
 /** The transfer channels of the contract. */
 export type TransferChannel = Extract<keyof IpcHandlers, `transfers:${string}`>;
 
 /**
- * Handlers of the transfer channels, calling `transfers`, or refusing while it is absent.
- * Imports write and exports may take a database offline (detach), so a read-only profile
- * starts neither.
+ * Handlers of the transfer channels, calling `transfers`. Imports write and exports may take
+ * a database offline (detach), so a read-only profile starts neither.
  */
 export function createTransferHandlers(
-  transfers: TransferPort | undefined,
+  transfers: TransferPort,
   isReadOnly: (profileId: string) => boolean,
 ): Pick<IpcHandlers, TransferChannel> {
-  if (!transfers) return unavailableHandlers();
   const writable = (profileId: string): void => {
     if (!isReadOnly(profileId)) return;
     throw new AppError({
@@ -69,27 +67,5 @@ export function createTransferHandlers(
     'transfers:resume': ({ id }) => transfers.resume(id),
     'transfers:cancel': ({ id }) => transfers.cancel(id),
     'transfers:retry': ({ id }) => transfers.retry(id),
-  };
-}
-
-function unavailableHandlers(): Pick<IpcHandlers, TransferChannel> {
-  const refuse = (): Promise<never> =>
-    Promise.reject(
-      new AppError({
-        code: 'INTERNAL',
-        message: 'Imports and exports are not available yet in this build of the app.',
-      }),
-    );
-  return {
-    'transfers:planImport': refuse,
-    'transfers:startImport': refuse,
-    'transfers:startExport': refuse,
-    // Listing works without the engine: there is simply nothing to list.
-    'transfers:list': () => Promise.resolve([]),
-    'transfers:listResumable': () => Promise.resolve([]),
-    'transfers:pause': refuse,
-    'transfers:resume': refuse,
-    'transfers:cancel': refuse,
-    'transfers:retry': refuse,
   };
 }
