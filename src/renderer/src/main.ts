@@ -1,5 +1,11 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import AppRoot from './AppRoot.vue';
+import { createIpcClient, provideIpcClient } from './api/client';
 
-createApp(AppRoot).use(createPinia()).mount('#app');
+const client = createIpcClient();
+const app = createApp(AppRoot).use(createPinia());
+provideIpcClient(app, client);
+app.mount('#app');
+// Listeners are in place once the app is mounted: main may now send what it queued.
+void client.invoke('app:rendererReady');

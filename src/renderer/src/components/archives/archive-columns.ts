@@ -1,0 +1,117 @@
+import { NTag } from 'naive-ui';
+import { h } from 'vue';
+import type { ArchivesResponse } from '../../../../shared/contract/records/archives';
+import type { ArchiveQueryState, ArchiveSortProperty } from '../../stores/archives-store';
+import type { ResourceColumn } from '../common/resource-table';
+import { formatDate, formatDateTime, formatMb } from '../../composables/format';
+import { sourceTypeLabel, storageTypeOf } from './archive-format';
+
+type SortOrder = 'ascend' | 'descend' | false;
+
+/** The column that sorts by each sortable property (`storageTypeId` shows as Storage). */
+const SORT_COLUMN: Readonly<Record<ArchiveSortProperty, string>> = {
+  archiveId: 'archiveId',
+  createDate: 'createDate',
+  createdBy: 'createdBy',
+  expiryDate: 'expiryDate',
+  name: 'name',
+  serverName: 'serverName',
+  sizeInMb: 'sizeInMb',
+  storageTypeId: 'storageType',
+};
+
+/** The sort property of a column key, when the column sorts on the service. */
+export function sortPropertyOfColumn(key: string): ArchiveSortProperty | undefined {
+  const entry = Object.entries(SORT_COLUMN).find(([, column]) => column === key);
+  return entry?.[0] as ArchiveSortProperty | undefined;
+}
+
+function sorting(key: string, query: ArchiveQueryState): { sorter: true; sortOrder: SortOrder } {
+  const active = SORT_COLUMN[query.sortProperty] === key;
+  const order: SortOrder = query.sortDirection === 'ASC' ? 'ascend' : 'descend';
+  // `sorter: true` tells naive-ui the service sorts: it only reports the click.
+  return { sorter: true, sortOrder: active ? order : false };
+}
+
+/** The day in the cell, the full time on hover (keeps the name column wide). */
+function dateCell(value: string | null | undefined) {
+  return h('span', { title: formatDateTime(value) }, formatDate(value));
+}
+
+function storageTag(row: ArchivesResponse) {
+  const type = storageTypeOf(row);
+  return h(
+    NTag,
+    { size: 'small', bordered: false, type: type === 'Permanent' ? 'success' : 'warning' },
+    () => type,
+  );
+}
+
+/** The archive table's columns; sortable ones carry the service-side sort state. */
+export function archiveColumns(query: ArchiveQueryState): ResourceColumn<ArchivesResponse>[] {
+  return [
+    {
+      key: 'name',
+      title: 'Name',
+      minWidth: 160,
+      ellipsis: { tooltip: true },
+      ...sorting('name', query),
+    },
+    {
+      key: 'storageType',
+      title: 'Storage',
+      width: 110,
+      render: storageTag,
+      searchText: storageTypeOf,
+      ...sorting('storageType', query),
+    },
+    {
+      key: 'sizeInMb',
+      title: 'Size',
+      width: 100,
+      align: 'right',
+      render: (row) => formatMb(row.sizeInMb),
+      ...sorting('sizeInMb', query),
+    },
+    {
+      key: 'createDate',
+      title: 'Created',
+      width: 130,
+      render: (row) => dateCell(row.createDate),
+      searchText: (row) => formatDateTime(row.createDate),
+      ...sorting('createDate', query),
+    },
+    {
+      key: 'expiryDate',
+      title: 'Expires',
+      width: 130,
+      render: (row) => dateCell(row.expiryDate),
+      searchText: (row) => formatDateTime(row.expiryDate),
+      ...sorting('expiryDate', query),
+    },
+    { key: 'createdBy', title: 'Created by', width: 140, ...sorting('createdBy', query) },
+    { key: 'databaseType', title: 'Type', width: 90, hidden: true },
+    {
+      key: 'sourceTypeId',
+      title: 'Source',
+      width: 140,
+      hidden: true,
+      render: (row) => sourceTypeLabel(row.sourceTypeId),
+      searchText: (row) => sourceTypeLabel(row.sourceTypeId),
+    },
+    {
+      key: 'archiveId',
+      title: 'Archive id',
+      width: 300,
+      hidden: true,
+      ...sorting('archiveId', query),
+    },
+    {
+      key: 'serverName',
+      title: 'Server',
+      width: 150,
+      hidden: true,
+      ...sorting('serverName', query),
+    },
+  ];
+}

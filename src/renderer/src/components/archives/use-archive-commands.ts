@@ -1,0 +1,97 @@
+import { watch, type Ref, type ShallowRef } from 'vue';
+import type { ArchivesResponse } from '../../../../shared/contract/records/archives';
+import { useCommands } from '../../composables/use-commands';
+import type { useArchivesStore } from '../../stores/archives-store';
+import { archiveTitle } from './archive-format';
+
+/** What the archive commands act on (the view's state). */
+export interface ArchiveCommandContext {
+  readonly store: ReturnType<typeof useArchivesStore>;
+  readonly readOnly: Readonly<Ref<boolean>>;
+  /** The row last clicked: the archive the per-archive commands act on. */
+  readonly selected: ShallowRef<ArchivesResponse | undefined>;
+  readonly openDialog: (kind: 'update' | 'restore' | 'delete') => void;
+  readonly filter: Readonly<Ref<{ focus: () => void; addCondition: () => void } | undefined>>;
+}
+
+/**
+ * Registers the archive view's actions with the command palette (while the view is open) and
+ * forgets the selection when its archive leaves the page.
+ */
+export function useArchiveCommands(context: ArchiveCommandContext): void {
+  const { store, readOnly, selected, openDialog, filter } = context;
+  const { registerCommand } = useCommands();
+  const group = 'Archives';
+  const canChange = (): boolean => !readOnly.value && Boolean(selected.value?.archiveId);
+  const subject = (): string => (selected.value ? ` (${archiveTitle(selected.value)})` : '');
+
+  watch(
+    () => store.rows,
+    (rows) => {
+      const id = selected.value?.archiveId;
+      if (id && !rows.some((row) => row.archiveId === id)) selected.value = undefined;
+    },
+  );
+
+  registerCommand({
+    id: 'archives.refresh',
+    title: 'Refresh archives',
+    group,
+    run: () => store.load(),
+  });
+  registerCommand({
+    id: 'archives.filter',
+    title: 'Filter archives…',
+    group,
+    keywords: ['search', 'query', 'where'],
+    run: () => filter.value?.focus(),
+  });
+  registerCommand({
+    id: 'archives.addFilterCondition',
+    title: 'Add a filter condition',
+    group,
+    run: () => filter.value?.addCondition(),
+  });
+  registerCommand({
+    id: 'archives.nextPage',
+    title: 'Next page of archives',
+    group,
+    enabled: () => store.hasNextPage && !store.isLoading,
+    run: () => store.setQuery({ page: store.query.page + 1 }),
+  });
+  registerCommand({
+    id: 'archives.previousPage',
+    title: 'Previous page of archives',
+    group,
+    enabled: () => store.query.page > 0 && !store.isLoading,
+    run: () => store.setQuery({ page: store.query.page - 1 }),
+  });
+  registerCommand({
+    id: 'archives.update',
+    get title() {
+      return `Update archive storage and expiry…${subject()}`;
+    },
+    group,
+    keywords: ['temporary', 'permanent', 'expiry', 'storage type'],
+    enabled: canChange,
+    run: () => openDialog('update'),
+  });
+  registerCommand({
+    id: 'archives.restore',
+    get title() {
+      return `Restore archive into a new database…${subject()}`;
+    },
+    group,
+    enabled: canChange,
+    run: () => openDialog('restore'),
+  });
+  registerCommand({
+    id: 'archives.delete',
+    get title() {
+      return `Delete archive…${subject()}`;
+    },
+    group,
+    enabled: canChange,
+    run: () => openDialog('delete'),
+  });
+}

@@ -1,0 +1,78 @@
+import type { DataTableBaseColumn } from 'naive-ui';
+
+/**
+ * A column of {@link ResourceTable}: a naive-ui data table column with a string `key` and
+ * `title`. `hidden: true` leaves it out until the user picks it in the column chooser;
+ * `searchText` says what the search box matches for it (default: the field's value).
+ */
+export type ResourceColumn<T> = Omit<DataTableBaseColumn<T>, 'key' | 'title'> & {
+  readonly key: string;
+  readonly title: string;
+  readonly hidden?: boolean;
+  readonly searchText?: (row: T) => string;
+};
+
+/** An item of a row's action menu. */
+export interface RowAction {
+  readonly key: string;
+  readonly label: string;
+  readonly run: () => void;
+  readonly disabled?: boolean;
+  /** Shown in red (drop, delete...). */
+  readonly danger?: boolean;
+}
+
+/** The text of a field for searching and copying: objects as JSON, nothing for null. */
+export function cellText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value === null || value === undefined) return '';
+  return JSON.stringify(value) ?? '';
+}
+
+/** Rows whose visible columns contain every word of `search` (case-insensitive). */
+export function searchRows<T extends object>(
+  rows: readonly T[],
+  columns: readonly ResourceColumn<T>[],
+  search: string,
+): T[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...rows];
+  return rows.filter((row) => {
+    const text = columns
+      .map((column) =>
+        column.searchText
+          ? column.searchText(row)
+          : cellText((row as Record<string, unknown>)[column.key]),
+      )
+      .join(' ')
+      .toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+/** The keys of the columns shown at first: every column not marked hidden. */
+export function defaultVisibleKeys<T>(columns: readonly ResourceColumn<T>[]): string[] {
+  return columns.filter((column) => !column.hidden).map((column) => column.key);
+}
+
+/** Reads the column choice saved for a table (undefined when none or unreadable). */
+export function loadColumnChoice(tableId: string | undefined): string[] | undefined {
+  if (!tableId) return undefined;
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(`columns:${tableId}`) ?? 'null');
+    return Array.isArray(saved) && saved.every((k) => typeof k === 'string') ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Saves the column choice of a table (best effort: storage may be full or disabled). */
+export function saveColumnChoice(tableId: string | undefined, keys: readonly string[]): void {
+  if (!tableId) return;
+  try {
+    localStorage.setItem(`columns:${tableId}`, JSON.stringify(keys));
+  } catch {
+    // A column choice that is not remembered is no reason to fail.
+  }
+}

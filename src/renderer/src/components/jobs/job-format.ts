@@ -1,0 +1,46 @@
+import { isFinalJobStatus } from '../../../../shared/contract/enums';
+import type { TagType } from '../../composables/status-tags';
+
+/** The activity filters: everything, or one of three groups. */
+export type ActivityFilter = 'all' | 'running' | 'failed' | 'finished';
+
+/** Which filter group a job status falls in (unknown statuses count as running). */
+export function jobStatusGroup(status: string): Exclude<ActivityFilter, 'all'> {
+  if (status === 'Failed') return 'failed';
+  return isFinalJobStatus(status) ? 'finished' : 'running';
+}
+
+const STATUS_TYPES: Readonly<Record<string, TagType>> = {
+  Succeeded: 'success',
+  Failed: 'error',
+  Deleted: 'warning',
+  Processing: 'info',
+};
+
+/** The colour of a job status tag. */
+export function jobStatusType(status: string): TagType {
+  return STATUS_TYPES[status] ?? 'default';
+}
+
+/** `IMPORT_DATABASE` → `Import database`. */
+export function jobTypeLabel(type: string | undefined): string {
+  if (!type) return 'Job';
+  const words = type.toLowerCase().split('_').join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** `4 min 10 s` between two ISO times (or until `now` when the job has not ended). */
+export function jobDuration(
+  start: string | undefined,
+  end: string | null | undefined,
+  now = Date.now(),
+): string {
+  const from = start ? Date.parse(start) : NaN;
+  if (!Number.isFinite(from)) return '—';
+  const to = end ? Date.parse(end) : now;
+  const seconds = Math.max(0, Math.round((to - from) / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

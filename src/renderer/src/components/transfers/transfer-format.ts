@@ -1,0 +1,119 @@
+import type { TransferRecord, TransferState } from '../../../../shared/model/transfer';
+import type { TagType } from '../../composables/status-tags';
+import type { ActivityFilter } from '../jobs/job-format';
+
+/** `812 B`, `4.2 MB`, `1.31 GB` (powers of 1024, as file managers show sizes). */
+export function formatBytes(bytes: number | undefined): string {
+  if (bytes === undefined || !Number.isFinite(bytes)) return '—';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : value < 10 ? 2 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
+/** `5.2 MB/s`. */
+export function formatRate(bytesPerSecond: number | undefined): string {
+  return bytesPerSecond === undefined ? '—' : `${formatBytes(bytesPerSecond)}/s`;
+}
+
+/** `0:42`, `12:05`, `1:02:03` from seconds. */
+export function formatEta(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds)) return '—';
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+const STATE_LABELS: Readonly<Record<TransferState, string>> = {
+  queued: 'Queued',
+  uploading: 'Uploading',
+  completing: 'Completing the upload',
+  importing: 'Importing',
+  exporting: 'Exporting',
+  downloading: 'Downloading',
+  paused: 'Paused',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+const PAUSE_REASONS: Readonly<Record<string, string>> = {
+  user: 'paused by you',
+  'auth-expired': 'paused: sign in again to go on',
+  network: 'paused: the network is unreachable',
+  'app-quit': 'paused when the app closed',
+};
+
+/** What a transfer is doing, for its card. */
+export function transferStateLabel(record: TransferRecord): string {
+  if (record.state === 'paused') {
+    const reason = PAUSE_REASONS[record.pausedReason ?? 'user'] ?? 'paused';
+    return reason.charAt(0).toUpperCase() + reason.slice(1);
+  }
+  if (record.state === 'done') return record.kind === 'import' ? 'Database online' : 'Downloaded';
+  return STATE_LABELS[record.state];
+}
+
+/** The colour of a transfer's state tag. */
+export function transferStateType(state: TransferState): TagType {
+  if (state === 'done') return 'success';
+  if (state === 'failed') return 'error';
+  if (state === 'paused' || state === 'cancelled') return 'warning';
+  return 'info';
+}
+
+/** Which filter group a transfer state falls in. */
+export function transferGroup(state: TransferState): Exclude<ActivityFilter, 'all'> {
+  if (state === 'failed') return 'failed';
+  if (state === 'done' || state === 'cancelled') return 'finished';
+  return 'running';
+}
+
+/** The stages of an import from the drop to "database online", and of an export. */
+export const IMPORT_STAGES = ['Upload', 'Complete', 'Import job', 'Online'] as const;
+export const EXPORT_STAGES = ['Export job', 'Download', 'Done'] as const;
+
+const IMPORT_STAGE_OF: Partial<Record<TransferState, number>> = {
+  queued: 0,
+  uploading: 0,
+  completing: 1,
+  importing: 2,
+  done: 3,
+};
+const EXPORT_STAGE_OF: Partial<Record<TransferState, number>> = {
+  queued: 0,
+  exporting: 0,
+  downloading: 1,
+  done: 2,
+};
+
+/**
+ * The index of the stage a transfer is at. A paused or failed transfer stays at the stage
+ * its bytes and job say (no job yet: still moving bytes).
+ */
+export function transferStage(record: TransferRecord): number {
+  const table = record.kind === 'import' ? IMPORT_STAGE_OF : EXPORT_STAGE_OF;
+  const direct = table[record.state];
+  if (direct !== undefined) return direct;
+  if (record.kind === 'import') {
+    if (record.jobId) return 2;
+    return record.totalBytes > 0 && record.bytesDone >= record.totalBytes ? 1 : 0;
+  }
+  return record.jobId && record.bytesDone > 0 ? 1 : 0;
+}
+
+/** `Sales.bak` from the record's source path (import) or the database name (export). */
+export function transferTitle(record: TransferRecord): string {
+  if (record.kind === 'import') {
+    const file = record.sourcePath?.split(/[\\/]/).pop() ?? record.fileType.toUpperCase();
+    return `Import ${file} → ${record.databaseName}`;
+  }
+  return `Export ${record.databaseName} (${record.fileType.toUpperCase()})`;
+}

@@ -1,0 +1,109 @@
+import type { Region } from '../../../shared/contract/enums';
+import {
+  ProfileAuthSchema,
+  ProfileInputSchema,
+  ProfileSecretInputSchema,
+  ProfileTargetSchema,
+  type Profile,
+  type ProfileInput,
+  type ProfileSecretInput,
+} from '../../../shared/model/profile';
+
+/** The connection form as the user edits it (flat, so naive-ui binds each field). */
+export interface ProfileFormModel {
+  name: string;
+  target: Region | 'custom';
+  baseUrl: string;
+  authKind: 'apiKey' | 'token';
+  apiKey: string;
+  tenantName: string;
+  userName: string;
+  password: string;
+  color: string;
+  readOnly: boolean;
+  /** Keep the typed secret in the OS keychain. */
+  remember: boolean;
+}
+
+/** The colours offered for a profile's badge. */
+export const PROFILE_COLORS = [
+  '#2563eb',
+  '#16a34a',
+  '#d97706',
+  '#dc2626',
+  '#9333ea',
+  '#0891b2',
+  '#db2777',
+  '#4b5563',
+] as const;
+
+/** The schemas a form field is validated with (the contract's own). */
+export const PROFILE_FIELD_SCHEMAS = {
+  name: ProfileInputSchema.shape.name,
+  baseUrl: ProfileTargetSchema.options[1].shape.baseUrl,
+  tenantName: ProfileAuthSchema.options[1].shape.tenantName,
+  userName: ProfileAuthSchema.options[1].shape.userName,
+  apiKey: ProfileSecretInputSchema.options[0].shape.apiKey,
+  password: ProfileSecretInputSchema.options[1].shape.password,
+  color: ProfileInputSchema.shape.color,
+} as const;
+
+/** A blank form (EU region by default, as the interface says). */
+export function emptyForm(colorIndex = 0): ProfileFormModel {
+  return {
+    name: '',
+    target: 'EU',
+    baseUrl: '',
+    authKind: 'apiKey',
+    apiKey: '',
+    tenantName: '',
+    userName: '',
+    password: '',
+    color: PROFILE_COLORS[colorIndex % PROFILE_COLORS.length] ?? '#2563eb',
+    readOnly: false,
+    remember: true,
+  };
+}
+
+/** The form of an existing profile (secrets blank: they never leave main). */
+export function formOf(profile: Profile): ProfileFormModel {
+  const target = profile.target;
+  return {
+    ...emptyForm(),
+    name: profile.name,
+    target: target.kind === 'region' ? target.region : 'custom',
+    baseUrl: target.kind === 'custom' ? target.baseUrl : '',
+    authKind: profile.auth.kind,
+    tenantName: profile.auth.kind === 'token' ? profile.auth.tenantName : '',
+    userName: profile.auth.kind === 'token' ? profile.auth.userName : '',
+    color: profile.color,
+    readOnly: profile.readOnly,
+  };
+}
+
+/** The profile input the form describes (`extra` keeps fields the form does not edit). */
+export function inputOfForm(
+  form: ProfileFormModel,
+  extra: Partial<ProfileInput> = {},
+): ProfileInput {
+  return {
+    ...extra,
+    name: form.name.trim(),
+    target:
+      form.target === 'custom'
+        ? { kind: 'custom', baseUrl: form.baseUrl.trim() }
+        : { kind: 'region', region: form.target },
+    auth:
+      form.authKind === 'apiKey'
+        ? { kind: 'apiKey' }
+        : { kind: 'token', tenantName: form.tenantName.trim(), userName: form.userName.trim() },
+    color: form.color,
+    readOnly: form.readOnly,
+  };
+}
+
+/** The secret typed in the form, or undefined when the field is blank. */
+export function secretOfForm(form: ProfileFormModel): ProfileSecretInput | undefined {
+  if (form.authKind === 'apiKey') return form.apiKey ? { apiKey: form.apiKey } : undefined;
+  return form.password ? { password: form.password } : undefined;
+}

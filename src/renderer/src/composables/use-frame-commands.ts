@@ -1,0 +1,91 @@
+import type { Ref } from 'vue';
+import { useNavigationStore } from '../stores/navigation-store';
+import { useProfilesStore } from '../stores/profiles-store';
+import { useSessionStore } from '../stores/session-store';
+import { useSettingsStore } from '../stores/settings-store';
+import { useCommands } from './use-commands';
+import { useConnect } from './use-connect';
+
+/** What the frame's commands act on. */
+export interface FrameCommandTargets {
+  readonly isActivityOpen: Ref<boolean>;
+  readonly openJump: () => void;
+  readonly modKey: string;
+}
+
+/**
+ * The commands of the frame itself (connections, theme, panels, going back), plus "Connect
+ * to …" for every profile. Views register their own actions.
+ */
+export function useFrameCommands(targets: FrameCommandTargets): void {
+  const { registerCommand } = useCommands();
+  const navigation = useNavigationStore();
+  const settings = useSettingsStore();
+  const profiles = useProfilesStore();
+  const session = useSessionStore();
+  const { tryEmulator, connectAndOpen } = useConnect();
+  const mod = targets.modKey;
+
+  registerCommand({
+    id: 'frame.connections',
+    title: 'Show connections',
+    group: 'Connection',
+    run: () => navigation.open({ kind: 'connections' }),
+  });
+  registerCommand({
+    id: 'frame.tryEmulator',
+    title: 'Try the local emulator',
+    group: 'Connection',
+    run: () => tryEmulator().catch(() => navigation.open({ kind: 'connections' })),
+  });
+  registerCommand({
+    id: 'frame.toggleActivity',
+    title: 'Toggle the activity panel',
+    group: 'View',
+    shortcut: `${mod}+J`,
+    run: () => {
+      targets.isActivityOpen.value = !targets.isActivityOpen.value;
+    },
+  });
+  registerCommand({
+    id: 'frame.jump',
+    title: 'Go to a loaded object…',
+    group: 'View',
+    shortcut: `${mod}+P`,
+    run: targets.openJump,
+  });
+  registerCommand({
+    id: 'frame.back',
+    title: 'Go back',
+    group: 'View',
+    enabled: () => navigation.canGoBack,
+    run: () => void navigation.back(),
+  });
+  for (const theme of ['light', 'dark', 'system'] as const) {
+    registerCommand({
+      id: `frame.theme.${theme}`,
+      title: theme === 'system' ? 'Theme: follow the system' : `Theme: ${theme}`,
+      group: 'View',
+      run: () => settings.update({ theme }).then(() => undefined),
+    });
+  }
+  registerCommand({
+    id: 'frame.openProfile',
+    title: 'Connect to a profile…',
+    group: 'Connection',
+    run: () => navigation.open({ kind: 'connections' }),
+    keywords: profiles.profiles.map((p) => p.name),
+  });
+  registerCommand({
+    id: 'frame.reconnectActive',
+    title: 'Sign in again to the active profile',
+    group: 'Connection',
+    enabled: () => session.activeProfileId !== undefined,
+    run: async () => {
+      const id = session.activeProfileId;
+      if (!id) return;
+      await session.connect(id).catch(() => undefined);
+      await connectAndOpen(id).catch(() => navigation.open({ kind: 'connections' }));
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { Profile, ProfileInput } from '../../../shared/model/profile';
+import { useIpcClient } from '../api/client';
+
+/** The editable part of a stored profile (what `profiles:update` takes). */
+export function inputOf(profile: Profile): ProfileInput {
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...input } = profile;
+  return input;
+}
+
+/**
+ * The connection profiles (never a secret: those stay in main's keychain). Kept in sync with
+ * main through `profiles:onDidChange`, so every window and view sees the same list.
+ */
+export const useProfilesStore = defineStore('profiles', () => {
+  const client = useIpcClient();
+  const profiles = ref<Profile[]>([]);
+  const isLoaded = ref(false);
+  /** Set when main found a damaged profiles file at start-up and moved it aside. */
+  const damaged = ref<{ movedTo: string; reason: string }>();
+
+  client.on('profiles:onDidChange', (payload) => {
+    profiles.value = payload.profiles;
+    isLoaded.value = true;
+  });
+
+  /** Loads the profiles from main (throws AppError). */
+  async function load(): Promise<Profile[]> {
+    const list = await client.invoke('profiles:list');
+    profiles.value = list.profiles;
+    damaged.value = list.damaged;
+    isLoaded.value = true;
+    return list.profiles;
+  }
+
+  /** Replaces the entry of `profile` (main's answer) so the UI does not wait for the event. */
+  function upsert(profile: Profile): Profile {
+    const index = profiles.value.findIndex((p) => p.id === profile.id);
+    if (index < 0) profiles.value = [...profiles.value, profile];
+    else profiles.value = profiles.value.map((p) => (p.id === profile.id ? profile : p));
+    return profile;
+  }
+
+  /** Creates a profile. */
+  async function create(input: ProfileInput): Promise<Profile> {
+    return upsert(await client.invoke('profiles:create', input));
+  }
+
+  /** Changes a profile. */
+  async function update(id: string, input: ProfileInput): Promise<Profile> {
+    return upsert(await client.invoke('profiles:update', { id, profile: input }));
+  }
+
+  /** Copies a profile (main leaves the secret behind). */
+  async function duplicate(id: string): Promise<Profile> {
+    return upsert(await client.invoke('profiles:duplicate', { id }));
+  }
+
+  /** Signs out, forgets the secret and deletes the profile. */
+  async function remove(id: string): Promise<void> {
+    await client.invoke('profiles:delete', { id });
+    profiles.value = profiles.value.filter((p) => p.id !== id);
+  }
+
+  /** Creates (or finds) the built-in "Local emulator" profile. */
+  async function ensureEmulator(): Promise<Profile> {
+    return upsert(await client.invoke('emulator:createProfile'));
+  }
+
+  /**
+   * Remembers the `x-platform-resource-group-id` of a profile for its archive operations (a
+   * GUID; the contract checks it). Does nothing when it is already the remembered one.
+   */
+  async function rememberResourceGroupId(id: string, resourceGroupId: string): Promise<void> {
+    const profile = byId(id);
+    if (!profile || profile.resourceGroupId === resourceGroupId) return;
+    await update(id, { ...inputOf(profile), resourceGroupId });
+  }
+
+  /** The profile with this id, if it exists. */
+  function byId(id: string | undefined): Profile | undefined {
+    return id === undefined ? undefined : profiles.value.find((p) => p.id === id);
+  }
+
+  /**
+   * True when the profile is read-only (or unknown): every action that changes something is
+   * disabled for it. Main refuses such calls too; the UI just does not offer them.
+   */
+  function isReadOnly(id: string | undefined): boolean {
+    return byId(id)?.readOnly ?? true;
+  }
+
+  /**
+   * Profiles the lists do not show, by id or by name: the throwaway profile of a connection
+   * test is hidden by name before it is created, so it never flashes into a list.
+   */
+  const hiddenKeys = ref<ReadonlySet<string>>(new Set());
+
+  /** Hides (or shows again) the profile with this id or name in the lists. */
+  function setHidden(idOrName: string, hidden: boolean): void {
+    const next = new Set(hiddenKeys.value);
+    if (hidden) next.add(idOrName);
+    else next.delete(idOrName);
+    hiddenKeys.value = next;
+  }
+
+  /** The profiles to list, by name. */
+  const sorted = computed(() =>
+    profiles.value
+      .filter((p) => !hiddenKeys.value.has(p.id) && !hiddenKeys.value.has(p.name))
+      .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true })),
+  );
+
+  return {
+    profiles,
+    sorted,
+    setHidden,
+    isLoaded,
+    damaged,
+    load,
+    create,
+    update,
+    duplicate,
+    remove,
+    ensureEmulator,
+    rememberResourceGroupId,
+    byId,
+    isReadOnly,
+  };
+});

@@ -1,0 +1,147 @@
+import { defineStore } from 'pinia';
+import type { Session } from '../../../shared/contract/records/sessions';
+import { filterRows } from '../../../shared/filter/evaluate';
+import { parseFilter } from '../../../shared/filter/parser';
+import { useIpcClient } from '../api/client';
+import { asAppError } from '../composables/app-error';
+import { useKillLogStore, type KillLogEntry } from './kill-log-store';
+import { useProfilesStore } from './profiles-store';
+
+/** What a session monitor watches: an instance, or one database of it. */
+export interface SessionsTarget {
+  readonly profileId: string;
+  readonly instanceName: string;
+  readonly databaseName?: string | undefined;
+}
+
+/** How a kill ended. */
+export type KillOutcome =
+  { readonly outcome: 'killed' } | { readonly outcome: 'refused'; readonly message: string };
+
+/** A stable key of a target (for alerts and caches). */
+export function sessionsTargetKey(target: SessionsTarget): string {
+  return [target.profileId, target.instanceName, target.databaseName ?? ''].join('\n');
+}
+
+/**
+ * Why `now` is not the session the user confirmed, or undefined when it is. A spid is reused
+ * by a new connection once the old one ends, so the login and its login time must match.
+ */
+export function killRefusal(confirmed: Session, now: Session | undefined): string | undefined {
+  const spid = confirmed.sessionId;
+  if (!now) return `Session ${spid} has ended already; nothing was terminated.`;
+  if (now.loginName !== confirmed.loginName || now.loginTime !== confirmed.loginTime) {
+    return `Session ${spid} now belongs to ${now.loginName} (logged in ${now.loginTime}), not to ${confirmed.loginName}: the server reused the spid. Nothing was terminated; refresh and check again.`;
+  }
+  return undefined;
+}
+
+/**
+ * Sessions of instances and databases (`sessions:list` with the interface's filter,
+ * `sessions:listByDatabase`, whose filter is applied here with the same grammar), and the
+ * guarded kill: the session is read again first and the kill is refused when the spid now
+ * belongs to another login or login time. Every attempt goes to the kill log.
+ */
+export const useSessionsStore = defineStore('sessions', () => {
+  const client = useIpcClient();
+  const killLog = useKillLogStore();
+  const profiles = useProfilesStore();
+
+  /** One snapshot of the target's sessions, filtered by `filter` (session grammar). */
+  async function list(target: SessionsTarget, filter = ''): Promise<Session[]> {
+    const text = filter.trim();
+    if (target.databaseName === undefined) {
+      return client.invoke('sessions:list', {
+        profileId: target.profileId,
+        pathParams: { instanceName: target.instanceName },
+        ...(text ? { query: { filter: text } } : {}),
+      });
+    }
+    const rows = await client.invoke('sessions:listByDatabase', {
+      profileId: target.profileId,
+      pathParams: { instanceName: target.instanceName, databaseName: target.databaseName },
+    });
+    return text ? filterRows(parseFilter(text, 'sessions'), rows) : rows;
+  }
+
+  /** The session with `spid` now, or undefined when it is gone. Throws AppError. */
+  async function reread(target: SessionsTarget, spid: number): Promise<Session | undefined> {
+    const rows = await list(target, `sessionId = ${spid}`);
+    return rows.find((row) => row.sessionId === spid);
+  }
+
+  function logEntry(
+    target: SessionsTarget,
+    session: Session,
+    outcome: KillLogEntry['outcome'],
+    message?: string,
+  ): KillLogEntry {
+    return {
+      at: new Date().toISOString(),
+      profileId: target.profileId,
+      profileName: profiles.byId(target.profileId)?.name ?? target.profileId,
+      instanceName: target.instanceName,
+      ...(target.databaseName === undefined ? {} : { databaseName: target.databaseName }),
+      sessionId: session.sessionId,
+      loginName: session.loginName,
+      loginTime: session.loginTime,
+      hostName: session.hostName ?? null,
+      programName: session.programName ?? null,
+      sql: session.executingSql ?? null,
+      outcome,
+      ...(message === undefined ? {} : { message }),
+    };
+  }
+
+  /**
+   * Terminates `confirmed` (the session as the user saw it in the confirmation): reads it
+   * again, refuses when it changed hands, else kills it. Throws AppError when the service
+   * refuses the kill. Every attempt is logged.
+   */
+  async function kill(target: SessionsTarget, confirmed: Session): Promise<KillOutcome> {
+    const spid = confirmed.sessionId;
+    let refusal: string | undefined;
+    try {
+      refusal = killRefusal(confirmed, await reread(target, spid));
+      if (refusal === undefined) {
+        if (target.databaseName === undefined) {
+          await client.invoke('sessions:kill', {
+            profileId: target.profileId,
+            pathParams: { instanceName: target.instanceName, spid: String(spid) },
+          });
+        } else {
+          await client.invoke('sessions:killByDatabase', {
+            profileId: target.profileId,
+            pathParams: {
+              instanceName: target.instanceName,
+              databaseName: target.databaseName,
+              spid: String(spid),
+            },
+          });
+        }
+      }
+    } catch (caught) {
+      const error = asAppError(caught);
+      killLog.append(logEntry(target, confirmed, 'failed', error.message));
+      throw error;
+    }
+    if (refusal !== undefined) {
+      killLog.append(logEntry(target, confirmed, 'refused', refusal));
+      return { outcome: 'refused', message: refusal };
+    }
+    killLog.append(logEntry(target, confirmed, 'killed'));
+    return { outcome: 'killed' };
+  }
+
+  /** Blocking alerts already raised (per instance, spid and login time). */
+  const alerted = new Set<string>();
+
+  /** Remembers an alert key; answers false when it was raised before. */
+  function markAlerted(key: string): boolean {
+    if (alerted.has(key)) return false;
+    alerted.add(key);
+    return true;
+  }
+
+  return { list, reread, kill, markAlerted };
+});

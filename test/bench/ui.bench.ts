@@ -1,0 +1,140 @@
+/*
+ * The UI at the interface's limits, in Chromium through the browser harness against the
+ * built-in emulator: the time to render 5,000 archives on one page and to apply a refresh of
+ * 2,000 sessions (from the answer's arrival in the page to the paint after it), and the
+ * table rows in the DOM. Run: npm run bench:ui (builds the renderer when out/ is missing).
+ * Targets: first render < 300 ms, refresh < 50 ms, < 200 rows in the DOM.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { startHarness } from '../harness/server';
+import { BENCH_SIZES, PAGE_PROBE, createInflater } from './ui-bench-data';
+
+const root = resolve(import.meta.dirname, '../..');
+const REFRESHES = Number(process.env['BENCH_REFRESHES'] ?? 9);
+const ARCHIVE_RUNS = Number(process.env['BENCH_ARCHIVE_RUNS'] ?? 3);
+const TARGETS = { archivesMs: 300, refreshMs: 50, rows: 200 } as const;
+
+interface Mark {
+  readonly tag: string;
+  readonly ms: number;
+  readonly rows: number;
+}
+
+if (!existsSync(resolve(root, 'out/renderer/index.html'))) {
+  console.log('Building the renderer (out/ is missing)…');
+  execFileSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+const marks = (page: Page): Promise<Mark[]> =>
+  page.evaluate(() => (globalThis as unknown as { __benchMarks: Mark[] }).__benchMarks);
+
+async function nextMark(page: Page, tag: string, after: number): Promise<Mark> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const found = (await marks(page)).filter((m) => m.tag === tag);
+    if (found.length > after) return found[after] as Mark;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`No ${tag} answer reached the page within 30 s`);
+}
+
+async function jumpTo(page: Page, query: string, view: string): Promise<void> {
+  await page.keyboard.press('Control+p');
+  await page.getByTestId('jump-to').getByTestId('quick-pick-input').locator('input').fill(query);
+  await page.keyboard.press('Enter');
+  await page.getByTestId(view).waitFor();
+}
+
+async function pickPageSize(page: Page, size: number): Promise<void> {
+  await page.getByTestId('archive-page-size').click();
+  await page
+    .locator('.n-base-select-option')
+    .filter({ hasText: `${size} a page` })
+    .click();
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+const harness = await startHarness();
+const browser = await chromium.launch({
+  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const inflater = createInflater();
+  await page.routeWebSocket(/\/ipc\?/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (typeof message === 'string') inflater.fromPage(message);
+      server.send(message);
+    });
+    server.onMessage((message) =>
+      ws.send(typeof message === 'string' ? inflater.fromServer(message) : message),
+    );
+  });
+  await page.addInitScript({ content: PAGE_PROBE });
+  await page.goto(harness.url);
+  await page.getByTestId('try-emulator').first().click();
+  await page.getByTestId('tree-node').filter({ hasText: 'sql-eu-prod-01' }).waitFor();
+
+  // Archives: each switch from 100 to 5,000 a page is one answer of 5,000 rows to render.
+  await jumpTo(page, 'archives prod', 'archives-view');
+  let seen = 1;
+  await nextMark(page, 'archives', 0);
+  const archiveRuns: Mark[] = [];
+  for (let run = 0; run < ARCHIVE_RUNS; run += 1) {
+    await pickPageSize(page, BENCH_SIZES.archives);
+    archiveRuns.push(await nextMark(page, 'archives', seen));
+    await pickPageSize(page, 100);
+    await nextMark(page, 'archives', seen + 1);
+    seen += 2;
+  }
+  const archives = {
+    ms: median(archiveRuns.map((m) => m.ms)),
+    rows: Math.max(...archiveRuns.map((m) => m.rows)),
+  };
+
+  // Sessions: the first answer renders the table; each later refresh is measured.
+  await jumpTo(page, 'sessions prod', 'sessions-view');
+  await page.getByTestId('session-pause').dispatchEvent('click');
+  const first = await nextMark(page, 'sessions', 0);
+  const refreshes: Mark[] = [];
+  for (let i = 1; i <= REFRESHES; i += 1) {
+    // Blocking alerts may cover the button: the click is dispatched on it directly.
+    await page.getByTestId('session-refresh').dispatchEvent('click');
+    refreshes.push(await nextMark(page, 'sessions', i));
+  }
+  const refreshMs = median(refreshes.map((m) => m.ms));
+  const rows = Math.max(archives.rows, first.rows, ...refreshes.map((m) => m.rows));
+  const ratio = (value: number, target: number): string =>
+    `${(value / target).toFixed(2)} of target`;
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+  console.log(
+    `UI bench (Chromium through the harness, emulator answers inflated on the socket; ${cpus().length} cores, load average ${load})`,
+  );
+  console.log(
+    `archives: ${BENCH_SIZES.archives} rows, first render median ${archives.ms.toFixed(1)} ms over ${ARCHIVE_RUNS} (${archiveRuns.map((m) => m.ms.toFixed(0)).join(', ')}) (target < ${TARGETS.archivesMs} ms: ${ratio(archives.ms, TARGETS.archivesMs)}), ${archives.rows} rows in the DOM`,
+  );
+  console.log(
+    `sessions: ${BENCH_SIZES.sessions} rows, first render ${first.ms.toFixed(1)} ms; refresh median ${refreshMs.toFixed(1)} ms over ${REFRESHES} (max ${Math.max(...refreshes.map((m) => m.ms)).toFixed(1)} ms; target < ${TARGETS.refreshMs} ms: ${ratio(refreshMs, TARGETS.refreshMs)}), ${first.rows} rows in the DOM`,
+  );
+  console.log(
+    `table rows in the DOM at most: ${rows} (target < ${TARGETS.rows}: ${ratio(rows, TARGETS.rows)})`,
+  );
+  const ok =
+    archives.ms < TARGETS.archivesMs && refreshMs < TARGETS.refreshMs && rows < TARGETS.rows;
+  console.log(ok ? 'All targets met.' : 'Some targets missed.');
+} finally {
+  await browser.close();
+  await harness.close();
+}

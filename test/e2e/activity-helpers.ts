@@ -1,0 +1,158 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { startHarness, type Harness } from '../harness/server';
+import { expect } from './fixtures';
+
+/*
+ * Shared set-up of the activity-*.spec.ts files: ONE harness and page per file (the suite
+ * shares two cores), signed in to the built-in emulator through the connection screen.
+ */
+
+/** A harness with a page signed in to the emulator, and the page's console errors. */
+export interface ActivitySession {
+  readonly harness: Harness;
+  readonly page: Page;
+  readonly consoleErrors: string[];
+  close(): Promise<void>;
+}
+
+const MiB = 1024 * 1024;
+
+/**
+ * Starts a harness, opens the app and signs in to the local emulator (demo data). Jobs are
+ * short and parts small, so an import of a few MiB runs several parts within a test.
+ */
+export async function openActivitySession(browser: Browser): Promise<ActivitySession> {
+  const harness = await startHarness({
+    emulator: { jobMs: 400 },
+    transfers: {
+      partPlan: { partSize: 5 * MiB, singleStreamThreshold: 6 * MiB },
+      partsInFlight: 2,
+    },
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.goto(harness.url);
+  await page.getByTestId('try-emulator').first().click();
+  await expect(page.getByTestId('tree-node').filter({ hasText: 'sql-eu-prod-01' })).toBeVisible();
+  return {
+    harness,
+    page,
+    consoleErrors,
+    close: async () => {
+      await page.close();
+      await harness.close();
+    },
+  };
+}
+
+/** Opens a view through jump-to (Ctrl+P), e.g. `sessions dev`, and waits for its test id. */
+export async function jumpTo(page: Page, query: string, view: string): Promise<Locator> {
+  await page.keyboard.press('Control+p');
+  const input = page.getByTestId('jump-to').getByTestId('quick-pick-input').locator('input');
+  await input.fill(query);
+  await page.keyboard.press('Enter');
+  const shown = page.getByTestId(view);
+  await expect(shown).toBeVisible();
+  return shown;
+}
+
+/** Waits until no CSS transition or animation runs (a dialog has finished fading in). */
+export async function settled(page: Page): Promise<void> {
+  // A function, not a string: the app's CSP forbids evaluating strings in the page.
+  await page.waitForFunction(
+    () =>
+      (
+        globalThis as unknown as { document: { getAnimations(): unknown[] } }
+      ).document.getAnimations().length === 0,
+  );
+}
+
+/** Switches the theme and waits until the page shows it. */
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.getByTestId(`theme-${theme}`).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/**
+ * Screenshots in light and dark theme to `artifacts/screenshots/<name>-<theme>.png`; leaves
+ * the light theme on. `target` limits the shot to one element (a dialog), else the page.
+ */
+export async function screenshotThemes(page: Page, name: string, target?: Locator): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await page.mouse.move(0, 0);
+    await settled(page);
+    const path = `artifacts/screenshots/${name}-${theme}.png`;
+    await (target ? target.screenshot({ path }) : page.screenshot({ path }));
+  }
+  await setTheme(page, 'light');
+}
+
+/**
+ * Screenshots of something modal (a dialog, a drawer) in both themes: for each theme it is
+ * opened with `show`, shot, and closed with `hide` (the theme switch sits under the mask).
+ */
+export async function screenshotModalThemes(
+  page: Page,
+  name: string,
+  show: () => Promise<Locator>,
+  hide: () => Promise<void>,
+): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    const shown = await show();
+    await expect(shown).toBeVisible();
+    await settled(page);
+    await page.screenshot({ path: `artifacts/screenshots/${name}-${theme}.png` });
+    await hide();
+    await expect(shown).toBeHidden();
+  }
+  await setTheme(page, 'light');
+}
+
+/** Queues the answer of the harness's next "choose files" dialog (or folder, with `folder`). */
+export async function queueDialog(
+  harness: Harness,
+  answer: { files: string[] } | { folder: string | null },
+): Promise<void> {
+  const response = await fetch(`${harness.origin}/__harness/dialog`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-harness-token': harness.token },
+    body: JSON.stringify(answer),
+  });
+  if (response.status !== 204)
+    throw new Error(`The harness refused the dialog answer: ${response.status}`);
+}
+
+/**
+ * Drops a file named `name` on `target` the way a browser does (dragover, then drop, with a
+ * DataTransfer holding a File). The harness has no local path for it: the app asks the
+ * dialog queue, so queue the prepared path first (see {@link queueDialog}).
+ */
+export async function dropFile(page: Page, target: Locator, name: string): Promise<void> {
+  // Written as page source: the spec compiles without the DOM library.
+  const dataTransfer = await page.evaluateHandle(
+    `(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array([0x54, 0x41, 0x50, 0x45])], ${JSON.stringify(name)}));
+      return transfer;
+    })()`,
+  );
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** Closes every toast notification (they sit over the bottom-right of the window). */
+export async function dismissNotifications(page: Page): Promise<void> {
+  const close = page.locator('.n-notification .n-base-close');
+  // Last first: the ones above do not move while those below leave.
+  for (let index = (await close.count()) - 1; index >= 0; index -= 1) {
+    await close.nth(index).click();
+  }
+  await expect(page.locator('.n-notification')).toHaveCount(0);
+}

@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import {
+  dismissNotifications,
+  jumpTo,
+  openActivitySession,
+  screenshotThemes,
+  type ActivitySession,
+} from './activity-helpers';
+
+/*
+ * The live session monitor against the harness's emulator (demo data: sql-eu-dev-01 has a
+ * blocking chain of two, blocking for about a minute, past the 30 s alert threshold).
+ */
+test.describe.configure({ mode: 'serial' });
+
+let session: ActivitySession;
+test.beforeAll(async ({ browser }) => {
+  session = await openActivitySession(browser);
+});
+test.afterAll(async () => {
+  await session.close();
+});
+
+test('the monitor shows the sessions, their age, the blocking chain and its alert', async () => {
+  const { page } = session;
+  const view = await jumpTo(page, 'sessions dev', 'sessions-view');
+  await expect(view.getByTestId('session-table').locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('session-age')).toContainText('snapshot');
+  const head = page.getByTestId('blocking-head').first();
+  await expect(head).toBeVisible();
+  await expect(head.getByTestId('blocking-count')).toContainText('blocks 1');
+  await expect(page.getByTestId('blocking-child').first()).toBeVisible();
+  // The chain has blocked longer than the 30 s default: the in-app alert fired.
+  await expect(page.getByTestId('blocking-alert').first()).toBeVisible();
+  await expect(
+    page.locator('.n-notification').filter({ hasText: 'Blocking for more than' }),
+  ).toBeVisible();
+  await screenshotThemes(page, 'session-monitor');
+  await dismissNotifications(page);
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('pause stops the refresh and the filter narrows the list on the service', async () => {
+  const { page } = session;
+  await page.getByTestId('session-pause').click();
+  await expect(page.getByTestId('session-age')).toContainText('paused');
+  await page.getByTestId('session-filter-text').locator('input').fill('status = "background"');
+  await page.getByTestId('session-filter-apply').click();
+  const rows = page.getByTestId('session-table').locator('tbody tr');
+  await expect(rows.first()).toContainText('background');
+  await expect(rows.filter({ hasText: 'sleeping' })).toHaveCount(0);
+  await page.getByTestId('session-filter').getByRole('button', { name: 'Clear' }).click();
+  await page.getByTestId('session-pause').click();
+  await expect(page.getByTestId('session-age')).not.toContainText('paused');
+});
+
+test('the database monitor lists the sessions of one database, filtered here', async () => {
+  const { page } = session;
+  await page
+    .getByTestId('resource-tree')
+    .getByTestId('tree-node')
+    .filter({ hasText: /^Databases/ })
+    .first()
+    .click();
+  const details = await jumpTo(page, 'ETL_Staging', 'database-details');
+  await details.getByRole('button', { name: 'View' }).click();
+  const view = page.getByTestId('sessions-view');
+  await expect(page.getByTestId('view-title')).toContainText('Sessions · ETL_Staging');
+  const rows = view.getByTestId('session-table').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByTestId('blocking-head')).toHaveCount(1);
+  // The database endpoint takes no filter: the same grammar filters in the page.
+  await dismissNotifications(page);
+  await page.getByTestId('session-filter-text').locator('input').fill('blockingSessionId > 0');
+  await page.getByTestId('session-filter-apply').click();
+  await expect(page.getByTestId('session-counts')).toHaveText(/^(\d+) sessions, \1 blocked$/);
+  await expect(rows.first()).toContainText('suspended');
+  await page.getByTestId('session-filter').getByRole('button', { name: 'Clear' }).click();
+  await jumpTo(page, 'sessions dev', 'sessions-view');
+  await expect(page.getByTestId('view-title')).not.toContainText('ETL_Staging');
+});
+
+test('killing the head blocker shows its login and SQL, and the chain clears', async () => {
+  const { page } = session;
+  const head = page.getByTestId('blocking-head').first();
+  const spid = await head.getAttribute('data-spid');
+  await head.getByTestId('blocking-kill').click();
+  const dialog = page.getByTestId('kill-dialog');
+  await expect(dialog.getByTestId('kill-login')).not.toBeEmpty();
+  await expect(dialog.getByTestId('kill-sql')).toContainText('BEGIN TRAN');
+  await dialog.getByTestId('dialog-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator(`[data-testid="blocking-head"][data-spid="${spid}"]`)).toHaveCount(0);
+  await page.getByTestId('session-kill-log').click();
+  await expect(page.getByTestId('kill-log-table')).toContainText('killed');
+  await page.keyboard.press('Escape');
+  expect(session.consoleErrors).toEqual([]);
+});

@@ -1,0 +1,160 @@
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Locator } from '@playwright/test';
+import { writeSampleDatabaseFile } from '../support/sample-files';
+import {
+  dropFile,
+  jumpTo,
+  openActivitySession,
+  queueDialog,
+  screenshotModalThemes,
+  screenshotThemes,
+  type ActivitySession,
+} from './activity-helpers';
+
+/*
+ * Imports and exports end to end through the harness's transfer engine and emulator:
+ * drop a generated BAK on an instance and see the database online; pause and resume; reload
+ * the page mid-transfer; export and download. Files are a few MiB.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const DEV = 'sql-eu-dev-01';
+const MiB = 1024 * 1024;
+let session: ActivitySession;
+let folder: string;
+
+test.beforeAll(async ({ browser }) => {
+  session = await openActivitySession(browser);
+  folder = await mkdtemp(join(tmpdir(), 'databridge-activity-'));
+});
+test.afterAll(async () => {
+  await session?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** The card of the newest transfer of a database. */
+function card(database: string): Locator {
+  return session.page.getByTestId('transfer-card').filter({ hasText: database }).first();
+}
+
+test('dropping a generated BAK on an instance imports it until the database is online', async () => {
+  const { page, harness } = session;
+  const file = join(folder, 'Sales Q3 (copy).bak');
+  await writeSampleDatabaseFile(file, 'bak', 3 * MiB);
+  await queueDialog(harness, { files: [file] });
+  await jumpTo(page, DEV, 'instance-overview');
+  await dropFile(page, page.getByTestId('main-pane'), 'Sales Q3 (copy).bak');
+
+  const sheet = page.getByTestId('import-sheet');
+  await expect(sheet.getByTestId('import-name').locator('input')).toHaveValue('Sales_Q3_copy');
+  await expect(sheet.getByTestId('import-plan')).toContainText('Looks like a BAK file');
+  await expect(sheet.getByTestId('import-size')).toHaveText('3.00 MB');
+  await sheet.getByTestId('import-name').locator('input').fill('Sales_Q3');
+  await sheet.getByTestId('import-start').click();
+  await expect(sheet).toBeHidden();
+
+  const transfer = card('Sales_Q3');
+  await expect(transfer).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  await expect(transfer.getByTestId('transfer-state')).toHaveText('Database online');
+  await screenshotThemes(page, 'activity-panel');
+  await transfer.getByTestId('transfer-open-database').click();
+  await expect(page.getByTestId('view-title')).toContainText('Sales_Q3');
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('the import sheet warns about an existing name and refuses a mislabelled file', async () => {
+  const { page, harness } = session;
+  // Named like the database imported above, but a DACPAC inside: both problems at once.
+  const fake = join(folder, 'Sales_Q3.bak');
+  await writeSampleDatabaseFile(fake, 'dacpac', 64 * 1024);
+  const sheet = page.getByTestId('import-sheet');
+  await screenshotModalThemes(
+    page,
+    'import-sheet',
+    async () => {
+      await queueDialog(harness, { files: [fake] });
+      await page.getByTestId('activity-import').click();
+      await expect(sheet.getByTestId('import-type-error')).toContainText(
+        'does not look like a BAK',
+      );
+      await expect(sheet.getByTestId('import-name-exists')).toContainText(
+        'exists on this instance',
+      );
+      await expect(sheet.getByTestId('import-start')).toBeDisabled();
+      return sheet;
+    },
+    () => page.keyboard.press('Escape'),
+  );
+});
+
+test('an import pauses mid-upload, is offered again after a page reload, and resumes', async () => {
+  const { page, harness } = session;
+  const faults = harness.emulator.faults;
+  const file = join(folder, 'Resume_Me.bak');
+  await writeSampleDatabaseFile(file, 'bak', 24 * MiB);
+  await queueDialog(harness, { files: [file] });
+  await page.getByTestId('activity-import').click();
+  const sheet = page.getByTestId('import-sheet');
+  await expect(sheet.getByTestId('import-plan')).toBeVisible();
+  // Slow requests keep the upload going while the test clicks.
+  faults.set({ latencyMs: 1500 });
+  await sheet.getByTestId('import-start').click();
+
+  const transfer = card('Resume_Me');
+  await transfer.getByTestId('transfer-pause').click();
+  await expect(transfer).toHaveAttribute('data-state', 'paused');
+  faults.reset();
+  await expect(transfer.getByTestId('transfer-stages').locator('.is-done')).toHaveCount(0);
+  await screenshotThemes(page, 'activity-transfer-paused');
+
+  // A reload: main keeps the transfer; the page offers it again and it resumes.
+  await page.reload();
+  const offer = page.getByTestId('resume-offer');
+  await expect(offer.getByTestId('resume-item').filter({ hasText: 'Resume_Me' })).toBeVisible();
+  await offer.getByTestId('resume-all').click();
+  await page.getByTestId('toggle-activity').click();
+  await expect(card('Resume_Me')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+});
+
+test('a database exports to a folder, with the detachOnly rules explained', async () => {
+  const { page, harness } = session;
+  await card('Sales_Q3').getByTestId('transfer-open-database').click();
+  await expect(page.getByTestId('view-title')).toContainText('Sales_Q3');
+  const dialog = page.getByTestId('export-dialog');
+  await screenshotModalThemes(
+    page,
+    'export-dialog',
+    async () => {
+      await page.keyboard.press('Control+Shift+P');
+      const palette = page.getByTestId('command-palette');
+      await palette.getByTestId('quick-pick-input').locator('input').fill('Export this database');
+      await palette.getByTestId('quick-pick-item').first().click();
+      return dialog;
+    },
+    () => page.keyboard.press('Escape'),
+  );
+  await page.keyboard.press('Control+Shift+P');
+  const palette = page.getByTestId('command-palette');
+  await palette.getByTestId('quick-pick-input').locator('input').fill('Export this database');
+  await palette.getByTestId('quick-pick-item').first().click();
+  await dialog.getByTestId('export-type').getByText('BAK').click();
+  await expect(dialog.getByTestId('export-detach')).toHaveClass(/disabled/);
+  await queueDialog(harness, { folder });
+  await dialog.getByTestId('export-choose-folder').click();
+  await expect(dialog.getByTestId('export-folder').locator('input')).toHaveValue(folder);
+  await dialog.getByTestId('dialog-confirm').click();
+
+  const transfer = page.getByTestId('transfer-card').filter({ hasText: 'Export Sales_Q3' }).first();
+  await expect(transfer).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  const files = await readdir(folder);
+  const exported = files.filter(
+    (name) => name.toLowerCase().endsWith('.bak') && name.includes('Sales_Q3'),
+  );
+  expect(exported.length).toBeGreaterThan(0);
+  expect((await stat(join(folder, exported[0] ?? ''))).size).toBeGreaterThan(0);
+  await transfer.getByRole('button', { name: 'Show file' }).click();
+  await expect.poll(() => harness.platform.shownItems.length).toBeGreaterThan(0);
+  expect(session.consoleErrors).toEqual([]);
+});

@@ -1,0 +1,160 @@
+import { startEmulator, type Emulator } from '../../src/emulator/server';
+import { expect, test, type Page } from './support/explorer-fixtures';
+
+/*
+ * Connections: the first-run screen, testing before saving, API-key and token profiles on a
+ * custom URL (a second emulator started by this file), several profiles open at once, the
+ * profile manager, and read-only profiles. One harness for the file; tests run in order.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let emulator: Emulator;
+test.beforeAll(async () => {
+  emulator = await startEmulator({ seed: 'demo', jobMs: 200 });
+});
+test.afterAll(async () => {
+  await emulator.close();
+});
+
+const CONTRIBUTOR = 'Contributor (custom)';
+const TOKEN = 'Token admin';
+
+async function fillApiKeyProfile(page: Page, name: string, key: string): Promise<void> {
+  const form = page.getByTestId('profile-form');
+  await form.getByTestId('profile-name').locator('input').fill(name);
+  await form.getByTestId('profile-target').getByText('Custom URL').click();
+  await form.getByTestId('profile-base-url').locator('input').fill(emulator.baseUrl);
+  await form.getByTestId('profile-api-key').locator('input').fill(key);
+}
+
+test('the first run offers Connect (EU by default) and the local emulator', async ({
+  app,
+  page,
+  consoleErrors,
+}) => {
+  await app.load();
+  const screen = page.getByTestId('connection-screen');
+  await expect(screen.getByText('Welcome to DataBridge Desktop')).toBeVisible();
+  await expect(screen.getByTestId('profile-target').locator('.n-radio-button--checked')).toHaveText(
+    'EU',
+  );
+  await expect(screen.getByTestId('try-emulator')).toBeVisible();
+  await app.screenshotThemes('connections-first-run');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('testing a connection signs in, shows the IP and the ACL verdict, and saves nothing', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.load();
+  await fillApiKeyProfile(page, CONTRIBUTOR, 'wrong-key');
+  await page.getByTestId('profile-test').click();
+  await expect(page.getByTestId('error-state')).toContainText('Connection test failed');
+
+  await page.getByTestId('profile-api-key').locator('input').fill('demo-contributor-key');
+  await page.getByTestId('profile-test').click();
+  const result = page.getByTestId('connection-test-result');
+  await expect(result).toContainText('3 instances found');
+  await expect(result).toContainText('127.0.0.1');
+  await expect(result.getByTestId('ip-allowed')).toHaveText(/allowed by the ACL|not in the ACL/);
+  expect(harness.services.profiles.list()).toEqual([]);
+});
+
+test('save and connect an API-key profile on a custom URL', async ({ app, page }) => {
+  await app.load();
+  await fillApiKeyProfile(page, CONTRIBUTOR, 'demo-contributor-key');
+  await page.getByTestId('profile-save-connect').click();
+  await expect(app.instanceTable.locator('tbody tr')).toHaveCount(3);
+  const tab = page.getByTestId('profile-tab').filter({ hasText: CONTRIBUTOR });
+  await expect(tab.getByTestId('region-badge')).toHaveText('CUSTOM');
+  await expect(page.getByTestId('status-bar')).toContainText(new URL(emulator.baseUrl).host);
+  await expect(page.getByTestId('status-identity')).toContainText('Signed in as API key');
+});
+
+test('a token sign-in shows a live countdown, beside other open profiles', async ({
+  app,
+  page,
+}) => {
+  await app.load();
+  await page.getByTestId('new-connection').click();
+  const form = page.getByTestId('profile-dialog').getByTestId('profile-form');
+  await form.getByTestId('profile-name').locator('input').fill(TOKEN);
+  await form.getByTestId('profile-target').getByText('Custom URL').click();
+  await form.getByTestId('profile-base-url').locator('input').fill(emulator.baseUrl);
+  await form.getByTestId('profile-auth').getByText('Tenant and user').click();
+  await form.getByTestId('profile-tenant').locator('input').fill('demo');
+  await form.getByTestId('profile-user').locator('input').fill('admin');
+  await form.getByTestId('profile-password').locator('input').fill('demo');
+  await form.getByTestId('profile-colors').locator('button').nth(3).click();
+  await form.getByTestId('profile-save-connect').click();
+  await expect(app.instanceTable.locator('tbody tr')).toHaveCount(3);
+
+  const validity = page.getByTestId('status-validity');
+  await expect(validity).toHaveText(/Session valid (59|60|1:00):\d\d/);
+  const first = await validity.textContent();
+  await expect(validity).not.toHaveText(first ?? '', { timeout: 5_000 });
+  await expect(page.getByTestId('status-identity')).toContainText('admin');
+
+  // Open the other profile again: two tabs, each with its colour and region badge.
+  await page.getByTestId('open-connections').click();
+  await page.getByTestId(`profile-row-${CONTRIBUTOR}`).getByTestId('profile-open').click();
+  await expect(page.getByTestId('profile-tab')).toHaveCount(2);
+  await expect(app.tree.getByTestId('region-badge')).toHaveCount(2);
+  await page.getByTestId('open-connections').click();
+  await expect(page.getByTestId('profile-list')).toBeVisible();
+  await app.screenshotThemes('connections');
+});
+
+test('edit, duplicate and delete profiles', async ({ app, page }) => {
+  await app.load();
+  const row = page.getByTestId(`profile-row-${TOKEN}`);
+  await row.getByTestId('profile-edit').click();
+  const dialog = page.getByTestId('profile-dialog');
+  await dialog.getByTestId('profile-name').locator('input').fill(`${TOKEN} EU`);
+  await dialog.getByTestId('profile-save').click();
+  await expect(page.getByTestId(`profile-row-${TOKEN} EU`)).toBeVisible();
+
+  await page.getByTestId(`profile-row-${TOKEN} EU`).getByTestId('profile-duplicate').click();
+  const copy = page.locator('[data-testid^="profile-row-"]').filter({ hasText: 'copy' });
+  await expect(copy).toHaveCount(1);
+  await copy.getByTestId('profile-delete').click();
+  await page.locator('.n-dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(copy).toHaveCount(0);
+  await expect(page.getByTestId(`profile-row-${TOKEN} EU`)).toBeVisible();
+});
+
+test('a read-only profile offers no action that changes something', async ({ app, page }) => {
+  await app.load();
+  await page.getByTestId(`profile-row-${CONTRIBUTOR}`).getByTestId('profile-edit').click();
+  const dialog = page.getByTestId('profile-dialog');
+  await dialog.getByTestId('profile-read-only').click();
+  await dialog.getByTestId('profile-save').click();
+  await expect(
+    page.getByTestId(`profile-row-${CONTRIBUTOR}`).getByTestId('read-only-badge'),
+  ).toBeVisible();
+
+  await page.getByTestId(`profile-row-${CONTRIBUTOR}`).getByTestId('profile-open').click();
+  await app.openDatabases('sql-eu-dev-01');
+  await expect(page.getByTestId('create-database')).toBeDisabled();
+
+  // A Contributor may not list every database: the service's 403 is shown, the switch reverts.
+  await page.getByTestId('admin-access').click();
+  await expect(app.toast('Loading databases failed')).toContainText('Admins only');
+  await expect(page.getByTestId('admin-access')).not.toHaveClass(/n-switch--active/);
+  await app.databaseTable.locator('tbody tr').first().getByTestId('row-menu').click();
+  for (const label of ['Rename…', 'Drop…', 'Shrink…', 'Archive…']) {
+    await expect(
+      page
+        .locator('.n-dropdown-option')
+        .filter({ hasText: label })
+        .locator('.n-dropdown-option-body'),
+    ).toHaveClass(/disabled/);
+  }
+  await page.keyboard.press('Escape');
+  await app.databaseTable.locator('tbody tr').first().locator('td').first().click();
+  await expect(page.getByTestId('action-drop')).toBeDisabled();
+  await expect(page.getByTestId('action-rename')).toBeDisabled();
+  await expect(app.tree.getByTestId('read-only-badge')).toBeVisible();
+});

@@ -1,0 +1,226 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  dialog,
+  emulatorProfileId,
+  jumpTo,
+  openEmulatorSession,
+  pickOption,
+  runCommand,
+  screenshotThemes,
+  tableRows,
+  type ResourcesSession,
+} from './resources-helpers';
+
+/*
+ * The archives view against the emulator's demo data (90 archives on sql-eu-prod-01): one
+ * harness for the whole file, the tests run in order and build on each other.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let session: ResourcesSession;
+let page: Page;
+const GROUP = '3f9a1c2e-5b7d-4e8f-9a0b-1c2d3e4f5a61';
+
+test.beforeAll(async ({ browser }) => {
+  session = await openEmulatorSession(browser);
+  page = session.page;
+});
+test.afterAll(async () => {
+  await session.close();
+});
+
+const rows = () => tableRows(page, 'archive-table');
+const cellTexts = (column: number) => rows().locator(`td:nth-child(${column})`).allInnerTexts();
+
+async function rowMenu(rowIndex: number, item: string): Promise<void> {
+  await rows().nth(rowIndex).getByTestId('row-menu').click();
+  await page.locator('.n-dropdown-option:visible').filter({ hasText: item }).click();
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'accent' });
+const isSorted = (values: string[]): boolean =>
+  values.every((value, i) => i === 0 || collator.compare(values[i - 1] ?? '', value) <= 0);
+
+test('the archives view lists a page from the service, sorts and pages by page number', async () => {
+  await jumpTo(page, 'archives prod', 'archives-view');
+  await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–90');
+  await expect(page.getByTestId('archive-next')).toBeDisabled();
+  await pickOption(page, page.getByTestId('archive-page-size'), '50 a page');
+  await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–50');
+  await expect(page.getByTestId('archive-next')).toBeEnabled();
+
+  // A click on a column header sorts on the service, across pages (descending, then ascending).
+  const nameHeader = page.getByTestId('archive-table').getByRole('columnheader', { name: 'Name' });
+  await nameHeader.click();
+  await expect(page.getByTestId('archive-sort')).toContainText('name');
+  await expect(page.getByTestId('archive-direction')).toContainText('Descending');
+  await nameHeader.click();
+  await expect(page.getByTestId('archive-direction')).toContainText('Ascending');
+  // The table scrolls virtually: only the rows in view are in the page, which is enough to
+  // see the order (the pager counts the rows).
+  const firstPage = await cellTexts(1);
+  expect(firstPage.length).toBeGreaterThan(5);
+  expect(isSorted(firstPage)).toBe(true);
+  await page.getByTestId('archive-next').click();
+  // offset=1 with limit=50 is rows 51 to 90: the page comes back short, so no next page.
+  await expect(page.getByTestId('archive-page')).toHaveText('Page 2 · rows 51–90');
+  await expect(page.getByTestId('archive-next')).toBeDisabled();
+  const secondPage = await cellTexts(1);
+  // Sorted on the service over all 90 rows: page 2 starts after everything page 1 showed.
+  expect(isSorted([...firstPage, ...secondPage])).toBe(true);
+
+  // Any change of sort or size starts again from the first page.
+  await pickOption(page, page.getByTestId('archive-direction'), 'Descending');
+  await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–50');
+  const descending = await cellTexts(1);
+  expect(isSorted([...descending].reverse())).toBe(true);
+  await pickOption(page, page.getByTestId('archive-sort'), 'createDate');
+  await pickOption(page, page.getByTestId('archive-page-size'), '100 a page');
+  await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–90');
+
+  await rowMenu(0, 'Show raw JSON');
+  await expect(page.getByTestId('raw-json-drawer')).toContainText('"archiveId"');
+  await expect(page.getByTestId('raw-json-unknown')).toContainText('Every field is known');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('raw-json-drawer')).toBeHidden();
+  await screenshotThemes(page, 'archives');
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('the filter builder writes the grammar, shows parse errors at their position, and the service filters', async () => {
+  const builder = page.getByTestId('filter-builder');
+  const text = builder.getByTestId('filter-text').locator('input');
+  await builder.getByTestId('filter-add').click();
+  const row = builder.getByTestId('filter-condition').first();
+  await pickOption(page, row.getByTestId('filter-property'), 'createdBy');
+  await pickOption(page, row.getByTestId('filter-operator'), '=');
+  await row.getByTestId('filter-value').locator('input').fill('admin');
+  await expect(text).toHaveValue('createdBy = "admin"');
+  await builder.getByTestId('filter-apply').click();
+  await expect(page.getByTestId('archive-page')).not.toHaveText('Page 1 · rows 1–90');
+  const creators = await cellTexts(6);
+  expect(creators.length).toBeGreaterThan(0);
+  expect(new Set(creators)).toEqual(new Set(['admin']));
+
+  await text.fill('sizeInMb > "big"');
+  const error = builder.getByTestId('filter-error');
+  await expect(error).toContainText('Expected a number for sizeInMb at position 11');
+  await expect(builder.getByTestId('filter-error-marker').locator('mark')).toHaveText('"');
+  await expect(builder.getByTestId('filter-apply')).toBeDisabled();
+  await screenshotThemes(page, 'archives-filter-error');
+
+  await text.fill('storageTypeId = 0 and sizeInMb >= 1024');
+  await expect(error).toBeHidden();
+  await expect(builder.getByTestId('filter-condition')).toHaveCount(2);
+  await expect(builder.getByTestId('filter-value').nth(1).locator('input')).toHaveValue('1024');
+  await text.press('Enter');
+  await expect(text).toHaveValue('storageTypeId = 0 AND sizeInMb >= 1024');
+  const storage = await cellTexts(2);
+  expect(storage.length).toBeGreaterThan(0);
+  expect(new Set(storage)).toEqual(new Set(['Temporary']));
+  await screenshotThemes(page, 'archives-filtered');
+
+  await builder.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–90');
+});
+
+test('update archive asks for the resource group once, checks it, remembers it and sends the patch', async () => {
+  await rowMenu(0, 'Update storage and expiry');
+  const update = dialog(page, 'archive-update-dialog');
+  await expect(update).toBeVisible();
+  const group = update.getByTestId('archive-resource-group').locator('input');
+  await expect(group).toHaveValue('');
+  await group.fill('not-a-guid');
+  await expect(update).toContainText('Resource group id must be a GUID');
+  await group.fill(GROUP);
+  await pickOption(page, update.getByTestId('archive-storage-type'), 'Temporary');
+  await expect(update.getByTestId('archive-expiry')).toBeVisible();
+  await screenshotThemes(page, 'archives-update');
+  const name = await rows().first().locator('td').first().innerText();
+  await update.getByTestId('dialog-confirm').click();
+  await expect(update).toBeHidden();
+  await expect(page.getByText('Archive updated')).toBeVisible();
+  const profile = session.harness.services.profiles.list().find((p) => p.isEmulator);
+  expect(profile?.resourceGroupId).toBe(GROUP);
+  const updated = rows().filter({ hasText: name }).first();
+  await expect(updated.locator('td:nth-child(2)')).toHaveText('Temporary');
+
+  // The second time the remembered group is used as it is.
+  await rowMenu(0, 'Update storage and expiry');
+  await expect(update.getByTestId('archive-resource-group').locator('input')).toHaveValue(GROUP);
+  await expect(update.getByTestId('archive-resource-group').locator('input')).toBeDisabled();
+  await update.getByRole('button', { name: 'Cancel' }).click();
+  await expect(update).toBeHidden();
+});
+
+test('restore checks the database name, starts a job the watcher follows, and keeps the name on failure', async () => {
+  await rows().nth(1).locator('td').first().click();
+  await expect(page.getByTestId('archive-selected')).toBeVisible();
+  await runCommand(page, 'Restore archive into a new database');
+  const restore = dialog(page, 'archive-restore-dialog');
+  await expect(restore).toBeVisible();
+  const name = restore.getByTestId('archive-restore-name').locator('input');
+  await name.fill('bad/name');
+  await expect(restore).toContainText('Database name may contain only letters');
+  await name.fill('Restored_By_Test');
+  await restore.getByTestId('dialog-confirm').click();
+  await expect(restore).toBeHidden();
+  // The job watcher in main follows the restore job (the activity panel shows it).
+  await expect
+    .poll(() =>
+      session.harness.services.jobs
+        .list()
+        .filter((job) => job.startedByApp && job.instanceName === 'sql-eu-prod-01')
+        .map((job) => job.label ?? ''),
+    )
+    .toContainEqual(expect.stringMatching(/^Restore archive/));
+
+  // The same name again: the service refuses (the database exists); what was typed stays.
+  await runCommand(page, 'Restore archive into a new database');
+  await name.fill('Restored_By_Test');
+  await restore.getByTestId('dialog-confirm').click();
+  await expect(restore.getByTestId('error-state')).toContainText('Restore archive failed');
+  await expect(restore.getByTestId('error-state')).toContainText('Restored_By_Test');
+  await expect(name).toHaveValue('Restored_By_Test');
+  await restore.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('delete archive needs the name typed, then removes the row', async () => {
+  await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–90');
+  const name = await rows().nth(2).locator('td').first().innerText();
+  await rowMenu(2, 'Delete');
+  const remove = dialog(page, 'archive-delete-dialog');
+  await expect(remove.getByTestId('dialog-confirm')).toBeDisabled();
+  await remove.getByTestId('confirm-type-name').locator('input').fill(name);
+  await remove.getByTestId('dialog-confirm').click();
+  await expect(remove).toBeHidden();
+  await expect(page.getByText('Archive deleted')).toBeVisible();
+  await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–89');
+  await expect(rows().filter({ hasText: name })).toHaveCount(0);
+});
+
+test('a read-only profile disables every archive action', async () => {
+  const { profiles, bus } = session.harness.services;
+  const id = emulatorProfileId(session.harness);
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    ...input
+  } = profiles.list().find((p) => p.id === id)!;
+  await profiles.update(id, { ...input, readOnly: true });
+  bus.emit('profiles:onDidChange', { profiles: profiles.list() });
+  await expect(page.getByTestId('read-only-tag')).toBeVisible();
+  await rows().first().getByTestId('row-menu').click();
+  for (const item of ['Update storage and expiry', 'Restore into a new database', 'Delete…']) {
+    const option = page.locator('.n-dropdown-option:visible').filter({ hasText: item });
+    await expect(option.locator('.n-dropdown-option-body')).toHaveClass(/--disabled/);
+  }
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Shift+P');
+  const palette = page.getByTestId('command-palette');
+  await palette.getByTestId('quick-pick-input').locator('input').fill('Delete archive');
+  await expect(palette.getByTestId('quick-pick-item').first()).toHaveClass(/disabled/);
+  await page.keyboard.press('Escape');
+});

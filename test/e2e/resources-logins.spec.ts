@@ -1,0 +1,136 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  dialog,
+  jumpTo,
+  openEmulatorSession,
+  runCommand,
+  screenshotThemes,
+  tableRows,
+  type ResourcesSession,
+} from './resources-helpers';
+
+/* The logins view against the emulator's demo logins of sql-eu-dev-01; one harness per file. */
+test.describe.configure({ mode: 'serial' });
+
+let session: ResourcesSession;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  session = await openEmulatorSession(browser);
+  page = session.page;
+});
+test.afterAll(async () => {
+  await session.close();
+});
+
+const rows = () => tableRows(page, 'login-table');
+const row = (name: string) => rows().filter({ has: page.getByText(name, { exact: true }) });
+
+async function rowMenu(name: string, item: string): Promise<void> {
+  await row(name).getByTestId('row-menu').click();
+  await page.locator('.n-dropdown-option:visible').filter({ hasText: item }).click();
+}
+
+test('the logins view lists the logins of the instance with their role and status', async () => {
+  await jumpTo(page, 'logins dev', 'logins-view');
+  await expect(rows()).toHaveCount(5);
+  await expect(row('legacy_import')).toContainText('Disabled');
+  await expect(row('etl_loader')).toContainText('Contributor');
+  await page
+    .getByTestId('login-table')
+    .getByTestId('table-search')
+    .locator('input')
+    .fill('analyst');
+  await expect(rows()).toHaveCount(1);
+  await page.getByTestId('login-table').getByTestId('table-search').locator('input').fill('');
+  await screenshotThemes(page, 'logins');
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('create login checks the form, generates a password to show and copy, and follows the job', async () => {
+  await runCommand(page, 'Create login');
+  const create = dialog(page, 'login-create-dialog');
+  await expect(create).toBeVisible();
+  await create.getByTestId('dialog-confirm').click();
+  await expect(create).toContainText('Login name is required');
+  await expect(create).toContainText('Password is required');
+  const name = create.getByTestId('login-name').locator('input');
+  await name.fill('a_login_name_far_too_long');
+  await expect(create).toContainText('Login name must be at most 20 characters');
+  await name.fill('app_reader_e2e');
+
+  const password = create.getByTestId('password-input').locator('input');
+  await create.getByTestId('password-generate').click();
+  await expect(password).toHaveAttribute('type', 'password');
+  const generated = await password.inputValue();
+  expect(generated).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{24}$/);
+  await create.locator('.n-input__eye').click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await create.getByTestId('password-copy').click();
+  await expect(page.getByText('Password copied')).toBeVisible();
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(generated);
+
+  await create.getByText('Contributor (read and change)').click();
+  await screenshotThemes(page, 'logins-create');
+  await create.getByTestId('dialog-confirm').click();
+  await expect(create).toBeHidden();
+  await expect(page.getByText('Login creation started')).toBeVisible();
+  await expect(row('app_reader_e2e')).toContainText('Contributor');
+  // The list is read again when the watched job ends: the login is then Enabled.
+  await expect(row('app_reader_e2e')).toContainText('Enabled', { timeout: 30_000 });
+  expect(session.harness.services.jobs.list().some((job) => job.label?.includes('login'))).toBe(
+    true,
+  );
+});
+
+test('a refused create shows the service message and keeps what was typed', async () => {
+  await page.getByTestId('login-create').click();
+  const create = dialog(page, 'login-create-dialog');
+  await create.getByTestId('login-name').locator('input').fill('etl_loader');
+  await create.getByTestId('password-input').locator('input').fill('Another!Passw0rd');
+  await create.getByTestId('dialog-confirm').click();
+  const error = create.getByTestId('error-state');
+  await expect(error).toContainText('Create login failed');
+  await expect(error).toContainText('etl_loader');
+  await expect(create.getByTestId('login-name').locator('input')).toHaveValue('etl_loader');
+  await expect(create.getByTestId('password-input').locator('input')).toHaveValue(
+    'Another!Passw0rd',
+  );
+  await create.getByRole('button', { name: 'Cancel' }).click();
+  await expect(create).toBeHidden();
+});
+
+test('change password sends a new password checked by the contract', async () => {
+  await rowMenu('report_reader', 'Change password');
+  const change = dialog(page, 'login-password-dialog');
+  await expect(change).toContainText('report_reader');
+  await change.getByTestId('dialog-confirm').click();
+  await expect(change).toContainText('Password is required');
+  await change.getByTestId('password-generate').click();
+  await change.getByTestId('dialog-confirm').click();
+  await expect(change).toBeHidden();
+  await expect(page.getByText('Password changed')).toBeVisible();
+});
+
+test('delete login needs the name typed, then the login goes away', async () => {
+  await rowMenu('analyst_jane', 'Delete');
+  const remove = dialog(page, 'login-delete-dialog');
+  await expect(remove.getByTestId('dialog-confirm')).toBeDisabled();
+  await remove.getByTestId('confirm-type-name').locator('input').fill('analyst_jane');
+  await remove.getByTestId('dialog-confirm').click();
+  await expect(remove).toBeHidden();
+  await expect(row('analyst_jane')).toHaveCount(0);
+  // Gone for good once the job ended and the list was read again.
+  await expect
+    .poll(
+      () => session.harness.services.jobs.list().filter((job) => job.phase === 'running').length,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(0);
+  await page.getByTestId('logins-refresh').click();
+  await expect(rows()).toHaveCount(5);
+  await expect(row('analyst_jane')).toHaveCount(0);
+});
