@@ -35,6 +35,10 @@ test('the monitor shows the sessions, their age, the blocking chain and its aler
   await expect(
     page.locator('.n-notification').filter({ hasText: 'Blocking for more than' }),
   ).toBeVisible();
+  // And natively, through the bridge (the harness records what it would show).
+  await expect
+    .poll(() => session.harness.platform.notifications.map((n) => n.title).join('\n'))
+    .toMatch(/Blocking for more than \d+ s on sql-eu-dev-01/);
   await screenshotThemes(page, 'session-monitor');
   await dismissNotifications(page);
   expect(session.consoleErrors).toEqual([]);

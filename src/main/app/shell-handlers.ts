@@ -15,6 +15,7 @@ type ShellChannel =
   | 'shell:openPath'
   | 'shell:showItemInFolder'
   | 'shell:openExternal'
+  | 'sessions:notifyBlocking'
   | 'files:startDrag';
 
 /** What the app, settings, dialog and shell handlers need. */
@@ -23,7 +24,12 @@ export interface ShellHandlerDeps {
   readonly platform: PlatformPort;
   readonly settings: SettingsStore;
   readonly knownPaths: KnownPaths;
+  /** Clock for the blocking-alert throttle (default Date.now). */
+  readonly now?: () => number;
 }
+
+/** At most one native blocking alert per instance in this window; the view keeps its banner. */
+export const BLOCKING_NOTIFY_INTERVAL_MS = 60_000;
 
 function unknownPath(): AppError {
   return new AppError({
@@ -35,6 +41,8 @@ function unknownPath(): AppError {
 /** Handlers of the app, settings, dialog, shell and drag channels. */
 export function createShellHandlers(deps: ShellHandlerDeps): Pick<IpcHandlers, ShellChannel> {
   const { platform, knownPaths } = deps;
+  const now = deps.now ?? Date.now;
+  const lastBlockingAlert = new Map<string, number>();
   return {
     'app:getInfo': () =>
       Promise.resolve({ ...deps.app, shell: platform.shell, features: { ...platform.features } }),
@@ -72,6 +80,20 @@ export function createShellHandlers(deps: ShellHandlerDeps): Pick<IpcHandlers, S
         });
       }
       await platform.openExternal(url);
+    },
+    'sessions:notifyBlocking': ({ instanceName, sessionIds, thresholdSeconds }) => {
+      const last = lastBlockingAlert.get(instanceName);
+      if (last !== undefined && now() - last < BLOCKING_NOTIFY_INTERVAL_MS) {
+        return Promise.resolve(undefined);
+      }
+      lastBlockingAlert.set(instanceName, now());
+      const who =
+        sessionIds.length === 1 ? `Session ${sessionIds[0]}` : `Sessions ${sessionIds.join(', ')}`;
+      platform.notify({
+        title: `Blocking for more than ${thresholdSeconds} s on ${instanceName}`,
+        body: `${who} ${sessionIds.length === 1 ? 'blocks' : 'block'} other sessions. Open the session monitor to see the chain.`,
+      });
+      return Promise.resolve(undefined);
     },
     'files:startDrag': ({ paths }) => {
       if (!platform.features.nativeDrag) {

@@ -1,4 +1,4 @@
-import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
+import { Menu, Tray, app, nativeImage, type MenuItemConstructorOptions } from 'electron';
 import type { ActivityItem, ActivityMonitor, ActivitySnapshot } from '../app/activity-monitor';
 import type { OpenItem } from '../../shared/ipc/events';
 
@@ -50,6 +50,10 @@ export class AppTray {
     this.#tray.setToolTip(
       running === 0 ? 'DataBridge Desktop' : `DataBridge Desktop: ${running} running`,
     );
+    // The count badge: text beside the tray icon (macOS menu bar), and the dock or launcher
+    // badge where the desktop has one (macOS, Unity); elsewhere the tooltip carries it.
+    this.#tray.setTitle(running === 0 ? '' : String(running));
+    app.setBadgeCount(running);
   }
 
   #section(title: string, items: readonly ActivityItem[]): MenuItemConstructorOptions[] {
