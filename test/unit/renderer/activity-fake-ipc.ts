@@ -1,12 +1,6 @@
-import { createPinia, setActivePinia } from 'pinia';
-import { createApp } from 'vue';
-import { IpcClient, provideIpcClient } from '../../../src/renderer/src/api/client';
-import type { IpcTransport } from '../../../src/renderer/src/api/transport';
-import { toAppErrorData } from '../../../src/shared/errors';
-import { errorEnvelope, okEnvelope } from '../../../src/shared/ipc/envelope';
+import { fakeIpc, type FakeHandler } from './resources-fake-ipc';
 
-/** Answers a channel: a value, or throw an AppError to answer an error envelope. */
-export type FakeHandler = (input: unknown) => unknown;
+export type { FakeHandler };
 
 /** A Storage in memory (vitest runs in node, which has no localStorage). */
 export class MemoryStorage implements Storage {
@@ -46,36 +40,6 @@ export function activityIpc(
   storage: Storage;
 } {
   (globalThis as { localStorage?: Storage }).localStorage = storage;
-  const calls: { channel: string; input: unknown }[] = [];
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const transport: IpcTransport = {
-    kind: 'harness',
-    invoke: async (channel, input) => {
-      calls.push({ channel, input });
-      const handler = handlers[channel];
-      if (!handler) return errorEnvelope({ code: 'INTERNAL', message: `No fake for ${channel}` });
-      try {
-        return okEnvelope(await handler(input));
-      } catch (error) {
-        return errorEnvelope(toAppErrorData(error));
-      }
-    },
-    on: (event, listener) => {
-      const set = listeners.get(event) ?? new Set();
-      set.add(listener);
-      listeners.set(event, set);
-      return () => set.delete(listener);
-    },
-    pathForFile: () => undefined,
-  };
-  const app = createApp({});
-  const pinia = createPinia();
-  app.use(pinia);
-  provideIpcClient(app, new IpcClient(transport));
-  setActivePinia(pinia);
-  return {
-    emit: (event, payload) => listeners.get(event)?.forEach((listener) => listener(payload)),
-    callsTo: (channel) => calls.filter((c) => c.channel === channel).map((c) => c.input),
-    storage,
-  };
+  const { emit, callsTo } = fakeIpc(handlers);
+  return { emit, callsTo, storage };
 }
