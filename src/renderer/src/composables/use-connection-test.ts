@@ -44,6 +44,7 @@ export function useConnectionTest() {
     result.value = undefined;
     error.value = undefined;
     let id: string | undefined;
+    let outcome: ConnectionTestResult | undefined;
     const stamp = Date.now().toString(36);
     const name = `${input.name.slice(0, 50)} (test ${stamp})`;
     profiles.setHidden(name, true);
@@ -51,13 +52,15 @@ export function useConnectionTest() {
       const draft = await client.invoke('profiles:create', { ...input, name, readOnly: true });
       id = draft.id;
       draftId.value = id;
-      result.value = await probe(id, secret);
+      outcome = await probe(id, secret);
       return true;
     } catch (caught) {
       error.value = asAppError(caught);
       return false;
     } finally {
       if (id) await client.invoke('profiles:delete', { id }).catch(() => undefined);
+      // Shown only once the temporary profile is gone: a test leaves nothing behind.
+      result.value = outcome;
       profiles.setHidden(name, false);
       draftId.value = undefined;
       isTesting.value = false;
