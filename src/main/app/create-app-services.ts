@@ -97,6 +97,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     transfers.onChange((record) => bus.emit('transfers:onDidChange', record)),
   ];
   jobs.start();
+  // Transfers left unfinished by the last run carry on where their journals stopped; those
+  // the user paused stay paused (the renderer offers them), and a profile that is not signed
+  // in yet waits for its sign-in.
+  void transfers.resumeAll().catch((error: unknown) => {
+    logger.error('Could not resume the transfers of the last run', { error });
+  });
   const shutdown = async (): Promise<void> => {
     try {
       await transfers.pauseAll('app-quit');
