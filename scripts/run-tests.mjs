@@ -14,6 +14,8 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+// The names of failed tests, repeated under the summary: CI keeps only the end of the output.
+const failures = [];
 
 function run(command, args, env = {}) {
   const started = Date.now();
@@ -41,6 +43,7 @@ function suite(name, command, args, env, countsOf) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const { code, seconds } = run(command, args, env);
   const counts = countsOf() ?? { passed: 0, failed: 0, skipped: 0 };
+  for (const failure of counts.failures ?? []) failures.push(`${name}: ${failure}`);
   if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed or reported nothing
   totals.passed += counts.passed;
   totals.failed += counts.failed;
@@ -58,6 +61,55 @@ check('typecheck:node', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
 check('typecheck:web', bin('vue-tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
 check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 check('electronegativity', process.execPath, [join('scripts', 'electronegativity.mjs')]);
+
+function firstLine(text) {
+  return (
+    String(text ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '') ?? ''
+  );
+}
+
+function vitestFailures(report) {
+  const found = [];
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && failed.length === 0) {
+      found.push(`${file.name}: ${firstLine(file.message)}`);
+    }
+    for (const test of failed) {
+      found.push(`${file.name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+  return found;
+}
+
+function playwrightFailures(report) {
+  const found = [];
+  const walk = (suiteNode) => {
+    for (const spec of suiteNode.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.at(-1);
+        found.push(`${spec.file}:${spec.line} > ${spec.title}: ${firstLine(last?.error?.message)}`);
+      }
+    }
+    for (const child of suiteNode.suites ?? []) walk(child);
+  };
+  for (const root of report.suites ?? []) walk(root);
+  return found;
+}
+
+function playwrightCounts(report) {
+  if (!report?.stats) return null;
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  return {
+    passed: expected + flaky,
+    failed: unexpected,
+    skipped,
+    failures: playwrightFailures(report),
+  };
+}
 
 const vitestJson = join(reports, 'vitest.json');
 // vitest runs inside a private D-Bus session with gnome-keyring (where the
@@ -85,6 +137,7 @@ suite(
       passed: report.numPassedTests ?? 0,
       failed: (report.numFailedTests ?? 0) + brokenFiles,
       skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+      failures: vitestFailures(report),
     };
   },
 );
@@ -95,12 +148,7 @@ suite(
   bin('playwright'),
   ['test', '--reporter=list,json'],
   { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-  () => {
-    const report = readJson(playwrightJson);
-    if (!report?.stats) return null;
-    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
-    return { passed: expected + flaky, failed: unexpected, skipped };
-  },
+  () => playwrightCounts(readJson(playwrightJson)),
 );
 
 // The Electron smoke test needs the Electron binary; where it is missing the test reports
@@ -112,15 +160,11 @@ suite(
   bin('playwright'),
   ['test', '-c', 'test/electron/playwright.config.ts', '--reporter=list,json'],
   { PLAYWRIGHT_JSON_OUTPUT_NAME: electronJson },
-  () => {
-    const report = readJson(electronJson);
-    if (!report?.stats) return null;
-    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
-    return { passed: expected + flaky, failed: unexpected, skipped };
-  },
+  () => playwrightCounts(readJson(electronJson)),
 );
 
 console.log('\n=== summary');
 for (const line of lines) console.log(line);
+for (const failure of failures) console.log(`  failed: ${failure.slice(0, 400)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
