@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * The one enum of error codes that cross every boundary (HTTP client, IPC, renderer).
  * `CANCELLED` is ours: long work takes an `AbortSignal`, and a user who cancels must not see
- * it reported as a failure.
+ * it reported as a failure. `JOB_FAILED` is ours too: the request was accepted, but the
+ * background job it started ended Failed (its message carries the job's own error).
  */
 export const ErrorCodeSchema = z.enum([
   'VALIDATION',
@@ -19,6 +20,7 @@ export const ErrorCodeSchema = z.enum([
   'KEYCHAIN_UNAVAILABLE',
   'UNEXPECTED_RESPONSE',
   'CANCELLED',
+  'JOB_FAILED',
   'INTERNAL',
 ]);
 /** An error code from {@link ErrorCodeSchema}. */

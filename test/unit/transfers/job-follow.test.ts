@@ -81,6 +81,7 @@ describe('followJob', () => {
   it('fails with the job’s own error', async () => {
     const { ctx } = context(job('failed', { error: 'The file does not look like a BAK file.' }));
     await expect(followJob(ctx, 'job-1', meta)).rejects.toMatchObject({
+      code: 'JOB_FAILED',
       message: 'The import job failed on the service: The file does not look like a BAK file.',
     });
   });

@@ -97,7 +97,7 @@ export async function followJob(
   }
   const reason = final.error?.trim() || 'the service gave no reason';
   throw new AppError({
-    code: 'INTERNAL',
+    code: 'JOB_FAILED',
     message: `The ${what} job failed on the service: ${reason.replace(/[.\s]+$/, '')}.`,
     details: `job ${jobId}`,
   });
