@@ -1,59 +1,26 @@
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
-import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { sha256File } from '../../support/sample-files';
 import {
   PROFILE_ID,
-  createEngine,
   waitUntil,
   type Engine,
   type EngineOptions,
 } from '../../support/transfer-harness';
+import { useTransferFixture } from '../../support/transfer-fixture';
 
 const MIB = 1024 * 1024;
 const ADMIN = { kind: 'apiKey', apiKey: 'demo-admin-key' } as const;
 
-let emulator: Emulator;
-let root: string;
-let emulatorDir: string;
-let counter = 0;
-const engines: Engine[] = [];
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'transfers-export-'));
-  emulatorDir = join(root, 'emulator');
-  emulator = await startEmulator({ seed: 'demo', dataDir: emulatorDir, jobMs: 50 });
-});
-
-afterAll(async () => {
-  await emulator.close();
-  await rm(root, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  for (const engine of engines.splice(0)) await engine.close();
-});
-
-async function engine(options: Partial<EngineOptions> = {}): Promise<Engine> {
-  counter += 1;
-  const made = await createEngine({
-    baseUrl: emulator.baseUrl,
-    dataDir: join(root, `app-${counter}`),
-    auth: ADMIN,
-    ...options,
-  });
-  engines.push(made);
-  return made;
-}
+const fx = useTransferFixture('export', { jobMs: 50 }, { auth: ADMIN });
+const engine = (options: Partial<EngineOptions> = {}): Promise<Engine> => fx.engine(options);
 
 async function folder(): Promise<string> {
-  counter += 1;
-  const path = join(root, `downloads-${counter}`);
+  const path = join(fx.root, `downloads-${fx.next()}`);
   await mkdir(path);
   return path;
 }
@@ -66,7 +33,7 @@ async function settled(e: Engine, id: string, states = ['done', 'failed', 'cance
 /** The exported file the emulator serves for a job. */
 function servedFile(record: TransferRecord): string {
   const name = `${fileSafeName(record.databaseName)}.${record.fileType}`;
-  return join(emulatorDir, 'exports', fileSafeName(record.jobId ?? ''), name);
+  return join(fx.emulatorDir, 'exports', fileSafeName(record.jobId ?? ''), name);
 }
 
 /**
@@ -186,7 +153,7 @@ describe('export', () => {
   });
 
   it('resumes a cut download in a new process from its journal and .part file', async () => {
-    const appDir = join(root, 'app-export-restart');
+    const appDir = join(fx.root, 'app-export-restart');
     // The cut quits the app (pauseAll, as on quit) while the download is half done.
     const quit: { engine?: Engine; stopping?: Promise<void> } = {};
     const first = await engine({

@@ -1,18 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import {
   PROFILE_ID,
   assembledPath,
-  createEngine,
   waitUntil,
   type Engine,
   type EngineOptions,
 } from '../../support/transfer-harness';
+import { useTransferFixture } from '../../support/transfer-fixture';
 
 /*
  * The fault matrix: every fault switch of the emulator, one upload each, and every run must end
@@ -29,43 +26,29 @@ const TOKEN = {
   password: 'demo',
 } as const;
 
-let emulator: Emulator;
+function capture(message: string, fields?: Record<string, unknown>): void {
+  logged.push({ message, ...(fields ? { fields } : {}) });
+}
+
 /** The emulator's request log of the current test: `METHOD /path STATUS Nms`. */
 let requests: string[] = [];
 /** What the engine of the current test logged (its retries, with their codes and delays). */
 let logged: { message: string; fields?: Record<string, unknown> }[] = [];
-let root: string;
-let emulatorDir: string;
-let counter = 0;
-const engines: Engine[] = [];
 
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'transfers-faults-'));
-  emulatorDir = join(root, 'emulator');
-  emulator = await startEmulator({
-    seed: 'demo',
-    dataDir: emulatorDir,
-    jobMs: 50,
-    minPartSize: PART,
-    log: (line) => requests.push(line),
-  });
-});
+const fx = useTransferFixture(
+  'faults',
+  { jobMs: 50, minPartSize: PART, log: (line) => requests.push(line) },
+  {
+    partsInFlight: 4,
+    partPlan: { partSize: PART, minPartSize: PART, singleStreamThreshold: 64 * KIB },
+    logger: { debug: capture, info: capture, warn: capture, error: capture },
+  },
+);
 
-afterAll(async () => {
-  await emulator.close();
-  await rm(root, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  emulator.faults.reset();
-  for (const engine of engines.splice(0)) await engine.close();
+afterEach(() => {
   requests = [];
   logged = [];
 });
-
-const capture = (message: string, fields?: Record<string, unknown>): void => {
-  logged.push({ message, ...(fields ? { fields } : {}) });
-};
 
 /** How many requests the emulator answered with `status` (on paths matching `path`). */
 function answered(status: number, path = /./): number {
@@ -89,19 +72,11 @@ interface Run {
 }
 
 async function startUpload(bytes: number, options: Partial<EngineOptions> = {}): Promise<Run> {
-  counter += 1;
-  const engine = await createEngine({
-    baseUrl: emulator.baseUrl,
-    dataDir: join(root, `app-${counter}`),
-    partsInFlight: 4,
-    partPlan: { partSize: PART, minPartSize: PART, singleStreamThreshold: 64 * KIB },
-    logger: { debug: capture, info: capture, warn: capture, error: capture },
-    ...options,
-  });
-  engines.push(engine);
-  const path = join(root, `source-${counter}.bak`);
-  const sha = await writeSampleDatabaseFile(path, 'bak', bytes, `fault-${counter}`);
-  const database = `Faulty_${counter}`;
+  const engine = await fx.engine(options);
+  const n = fx.next();
+  const path = join(fx.root, `source-${n}.bak`);
+  const sha = await writeSampleDatabaseFile(path, 'bak', bytes, `fault-${n}`);
+  const database = `Faulty_${n}`;
   const record = await engine.service.startImport({
     profileId: PROFILE_ID,
     instanceName: INSTANCE,
@@ -121,15 +96,15 @@ async function expectIdentical(run: Run): Promise<TransferRecord> {
   const final = service.get(run.record.id);
   expect(final.error).toBeUndefined();
   expect(final.state).toBe('done');
-  const assembled = assembledPath(emulatorDir, INSTANCE, run.database, 'bak');
+  const assembled = assembledPath(fx.emulatorDir, INSTANCE, run.database, 'bak');
   expect(await sha256File(assembled)).toBe(run.sha);
   return final;
 }
 
 describe('fault matrix: the assembled file is always byte-identical', () => {
   it('connection reset in the middle of parts', async () => {
-    emulator.faults.set({ resetPartRate: 0.25 });
-    emulator.faults.once('partPut', 2);
+    fx.emulator.faults.set({ resetPartRate: 0.25 });
+    fx.emulator.faults.once('partPut', 2);
     await expectIdentical(await startUpload(2.5 * 1024 * KIB));
     expect(retries().filter((retry) => retry['code'] === 'NETWORK').length).toBeGreaterThanOrEqual(
       2,
@@ -137,28 +112,28 @@ describe('fault matrix: the assembled file is always byte-identical', () => {
   });
 
   it('500 from the API and from part uploads', async () => {
-    emulator.faults.set({ rate500: 0.1 });
-    emulator.faults.once('request500', 2);
-    emulator.faults.once('partPut500', 2);
+    fx.emulator.faults.set({ rate500: 0.1 });
+    fx.emulator.faults.once('request500', 2);
+    fx.emulator.faults.once('partPut500', 2);
     await expectIdentical(await startUpload(2 * 1024 * KIB));
     expect(answered(500, /_blobs/)).toBe(2);
     expect(answered(500, /databridge/)).toBeGreaterThanOrEqual(2);
   });
 
   it('503 with Retry-After', async () => {
-    emulator.faults.set({ rate503: 0.2, retryAfterSec: 0 });
-    emulator.faults.once('request503', 3);
+    fx.emulator.faults.set({ rate503: 0.2, retryAfterSec: 0 });
+    fx.emulator.faults.once('request503', 3);
     await expectIdentical(await startUpload(2 * 1024 * KIB));
     expect(answered(503)).toBeGreaterThanOrEqual(3);
   });
 
   it('429 with Retry-After (1 s honoured)', async () => {
-    emulator.faults.set({ retryAfterSec: 1 });
-    emulator.faults.once('request429', 2);
+    fx.emulator.faults.set({ retryAfterSec: 1 });
+    fx.emulator.faults.once('request429', 2);
     const run = await startUpload(1.5 * 1024 * KIB);
     const { service } = run.engine;
     await waitUntil(() => (service.get(run.record.id).parts?.done ?? 0) >= 1, 20_000, 'a part');
-    emulator.faults.set({ rate429: 0.1, retryAfterSec: 0 });
+    fx.emulator.faults.set({ rate429: 0.1, retryAfterSec: 0 });
     await expectIdentical(run);
     expect(answered(429)).toBeGreaterThanOrEqual(2);
     // The first two 429s hit init-upload (a POST the client does not retry itself): the engine
@@ -169,12 +144,12 @@ describe('fault matrix: the assembled file is always byte-identical', () => {
 
   it('pre-signed URLs that expire between being handed out and being used', async () => {
     let sent = 0;
-    emulator.faults.set({ latencyMs: 15 });
+    fx.emulator.faults.set({ latencyMs: 15 });
     const run = await startUpload(2 * 1024 * KIB, {
       // The URL of this request is issued already; the emulator checks it after its latency.
       onPresignedRequest: () => {
         sent += 1;
-        if (sent === 3) emulator.faults.expireUrls();
+        if (sent === 3) fx.emulator.faults.expireUrls();
       },
     });
     await expectIdentical(run);
@@ -189,7 +164,7 @@ describe('fault matrix: the assembled file is always byte-identical', () => {
     const run = await startUpload(2 * 1024 * KIB, {
       auth: TOKEN,
       onPartEvent: (_id, event) => {
-        if (event.kind === 'done' && (parts += 1) === 3) emulator.faults.expireTokens();
+        if (event.kind === 'done' && (parts += 1) === 3) fx.emulator.faults.expireTokens();
       },
     });
     await expectIdentical(run);
@@ -204,8 +179,8 @@ describe('fault matrix: the assembled file is always byte-identical', () => {
       partsInFlight: 2,
       onPartEvent: (_id, event) => {
         if (event.kind === 'done' && (parts += 1) === 2) {
-          emulator.faults.once('tokenRefresh');
-          emulator.faults.expireTokens();
+          fx.emulator.faults.once('tokenRefresh');
+          fx.emulator.faults.expireTokens();
         }
       },
     });
@@ -221,7 +196,7 @@ describe('fault matrix: the assembled file is always byte-identical', () => {
   });
 
   it('added latency on every request', async () => {
-    emulator.faults.set({ latencyMs: 25 });
+    fx.emulator.faults.set({ latencyMs: 25 });
     await expectIdentical(await startUpload(2 * 1024 * KIB));
     expect(requests.every((line) => Number(/ (\d+)ms$/.exec(line)?.[1] ?? 0) >= 20)).toBe(true);
   });

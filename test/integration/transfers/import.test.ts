@@ -1,68 +1,38 @@
-import { mkdtemp, rm, utimes, writeFile, appendFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { utimes, writeFile, appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import { describe, expect, it } from 'vitest';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import {
   PROFILE_ID,
   assembledPath,
-  createEngine,
   waitUntil,
   type Engine,
   type EngineOptions,
 } from '../../support/transfer-harness';
+import { useTransferFixture } from '../../support/transfer-fixture';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
 const INSTANCE = 'sql-eu-dev-01';
 const PART = 256 * KIB;
 
-let emulator: Emulator;
-let root: string;
-let emulatorDir: string;
-const engines: Engine[] = [];
-let counter = 0;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'transfers-import-'));
-  emulatorDir = join(root, 'emulator');
-  emulator = await startEmulator({
-    seed: 'demo',
-    dataDir: emulatorDir,
-    jobMs: 60,
-    minPartSize: PART,
-  });
-});
-
-afterAll(async () => {
-  await emulator.close();
-  await rm(root, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  emulator.faults.reset();
-  for (const engine of engines.splice(0)) await engine.close();
-});
-
-async function engine(options: Partial<EngineOptions> = {}, dataDir?: string): Promise<Engine> {
-  const made = await createEngine({
-    baseUrl: emulator.baseUrl,
-    dataDir: dataDir ?? join(root, `app-${(counter += 1)}`),
+const fx = useTransferFixture(
+  'import',
+  { jobMs: 60, minPartSize: PART },
+  {
     partsInFlight: 3,
     partPlan: { partSize: PART, minPartSize: PART, singleStreamThreshold: MIB },
-    ...options,
-  });
-  engines.push(made);
-  return made;
-}
+  },
+);
+const engine = (options: Partial<EngineOptions> = {}, dataDir?: string): Promise<Engine> =>
+  fx.engine(options, dataDir);
 
 async function sample(bytes: number, ext: 'mdf' | 'bak' | 'dacpac' = 'bak') {
-  counter += 1;
-  const path = join(root, `source-${counter}.${ext}`);
-  const sha = await writeSampleDatabaseFile(path, ext, bytes, `seed-${counter}`);
-  return { path, sha, database: `Imported_${counter}` };
+  const n = fx.next();
+  const path = join(fx.root, `source-${n}.${ext}`);
+  const sha = await writeSampleDatabaseFile(path, ext, bytes, `seed-${n}`);
+  return { path, sha, database: `Imported_${n}` };
 }
 
 async function finalState(e: Engine, id: string): Promise<TransferRecord> {
@@ -104,7 +74,7 @@ describe('multipart import', () => {
     expect(done.state).toBe('done');
     expect(done.jobStatus).toBe('Succeeded');
     expect(done.bytesDone).toBe(done.totalBytes);
-    expect(await sha256File(assembledPath(emulatorDir, INSTANCE, file.database, 'bak'))).toBe(
+    expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, file.database, 'bak'))).toBe(
       file.sha,
     );
 
@@ -130,7 +100,7 @@ describe('multipart import', () => {
     expect(started.mode).toBe('single');
     const done = await finalState(e, started.id);
     expect(done.state).toBe('done');
-    expect(await sha256File(assembledPath(emulatorDir, INSTANCE, file.database, 'mdf'))).toBe(
+    expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, file.database, 'mdf'))).toBe(
       file.sha,
     );
   });
@@ -160,9 +130,9 @@ describe('multipart import', () => {
   });
 
   it('pauses, resumes from the journal, and cancels (removing the journal)', async () => {
-    const dataDir = join(root, 'app-pause');
+    const dataDir = join(fx.root, 'app-pause');
     const e = await engine({ partsInFlight: 2 }, dataDir);
-    emulator.faults.set({ latencyMs: 40 });
+    fx.emulator.faults.set({ latencyMs: 40 });
     const file = await sample(4 * MIB);
     const started = await e.service.startImport({
       profileId: PROFILE_ID,
@@ -176,16 +146,16 @@ describe('multipart import', () => {
     const partsAtPause = paused.parts?.done ?? 0;
     expect(partsAtPause).toBeGreaterThanOrEqual(3);
 
-    emulator.faults.set({ latencyMs: 0 });
+    fx.emulator.faults.set({ latencyMs: 0 });
     await e.service.resume(started.id);
     const done = await finalState(e, started.id);
     expect(done.state).toBe('done');
-    expect(await sha256File(assembledPath(emulatorDir, INSTANCE, file.database, 'bak'))).toBe(
+    expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, file.database, 'bak'))).toBe(
       file.sha,
     );
 
     // Cancel: another transfer stops and its journal is gone.
-    emulator.faults.set({ latencyMs: 40 });
+    fx.emulator.faults.set({ latencyMs: 40 });
     const other = await sample(4 * MIB);
     const second = await e.service.startImport({
       profileId: PROFILE_ID,
@@ -200,9 +170,9 @@ describe('multipart import', () => {
   });
 
   it('resumes unfinished transfers in a new service from their journals, sending only missing parts', async () => {
-    const dataDir = join(root, 'app-restart');
+    const dataDir = join(fx.root, 'app-restart');
     const first = await engine({ partsInFlight: 2 }, dataDir);
-    emulator.faults.set({ latencyMs: 30 });
+    fx.emulator.faults.set({ latencyMs: 30 });
     const file = await sample(4 * MIB);
     const started = await first.service.startImport({
       profileId: PROFILE_ID,
@@ -213,7 +183,7 @@ describe('multipart import', () => {
     await waitUntil(() => (first.service.get(started.id).parts?.done ?? 0) >= 5, 20_000, '5 parts');
     await first.service.pauseAll('app-quit');
     const doneBefore = first.service.get(started.id).parts?.done ?? 0;
-    emulator.faults.set({ latencyMs: 0 });
+    fx.emulator.faults.set({ latencyMs: 0 });
 
     const sent: number[] = [];
     const second = await engine(
@@ -227,15 +197,15 @@ describe('multipart import', () => {
     const done = await finalState(second, started.id);
     expect(done.state).toBe('done');
     expect(sent.length).toBe(16 - doneBefore);
-    expect(await sha256File(assembledPath(emulatorDir, INSTANCE, file.database, 'bak'))).toBe(
+    expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, file.database, 'bak'))).toBe(
       file.sha,
     );
   });
 
   it('refuses to resume when the source file changed since', async () => {
-    const dataDir = join(root, 'app-changed');
+    const dataDir = join(fx.root, 'app-changed');
     const first = await engine({ partsInFlight: 1 }, dataDir);
-    emulator.faults.set({ latencyMs: 30 });
+    fx.emulator.faults.set({ latencyMs: 30 });
     const file = await sample(3 * MIB);
     const started = await first.service.startImport({
       profileId: PROFILE_ID,

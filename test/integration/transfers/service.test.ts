@@ -1,19 +1,17 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import { describe, expect, it } from 'vitest';
 import type { TransferPort } from '../../../src/main/app/transfer-handlers';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import {
   PROFILE_ID,
   assembledPath,
-  createEngine,
   waitUntil,
   type Engine,
   type EngineOptions,
 } from '../../support/transfer-harness';
+import { useTransferFixture } from '../../support/transfer-fixture';
 
 /*
  * The TransferService as the IPC layer uses it: refusals before anything is sent, retry of a
@@ -25,54 +23,24 @@ const PART = 256 * KIB;
 const INSTANCE = 'sql-eu-dev-01';
 const ADMIN = { kind: 'apiKey', apiKey: 'demo-admin-key' } as const;
 
-let emulator: Emulator;
-let root: string;
-let emulatorDir: string;
-let counter = 0;
-const engines: Engine[] = [];
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'transfers-service-'));
-  emulatorDir = join(root, 'emulator');
-  emulator = await startEmulator({
-    seed: 'demo',
-    dataDir: emulatorDir,
-    jobMs: 50,
-    minPartSize: PART,
-  });
-});
-
-afterAll(async () => {
-  await emulator.close();
-  await rm(root, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  emulator.faults.reset();
-  for (const engine of engines.splice(0)) await engine.close();
-});
-
-async function engine(options: Partial<EngineOptions> = {}): Promise<Engine> {
-  counter += 1;
-  const made = await createEngine({
-    baseUrl: emulator.baseUrl,
-    dataDir: join(root, `app-${counter}`),
+const fx = useTransferFixture(
+  'service',
+  { jobMs: 50, minPartSize: PART },
+  {
     auth: ADMIN,
     partsInFlight: 2,
     partPlan: { partSize: PART, minPartSize: PART, singleStreamThreshold: 64 * KIB },
-    ...options,
-  });
-  engines.push(made);
-  return made;
-}
+  },
+);
+const engine = (options: Partial<EngineOptions> = {}): Promise<Engine> => fx.engine(options);
 
 async function sample(
   bytes: number,
   ext: 'bak' | 'mdf' = 'bak',
 ): Promise<{ path: string; sha: string }> {
-  counter += 1;
-  const path = join(root, `source-${counter}.${ext}`);
-  return { path, sha: await writeSampleDatabaseFile(path, ext, bytes, `service-${counter}`) };
+  const n = fx.next();
+  const path = join(fx.root, `source-${n}.${ext}`);
+  return { path, sha: await writeSampleDatabaseFile(path, ext, bytes, `service-${n}`) };
 }
 
 function settled(e: Engine, id: string, states = ['done', 'failed', 'cancelled']): Promise<void> {
@@ -98,7 +66,7 @@ describe('TransferService', () => {
       sourcePath: file.path,
     };
     await expect(
-      e.service.startImport({ ...input, sourcePath: join(root, 'missing.bak') }),
+      e.service.startImport({ ...input, sourcePath: join(fx.root, 'missing.bak') }),
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
@@ -108,7 +76,7 @@ describe('TransferService', () => {
       code: 'VALIDATION',
       message: expect.stringMatching(/only letters, digits/) as unknown,
     });
-    const noExtension = join(root, 'database.dat');
+    const noExtension = join(fx.root, 'database.dat');
     await writeFile(noExtension, 'x');
     await expect(
       e.service.planImport({ profileId: PROFILE_ID, sourcePath: noExtension }),
@@ -119,7 +87,7 @@ describe('TransferService', () => {
     e.connections.disconnect();
     await expect(e.service.startImport(input)).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
     await e.connections.signIn();
-    emulator.faults.set({ latencyMs: 30 });
+    fx.emulator.faults.set({ latencyMs: 30 });
     const first = await e.service.startImport(input);
     await expect(e.service.startImport(input)).rejects.toMatchObject({ code: 'CONFLICT' });
     await e.service.cancel(first.id);
@@ -161,14 +129,14 @@ describe('TransferService', () => {
     await e.service.retry(started.id);
     await settled(e, started.id);
     expect(e.service.get(started.id)).toMatchObject({ state: 'done', jobStatus: 'Succeeded' });
-    expect(await sha256File(assembledPath(emulatorDir, INSTANCE, 'Dev_RDM_Sample', 'bak'))).toBe(
+    expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, 'Dev_RDM_Sample', 'bak'))).toBe(
       file.sha,
     );
   });
 
   it('at start-up, waits for the sign-in before resuming, then resumes by itself', async () => {
-    const dataDir = join(root, 'app-wait');
-    emulator.faults.set({ latencyMs: 20 });
+    const dataDir = join(fx.root, 'app-wait');
+    fx.emulator.faults.set({ latencyMs: 20 });
     const first = await engine({ dataDir });
     const file = await sample(2 * 1024 * KIB);
     const started = await first.service.startImport({
@@ -183,7 +151,7 @@ describe('TransferService', () => {
       'two parts',
     );
     await first.service.pauseAll('app-quit');
-    emulator.faults.set({ latencyMs: 0 });
+    fx.emulator.faults.set({ latencyMs: 0 });
 
     const second = await engine({ dataDir });
     second.connections.disconnect();
@@ -196,9 +164,9 @@ describe('TransferService', () => {
     await second.connections.signIn();
     await settled(second, started.id);
     expect(second.service.get(started.id).state).toBe('done');
-    expect(await sha256File(assembledPath(emulatorDir, INSTANCE, 'Waits_For_SignIn', 'bak'))).toBe(
-      file.sha,
-    );
+    expect(
+      await sha256File(assembledPath(fx.emulatorDir, INSTANCE, 'Waits_For_SignIn', 'bak')),
+    ).toBe(file.sha);
   });
 
   it('pauses when the network stays down through the retries, then comes back by itself', async () => {
@@ -206,7 +174,7 @@ describe('TransferService', () => {
       retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 },
       networkRetryMs: 300,
     });
-    emulator.faults.set({ resetPartRate: 1 });
+    fx.emulator.faults.set({ resetPartRate: 1 });
     const file = await sample(1024 * KIB);
     const started = await e.service.startImport({
       profileId: PROFILE_ID,
@@ -220,16 +188,16 @@ describe('TransferService', () => {
       pausedReason: 'network',
       error: { code: 'NETWORK' },
     });
-    emulator.faults.reset();
+    fx.emulator.faults.reset();
     await settled(e, started.id);
     expect(e.service.get(started.id).state).toBe('done');
     expect(
-      await sha256File(assembledPath(emulatorDir, INSTANCE, 'Network_Comes_Back', 'bak')),
+      await sha256File(assembledPath(fx.emulatorDir, INSTANCE, 'Network_Comes_Back', 'bak')),
     ).toBe(file.sha);
   });
 
   it('reports progress at most every 250 ms per transfer (state changes at once)', async () => {
-    emulator.faults.set({ latencyMs: 40 });
+    fx.emulator.faults.set({ latencyMs: 40 });
     const e = await engine();
     const events: { at: number; record: TransferRecord }[] = [];
     e.service.onChange((record) => events.push({ at: performance.now(), record }));
