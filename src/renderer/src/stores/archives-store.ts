@@ -1,11 +1,10 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppError } from '../../../shared/errors';
 import type { ARCHIVE_SORTABLE } from '../../../shared/contract/query';
 import type { ArchivePatch, ArchivesResponse } from '../../../shared/contract/records/archives';
 import type { IpcTrackedJob } from '../../../shared/ipc/activity-channels';
 import { useIpcClient } from '../api/client';
-import { asAppError } from '../composables/app-error';
+import { createInstanceList, type InstanceTarget } from './instance-list';
 
 /** A property the archive list can be sorted by (the interface's list). */
 export type ArchiveSortProperty = (typeof ARCHIVE_SORTABLE)[number];
@@ -18,10 +17,7 @@ export const ARCHIVE_PAGE_SIZES = [50, 100, 500, 1000, 5000] as const;
 export const DEFAULT_ARCHIVE_PAGE_SIZE = 100;
 
 /** Which instance's archives are shown. */
-export interface ArchiveTarget {
-  readonly profileId: string;
-  readonly instanceName: string;
-}
+export type ArchiveTarget = InstanceTarget;
 
 /** One page of archives as the list query asked for it. */
 export interface ArchiveQueryState {
@@ -65,14 +61,18 @@ export function archiveListQuery(state: ArchiveQueryState): {
  */
 export const useArchivesStore = defineStore('archives', () => {
   const client = useIpcClient();
-  const target = ref<ArchiveTarget>();
   const query = ref<ArchiveQueryState>(defaultArchiveQuery());
-  const rows = ref<ArchivesResponse[]>([]);
-  const isLoading = ref(false);
-  const loadError = ref<AppError>();
-  /** Set once a page has been answered (so "no archives" is not shown while loading). */
-  const isLoaded = ref(false);
-  let latest = 0;
+  /** The page the query names; a later load wins over an earlier unanswered one. */
+  const list = createInstanceList<ArchivesResponse>({
+    viewName: 'the archives view',
+    fetch: ({ profileId, instanceName }) =>
+      client.invoke('archives:list', {
+        profileId,
+        pathParams: { instanceName },
+        query: archiveListQuery(query.value),
+      }),
+  });
+  const { target, items: rows, isLoading, isLoaded, loadError, load, requireTarget } = list;
 
   /** The service answers no total: another page may exist while a page comes back full. */
   const hasNextPage = computed(() => rows.value.length >= query.value.pageSize);
@@ -80,40 +80,9 @@ export const useArchivesStore = defineStore('archives', () => {
   /** 1-based number of the first row shown (for "rows 201-300"). */
   const firstRowNumber = computed(() => query.value.page * query.value.pageSize + 1);
 
-  /** Loads the page the query names; a later call wins over an earlier unanswered one. */
-  async function load(): Promise<void> {
-    const current = target.value;
-    if (!current) return;
-    const ticket = ++latest;
-    isLoading.value = true;
-    try {
-      const page = await client.invoke('archives:list', {
-        profileId: current.profileId,
-        pathParams: { instanceName: current.instanceName },
-        query: archiveListQuery(query.value),
-      });
-      if (ticket !== latest) return;
-      rows.value = page;
-      loadError.value = undefined;
-      isLoaded.value = true;
-    } catch (caught) {
-      if (ticket === latest) loadError.value = asAppError(caught);
-    } finally {
-      if (ticket === latest) isLoading.value = false;
-    }
-  }
-
   /** Shows the archives of `next`: another instance starts again from the default query. */
   async function open(next: ArchiveTarget): Promise<void> {
-    const same =
-      target.value?.profileId === next.profileId && target.value.instanceName === next.instanceName;
-    if (!same) {
-      target.value = { ...next };
-      query.value = defaultArchiveQuery();
-      rows.value = [];
-      isLoaded.value = false;
-      loadError.value = undefined;
-    }
+    if (list.select(next)) query.value = defaultArchiveQuery();
     await load();
   }
 
@@ -122,11 +91,6 @@ export const useArchivesStore = defineStore('archives', () => {
     const page = change.page ?? 0;
     query.value = { ...query.value, ...change, page: Math.max(0, page) };
     await load();
-  }
-
-  function requireTarget(): ArchiveTarget {
-    if (!target.value) throw new Error('No instance is open in the archives view.');
-    return target.value;
   }
 
   /**

@@ -4,12 +4,10 @@ import type { AppError } from '../../../shared/errors';
 import type { LinkedServerResponse, SqlInstance } from '../../../shared/contract/records/instances';
 import { useIpcClient } from '../api/client';
 import { asAppError } from '../composables/app-error';
+import { createInstanceList, type InstanceTarget } from './instance-list';
 
 /** Which instance's linked servers are shown. */
-export interface LinkedServerTarget {
-  readonly profileId: string;
-  readonly instanceName: string;
-}
+export type LinkedServerTarget = InstanceTarget;
 
 function sameName(a: string | null | undefined, b: string): boolean {
   return (a ?? '').toLowerCase() === b.toLowerCase();
@@ -21,14 +19,22 @@ function sameName(a: string | null | undefined, b: string): boolean {
  */
 export const useLinkedServersStore = defineStore('linkedServers', () => {
   const client = useIpcClient();
-  const target = ref<LinkedServerTarget>();
-  const linkedServers = ref<LinkedServerResponse[]>([]);
+  const list = createInstanceList<LinkedServerResponse>({
+    viewName: 'the linked servers view',
+    fetch: ({ profileId, instanceName }) =>
+      client.invoke('linkedServers:list', { profileId, pathParams: { instanceName } }),
+  });
+  const {
+    target,
+    items: linkedServers,
+    isLoading,
+    isLoaded,
+    loadError,
+    load,
+    requireTarget,
+  } = list;
   const instances = ref<SqlInstance[]>([]);
-  const isLoading = ref(false);
-  const isLoaded = ref(false);
-  const loadError = ref<AppError>();
   const instancesError = ref<AppError>();
-  let latest = 0;
 
   /** Instances of the profile that are neither this one nor already linked. */
   const candidates = computed(() => {
@@ -39,27 +45,6 @@ export const useLinkedServersStore = defineStore('linkedServers', () => {
         !linkedServers.value.some((linked) => sameName(linked.linkedServerName, instance.name)),
     );
   });
-
-  async function load(): Promise<void> {
-    const current = target.value;
-    if (!current) return;
-    const ticket = ++latest;
-    isLoading.value = true;
-    try {
-      const list = await client.invoke('linkedServers:list', {
-        profileId: current.profileId,
-        pathParams: { instanceName: current.instanceName },
-      });
-      if (ticket !== latest) return;
-      linkedServers.value = list;
-      loadError.value = undefined;
-      isLoaded.value = true;
-    } catch (caught) {
-      if (ticket === latest) loadError.value = asAppError(caught);
-    } finally {
-      if (ticket === latest) isLoading.value = false;
-    }
-  }
 
   /** Reads the profile's instances (the choices of "add linked server"). */
   async function loadInstances(): Promise<void> {
@@ -75,21 +60,8 @@ export const useLinkedServersStore = defineStore('linkedServers', () => {
 
   /** Shows the linked servers of `next`. */
   async function open(next: LinkedServerTarget): Promise<void> {
-    const same =
-      target.value?.profileId === next.profileId && target.value.instanceName === next.instanceName;
-    if (!same) {
-      target.value = { ...next };
-      linkedServers.value = [];
-      instances.value = [];
-      isLoaded.value = false;
-      loadError.value = undefined;
-    }
+    if (list.select(next)) instances.value = [];
     await Promise.all([load(), loadInstances()]);
-  }
-
-  function requireTarget(): LinkedServerTarget {
-    if (!target.value) throw new Error('No instance is open in the linked servers view.');
-    return target.value;
   }
 
   /** Links another instance of the tenant to this one. */

@@ -1,16 +1,11 @@
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
-import type { AppError } from '../../../shared/errors';
 import type { CreateLoginRequest, Login } from '../../../shared/contract/records/logins';
 import type { IpcTrackedJob } from '../../../shared/ipc/activity-channels';
 import { useIpcClient } from '../api/client';
-import { asAppError } from '../composables/app-error';
+import { createInstanceList, type InstanceTarget } from './instance-list';
 
 /** Which instance's logins are shown. */
-export interface LoginTarget {
-  readonly profileId: string;
-  readonly instanceName: string;
-}
+export type LoginTarget = InstanceTarget;
 
 /**
  * The logins of one instance. Create and delete start jobs on the service: they are handed to
@@ -18,12 +13,12 @@ export interface LoginTarget {
  */
 export const useLoginsStore = defineStore('logins', () => {
   const client = useIpcClient();
-  const target = ref<LoginTarget>();
-  const logins = ref<Login[]>([]);
-  const isLoading = ref(false);
-  const isLoaded = ref(false);
-  const loadError = ref<AppError>();
-  let latest = 0;
+  const list = createInstanceList<Login>({
+    viewName: 'the logins view',
+    fetch: ({ profileId, instanceName }) =>
+      client.invoke('logins:list', { profileId, pathParams: { instanceName } }),
+  });
+  const { target, items: logins, isLoading, isLoaded, loadError, load, requireTarget } = list;
   /** Jobs this store started; the list is read again when one of them ends. */
   const pendingJobs = new Set<string>();
 
@@ -33,43 +28,10 @@ export const useLoginsStore = defineStore('logins', () => {
     void load();
   });
 
-  async function load(): Promise<void> {
-    const current = target.value;
-    if (!current) return;
-    const ticket = ++latest;
-    isLoading.value = true;
-    try {
-      const list = await client.invoke('logins:list', {
-        profileId: current.profileId,
-        pathParams: { instanceName: current.instanceName },
-      });
-      if (ticket !== latest) return;
-      logins.value = list;
-      loadError.value = undefined;
-      isLoaded.value = true;
-    } catch (caught) {
-      if (ticket === latest) loadError.value = asAppError(caught);
-    } finally {
-      if (ticket === latest) isLoading.value = false;
-    }
-  }
-
   /** Shows the logins of `next` and loads them. */
   async function open(next: LoginTarget): Promise<void> {
-    const same =
-      target.value?.profileId === next.profileId && target.value.instanceName === next.instanceName;
-    if (!same) {
-      target.value = { ...next };
-      logins.value = [];
-      isLoaded.value = false;
-      loadError.value = undefined;
-    }
+    list.select(next);
     await load();
-  }
-
-  function requireTarget(): LoginTarget {
-    if (!target.value) throw new Error('No instance is open in the logins view.');
-    return target.value;
   }
 
   function track(jobId: string, type: string, label: string, name: string) {
