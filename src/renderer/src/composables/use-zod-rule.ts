@@ -1,4 +1,4 @@
-import type { FormItemRule } from 'naive-ui';
+import type { FormInst, FormItemRule } from 'naive-ui';
 import type { z } from 'zod';
 
 /** Options of {@link zodRule}. */
@@ -50,4 +50,16 @@ export function fieldRule<S extends z.ZodObject, K extends keyof S['shape'] & st
   options: ZodRuleOptions = {},
 ): FormItemRule {
   return zodRule(schema.shape[key] as z.ZodType, options);
+}
+
+/**
+ * Runs a form's rules: true when they all pass. naive-ui rejects on a failed rule and shows
+ * the messages at the fields itself, so the rejection carries nothing more to report.
+ */
+export async function formIsValid(form: FormInst | undefined): Promise<boolean> {
+  if (!form) return false;
+  return form.validate().then(
+    () => true,
+    () => false,
+  );
 }

@@ -14,6 +14,19 @@ export interface DatabaseRef {
   readonly databaseName: string;
 }
 
+/** The database a component acts on (its `database` prop), as the store addresses it. */
+export function databaseRefOf(props: {
+  readonly profileId: string;
+  readonly instanceName: string;
+  readonly database: Database;
+}): DatabaseRef {
+  return {
+    profileId: props.profileId,
+    instanceName: props.instanceName,
+    databaseName: props.database.name,
+  };
+}
+
 /** How a database list is asked for: the interface's sort keys and the admin switch. */
 export interface DatabaseListQuery {
   /** e.g. `name ASC`; undefined for the service's order. */
