@@ -1,8 +1,8 @@
-import { NTag } from 'naive-ui';
 import { h } from 'vue';
 import type { ArchivesResponse } from '../../../../shared/contract/records/archives';
 import type { ArchiveQueryState, ArchiveSortProperty } from '../../stores/archives-store';
 import type { ResourceColumn } from '../common/resource-table';
+import { tagCell } from '../common/table-cells';
 import { formatDate, formatDateTime, formatMb } from '../../composables/format';
 import { sourceTypeLabel, storageTypeOf } from './archive-format';
 
@@ -40,11 +40,7 @@ function dateCell(value: string | null | undefined) {
 
 function storageTag(row: ArchivesResponse) {
   const type = storageTypeOf(row);
-  return h(
-    NTag,
-    { size: 'small', bordered: false, type: type === 'Permanent' ? 'success' : 'warning' },
-    () => type,
-  );
+  return tagCell(type, type === 'Permanent' ? 'success' : 'warning');
 }
 
 /** The archive table's columns; sortable ones carry the service-side sort state. */

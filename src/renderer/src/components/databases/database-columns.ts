@@ -1,9 +1,10 @@
-import { NTag, NTooltip } from 'naive-ui';
+import { NTooltip } from 'naive-ui';
 import { h } from 'vue';
 import type { Database } from '../../../../shared/contract/records/databases';
 import { formatDate, formatDateTime, formatMb } from '../../composables/format';
 import { databaseStatusType } from '../../composables/status-tags';
 import type { ResourceColumn } from '../common/resource-table';
+import { tagCell } from '../common/table-cells';
 
 /** The sort keys of list databases that have a column (the service sorts; see DatabasesView). */
 export const SORT_KEY_OF_COLUMN: Readonly<Record<string, string>> = {
@@ -14,8 +15,9 @@ export const SORT_KEY_OF_COLUMN: Readonly<Record<string, string>> = {
 
 function pinnedCell(row: Database) {
   if (!row.pinned) return h('span', { class: 'muted' }, '—');
-  const tag = h(NTag, { size: 'small', type: 'info', bordered: false }, () =>
+  const tag = tagCell(
     row.pinExpiration ? `until ${formatDate(row.pinExpiration)}` : 'Pinned',
+    'info',
   );
   return row.pinExpiration
     ? h(NTooltip, null, { trigger: () => tag, default: () => formatDateTime(row.pinExpiration) })
@@ -23,11 +25,7 @@ function pinnedCell(row: Database) {
 }
 
 function statusCell(row: Database) {
-  const tag = h(
-    NTag,
-    { size: 'small', bordered: false, type: databaseStatusType(row.status) },
-    () => row.status,
-  );
+  const tag = tagCell(row.status, databaseStatusType(row.status));
   return row.error ? h(NTooltip, null, { trigger: () => tag, default: () => row.error }) : tag;
 }
 

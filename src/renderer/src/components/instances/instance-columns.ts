@@ -1,9 +1,10 @@
-import { NProgress, NTag } from 'naive-ui';
+import { NProgress } from 'naive-ui';
 import { h } from 'vue';
 import type { SqlInstance } from '../../../../shared/contract/records/instances';
 import { formatMb, percent } from '../../composables/format';
 import { instanceStatusType } from '../../composables/status-tags';
 import type { ResourceColumn } from '../common/resource-table';
+import { tagCell } from '../common/table-cells';
 
 /** How full an instance's disk is, 0..100. */
 export function diskUse(instance: SqlInstance): number {
@@ -53,12 +54,7 @@ export function instanceColumns(): ResourceColumn<SqlInstance>[] {
       title: 'Status',
       width: 90,
       sorter: (a, b) => a.status.localeCompare(b.status),
-      render: (row) =>
-        h(
-          NTag,
-          { size: 'small', bordered: false, type: instanceStatusType(row.status) },
-          () => row.status,
-        ),
+      render: (row) => tagCell(row.status, instanceStatusType(row.status)),
     },
     {
       key: 'usedDiskSpaceInMb',
