@@ -11,6 +11,7 @@ type ProfileChannel =
   | 'profiles:duplicate'
   | 'profiles:delete'
   | 'session:connect'
+  | 'session:test'
   | 'session:disconnect'
   | 'session:getStates'
   | 'session:getKeychainStatus'
@@ -53,6 +54,7 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): Pick<IpcHandler
     },
     'session:connect': ({ profileId, secret, remember }) =>
       connections.connect(profileId, secret, remember === undefined ? {} : { remember }),
+    'session:test': ({ profile, secret }) => connections.test(profile, secret),
     'session:disconnect': ({ profileId }) => connections.disconnect(profileId),
     'session:getStates': () =>
       Promise.resolve(profiles.list().map((profile) => connections.state(profile.id))),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GetMyIpResponseSchema } from '../contract/records/cluster';
 import { ProfileInputSchema, ProfileSchema, ProfileSecretInputSchema } from '../model/profile';
 import { SignInStateSchema } from '../model/session-state';
 import { defineChannel, NoInputSchema, NoOutputSchema } from './channel';
@@ -20,6 +21,17 @@ export const ProfileListSchema = z.object({
   damaged: z.object({ movedTo: z.string(), reason: z.string() }).optional(),
 });
 export type ProfileList = z.infer<typeof ProfileListSchema>;
+
+/** What testing an unsaved connection found; the test keeps nothing (no profile, no secret). */
+export const ConnectionTestResultSchema = z.object({
+  /** Who the service says signed in (token sign-in), when it says. */
+  identity: z.string().optional(),
+  /** The caller's address and whether the cluster's ACL allows it. */
+  myIp: GetMyIpResponseSchema,
+  /** How many instances the credentials can see. */
+  instanceCount: z.number().int().nonnegative(),
+});
+export type ConnectionTestResult = z.infer<typeof ConnectionTestResultSchema>;
 
 /** Profile, sign-in and built-in emulator channels. A secret only ever goes in, never out. */
 export const profileChannels = {
@@ -58,6 +70,11 @@ export const profileChannels = {
     }),
     output: SignInStateSchema,
     summary: 'Sign in with a profile',
+  }),
+  'session:test': defineChannel({
+    input: z.strictObject({ profile: ProfileInputSchema, secret: ProfileSecretInputSchema }),
+    output: ConnectionTestResultSchema,
+    summary: 'Test an unsaved connection: sign in, read MyIp and the instances, keep nothing',
   }),
   'session:disconnect': defineChannel({
     input: z.strictObject({ profileId: ProfileIdSchema }),

@@ -1,6 +1,12 @@
 import type { Dispatcher } from 'undici';
 import { AppError, isAppError } from '../../../shared/errors';
-import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
+import type { ConnectionTestResult } from '../../../shared/ipc/profile-channels';
+import {
+  ProfileInputSchema,
+  type Profile,
+  type ProfileInput,
+  type ProfileSecretInput,
+} from '../../../shared/model/profile';
 import type { SignInState } from '../../../shared/model/session-state';
 import { ApiKeyAuth } from '../auth/api-key-auth';
 import { Listeners } from '../auth/auth-provider';
@@ -94,6 +100,40 @@ export class ConnectionManager {
         error: message,
       });
       throw error;
+    }
+  }
+
+  /**
+   * Tests an unsaved connection with the typed secret: signs in on a connection of its own,
+   * reads MyIp (is the caller allowed by the ACL?) and the instance list, then drops it.
+   * Nothing is kept: no profile is written, no secret stored, no sign-in state reported.
+   */
+  async test(
+    input: ProfileInput,
+    secret: ProfileSecretInput,
+    signal?: AbortSignal,
+  ): Promise<ConnectionTestResult> {
+    const time = new Date(0).toISOString();
+    const profile: Profile = {
+      ...ProfileInputSchema.parse(input),
+      id: 'connection-test',
+      createdAt: time,
+      updatedAt: time,
+    };
+    if (profile.auth.kind === 'apiKey' && !('apiKey' in secret)) throw wrongSecret('an API key');
+    if (profile.auth.kind === 'token' && !('password' in secret)) throw wrongSecret('a password');
+    const connection = this.#create(profile, secret, await this.#endpoints(profile));
+    const options = signal ? { signal } : {};
+    try {
+      if (connection.auth instanceof TokenAuth && 'password' in secret) {
+        await connection.auth.signIn(secret.password, signal);
+      }
+      const myIp = await connection.api.clientIp.get({}, options);
+      const instances = await connection.api.instances.list({}, options);
+      const identity = connection.auth.state.identity;
+      return { ...(identity ? { identity } : {}), myIp, instanceCount: instances.length };
+    } finally {
+      connection.auth.dispose();
     }
   }
 

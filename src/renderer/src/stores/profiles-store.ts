@@ -91,31 +91,14 @@ export const useProfilesStore = defineStore('profiles', () => {
     return byId(id)?.readOnly ?? true;
   }
 
-  /**
-   * Profiles the lists do not show, by id or by name: the throwaway profile of a connection
-   * test is hidden by name before it is created, so it never flashes into a list.
-   */
-  const hiddenKeys = ref<ReadonlySet<string>>(new Set());
-
-  /** Hides (or shows again) the profile with this id or name in the lists. */
-  function setHidden(idOrName: string, hidden: boolean): void {
-    const next = new Set(hiddenKeys.value);
-    if (hidden) next.add(idOrName);
-    else next.delete(idOrName);
-    hiddenKeys.value = next;
-  }
-
   /** The profiles to list, by name. */
   const sorted = computed(() =>
-    profiles.value
-      .filter((p) => !hiddenKeys.value.has(p.id) && !hiddenKeys.value.has(p.name))
-      .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true })),
+    [...profiles.value].sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true })),
   );
 
   return {
     profiles,
     sorted,
-    setHidden,
     isLoaded,
     damaged,
     load,
