@@ -1,19 +1,16 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { startHarness, type Harness } from '../harness/server';
+import type { Harness } from '../harness/server';
 import { expect } from './fixtures';
+import { openSignedInSession, type EmulatorSession } from './session-helpers';
+
+export { jumpTo } from './session-helpers';
 
 /*
  * Shared set-up of the activity-*.spec.ts files: ONE harness and page per file (the suite
  * shares two cores), signed in to the built-in emulator through the connection screen.
  */
 
-/** A harness with a page signed in to the emulator, and the page's console errors. */
-export interface ActivitySession {
-  readonly harness: Harness;
-  readonly page: Page;
-  readonly consoleErrors: string[];
-  close(): Promise<void>;
-}
+export type ActivitySession = EmulatorSession;
 
 const MiB = 1024 * 1024;
 
@@ -21,43 +18,14 @@ const MiB = 1024 * 1024;
  * Starts a harness, opens the app and signs in to the local emulator (demo data). Jobs are
  * short and parts small, so an import of a few MiB runs several parts within a test.
  */
-export async function openActivitySession(browser: Browser): Promise<ActivitySession> {
-  const harness = await startHarness({
+export function openActivitySession(browser: Browser): Promise<ActivitySession> {
+  return openSignedInSession(browser, {
     emulator: { jobMs: 400 },
     transfers: {
       partPlan: { partSize: 5 * MiB, singleStreamThreshold: 6 * MiB },
       partsInFlight: 2,
     },
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const consoleErrors: string[] = [];
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  await page.goto(harness.url);
-  await page.getByTestId('try-emulator').first().click();
-  await expect(page.getByTestId('tree-node').filter({ hasText: 'sql-eu-prod-01' })).toBeVisible();
-  return {
-    harness,
-    page,
-    consoleErrors,
-    close: async () => {
-      await page.close();
-      await harness.close();
-    },
-  };
-}
-
-/** Opens a view through jump-to (Ctrl+P), e.g. `sessions dev`, and waits for its test id. */
-export async function jumpTo(page: Page, query: string, view: string): Promise<Locator> {
-  await page.keyboard.press('Control+p');
-  const input = page.getByTestId('jump-to').getByTestId('quick-pick-input').locator('input');
-  await input.fill(query);
-  await page.keyboard.press('Enter');
-  const shown = page.getByTestId(view);
-  await expect(shown).toBeVisible();
-  return shown;
 }
 
 /** Waits until no CSS transition or animation runs (a dialog has finished fading in). */

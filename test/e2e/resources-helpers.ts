@@ -1,45 +1,20 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { startHarness, type Harness } from '../harness/server';
+import type { Harness } from '../harness/server';
 import { expect } from './fixtures';
+import { openSignedInSession, type EmulatorSession } from './session-helpers';
+
+export { jumpTo } from './session-helpers';
 
 /*
  * Shared set-up of the resources-*.spec.ts files: ONE harness and page per file (the suite
  * shares two cores), signed in to the built-in emulator through the connection screen.
  */
 
-/** A harness with a page signed in to the emulator, and the page's console errors. */
-export interface ResourcesSession {
-  readonly harness: Harness;
-  readonly page: Page;
-  readonly consoleErrors: string[];
-  close(): Promise<void>;
-}
+export type ResourcesSession = EmulatorSession;
 
 /** Starts a harness, opens the app and signs in to the local emulator (demo data). */
-export async function openEmulatorSession(browser: Browser): Promise<ResourcesSession> {
-  const harness = await startHarness();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const consoleErrors: string[] = [];
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  // The clipboard is used by "copy"; granting it keeps the copy toast a success.
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: harness.origin,
-  });
-  await page.goto(harness.url);
-  await page.getByTestId('try-emulator').first().click();
-  await expect(page.getByTestId('tree-node').filter({ hasText: 'sql-eu-prod-01' })).toBeVisible();
-  return {
-    harness,
-    page,
-    consoleErrors,
-    close: async () => {
-      await page.close();
-      await harness.close();
-    },
-  };
+export function openEmulatorSession(browser: Browser): Promise<ResourcesSession> {
+  return openSignedInSession(browser, {}, { clipboard: true });
 }
 
 /** The id of the emulator profile the session signed in with. */
@@ -47,17 +22,6 @@ export function emulatorProfileId(harness: Harness): string {
   const profile = harness.services.profiles.list().find((p) => p.isEmulator);
   if (!profile) throw new Error('No emulator profile');
   return profile.id;
-}
-
-/** Opens a view through jump-to (Ctrl+P), e.g. `archives prod` or `my ip`. */
-export async function jumpTo(page: Page, query: string, view: string): Promise<Locator> {
-  await page.keyboard.press('Control+p');
-  const input = page.getByTestId('jump-to').getByTestId('quick-pick-input').locator('input');
-  await input.fill(query);
-  await page.keyboard.press('Enter');
-  const shown = page.getByTestId(view);
-  await expect(shown).toBeVisible();
-  return shown;
 }
 
 /** Runs a command of the palette (Ctrl+Shift+P) by its title. */

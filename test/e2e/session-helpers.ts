@@ -1,0 +1,63 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { startHarness, type Harness, type HarnessOptions } from '../harness/server';
+import { expect } from './fixtures';
+
+/*
+ * What the resources-*.spec.ts and activity-*.spec.ts files share: ONE harness and page per
+ * file (the suite shares two cores), signed in to the built-in emulator through the connection
+ * screen, and jump-to for reaching a view.
+ */
+
+/** A harness with a page signed in to the emulator, and the page's console errors. */
+export interface EmulatorSession {
+  readonly harness: Harness;
+  readonly page: Page;
+  readonly consoleErrors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a harness with `options`, opens the app and signs in to the local emulator (demo
+ * data). With `clipboard`, the page may use the clipboard ("copy" then toasts a success).
+ */
+export async function openSignedInSession(
+  browser: Browser,
+  options: HarnessOptions = {},
+  { clipboard = false }: { clipboard?: boolean } = {},
+): Promise<EmulatorSession> {
+  const harness = await startHarness(options);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  if (clipboard) {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: harness.origin,
+    });
+  }
+  await page.goto(harness.url);
+  await page.getByTestId('try-emulator').first().click();
+  await expect(page.getByTestId('tree-node').filter({ hasText: 'sql-eu-prod-01' })).toBeVisible();
+  return {
+    harness,
+    page,
+    consoleErrors,
+    close: async () => {
+      await page.close();
+      await harness.close();
+    },
+  };
+}
+
+/** Opens a view through jump-to (Ctrl+P), e.g. `archives prod` or `sessions dev`. */
+export async function jumpTo(page: Page, query: string, view: string): Promise<Locator> {
+  await page.keyboard.press('Control+p');
+  const input = page.getByTestId('jump-to').getByTestId('quick-pick-input').locator('input');
+  await input.fill(query);
+  await page.keyboard.press('Enter');
+  const shown = page.getByTestId(view);
+  await expect(shown).toBeVisible();
+  return shown;
+}
