@@ -143,6 +143,10 @@ test('a read-only profile offers no action that changes something', async ({ app
   await page.getByTestId('admin-access').click();
   await expect(app.toast('Loading databases failed')).toContainText('Admins only');
   await expect(page.getByTestId('admin-access')).not.toHaveClass(/n-switch--active/);
+  // Having been told no, the switch is off for this profile, and says why.
+  await expect(page.getByTestId('admin-access')).toHaveClass(/n-switch--disabled/);
+  await page.getByTestId('admin-access').hover();
+  await expect(page.locator('.n-tooltip').filter({ hasText: 'refused adminAccess' })).toBeVisible();
   await app.databaseTable.locator('tbody tr').first().getByTestId('row-menu').click();
   for (const label of ['Rename…', 'Drop…', 'Shrink…', 'Archive…']) {
     await expect(

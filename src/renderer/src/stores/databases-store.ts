@@ -45,6 +45,16 @@ export const useDatabasesStore = defineStore('databases', () => {
   const client = useIpcClient();
   const cache = createListCache<Database>();
   const queries = ref<Record<string, DatabaseListQuery>>({});
+  /**
+   * Profiles whose role the service refused `adminAccess=true` (403): the role is not known
+   * up front, so the switch is offered until the service says no, then disabled.
+   */
+  const adminAccessRefused = ref<Record<string, true>>({});
+  const refuseAdminAccess = (profileId: string): void => {
+    adminAccessRefused.value = { ...adminAccessRefused.value, [profileId]: true };
+  };
+  const isAdminAccessRefused = (profileId: string): boolean =>
+    adminAccessRefused.value[profileId] === true;
 
   client.on('jobs:onDidChange', ({ kind, job }) => {
     if (kind === 'started' || kind === 'progress') return;
@@ -247,6 +257,8 @@ export const useDatabasesStore = defineStore('databases', () => {
     entries: cache.entries,
     queries,
     queryOf,
+    refuseAdminAccess,
+    isAdminAccessRefused,
     entry,
     load,
     ensure,
