@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
 import type { FaultConfig } from './faults';
 import type { EmulatorOptions } from './server';
+import { SEED_NAMES, type SeedName } from './seed/seed';
+
+const isSeedName = (value: string): value is SeedName =>
+  (SEED_NAMES as readonly string[]).includes(value);
 
 /** The CLI's default port (in-process the default is 0, a free port). */
 export const DEFAULT_CLI_PORT = 7420;
@@ -10,7 +14,8 @@ export const USAGE = `Usage: npm run emulator -- [options]
 
   --port <n>             port to listen on (default ${DEFAULT_CLI_PORT}; 0 picks a free port)
   --host <address>       address to listen on (default 127.0.0.1)
-  --seed demo|empty      starting data (default demo)
+  --seed <name>          starting data: demo (default), empty, or large (demo with
+                         5,000 archives and 2,000 sessions on sql-eu-prod-01)
   --data-dir <folder>    where uploads and exports go (default: a temporary folder)
   --job-ms <ms>          typical job duration (default 3000)
   --token-ttl <s>        access-token lifetime in seconds (default 3600)
@@ -82,8 +87,8 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
     return typeof value === 'string' ? value : undefined;
   };
   const seed = text('seed');
-  if (seed !== undefined && seed !== 'demo' && seed !== 'empty') {
-    throw new Error(`--seed must be demo or empty (got "${seed}")`);
+  if (seed !== undefined && !isSeedName(seed)) {
+    throw new Error(`--seed must be demo, empty or large (got "${seed}")`);
   }
   const options: EmulatorOptions = { port: DEFAULT_CLI_PORT };
   for (const [flag, key] of Object.entries(NUMBER_FLAGS)) {

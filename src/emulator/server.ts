@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createEmulatorCore, type EmulatorCore } from './core';
 import type { FaultConfig, FaultSwitches } from './faults';
+import { SEED_NAMES, type SeedName } from './seed/seed';
 
 /** The fault types, re-exported so callers of the emulator need only this module. */
 export type { FaultConfig, FaultSwitches, OneShotFault } from './faults';
@@ -17,7 +18,7 @@ export interface EmulatorOptions {
   /** Default '127.0.0.1'. */
   host?: string;
   /** Default 'demo'. */
-  seed?: 'demo' | 'empty';
+  seed?: SeedName;
   /** Default: a new temporary folder, removed on close() if the emulator made it. */
   dataDir?: string;
   /** Typical job duration in ms, default 3000 (tests pass ~50..200). */
@@ -61,8 +62,8 @@ function checkOptions(options: EmulatorOptions): void {
       throw new RangeError(`Emulator option ${name} must be a number of 0 or more`);
     }
   }
-  if (options.seed !== undefined && options.seed !== 'demo' && options.seed !== 'empty') {
-    throw new RangeError('Emulator option seed must be demo or empty');
+  if (options.seed !== undefined && !SEED_NAMES.includes(options.seed)) {
+    throw new RangeError(`Emulator option seed must be one of ${SEED_NAMES.join(', ')}`);
   }
 }
 

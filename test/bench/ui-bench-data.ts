@@ -1,68 +1,36 @@
 /*
- * Data and instrumentation of the UI bench (test/bench/ui.bench.ts). The emulator's demo
- * seed has ~200 archives and ~40 sessions per instance, and neither it nor the harness can
- * seed more, so the bench multiplies the emulator's own answers on the harness socket: the
- * records are the emulator's, cloned with new ids up to the sizes of the interface's limits.
+ * Instrumentation of the UI bench (test/bench/ui.bench.ts). The harness's emulator runs the
+ * `large` seed (sql-eu-prod-01 at the interface's limits: 5,000 archives, 2,000 sessions); the
+ * bench only tags the answers it measures on the harness socket, it changes no data.
  */
 
 /** An invoke of the page, as the harness socket carries it. */
 interface Request {
   readonly id: number;
   readonly channel: string;
-  readonly input?: { query?: { limit?: number } };
 }
 
-/** What the bench inflates, and to how many rows. */
-export const BENCH_SIZES = { archives: 5000, sessions: 2000 } as const;
-
-type Row = Record<string, unknown>;
-
-const text = (value: unknown, fallback = ''): string =>
-  typeof value === 'string' ? value : fallback;
-
-function cloneArchives(rows: Row[], count: number): Row[] {
-  return Array.from({ length: count }, (_, i) => {
-    const base = rows[i % rows.length] ?? {};
-    const suffix = String(i).padStart(5, '0');
-    return {
-      ...base,
-      archiveId: `bench-${suffix}-${text(base['archiveId'])}`.slice(0, 64),
-      name: `${text(base['name'], 'Archive')}_${suffix}`,
-      sizeInMb: (Number(base['sizeInMb'] ?? 1) + i) % 200_000,
-    };
-  });
-}
-
-/** 2,000 sessions: the emulator's own first, then clones with fresh spids and a few chains. */
-function cloneSessions(rows: Row[], count: number): Row[] {
-  const users = rows.filter((row) => row['status'] !== 'background');
-  const extra = Array.from({ length: Math.max(0, count - rows.length) }, (_, i) => {
-    const base = users[i % Math.max(1, users.length)] ?? rows[0] ?? {};
-    const spid = 1000 + i;
-    // Every 97th clone waits on the clone before it: chains of two across the list.
-    const blocker = i % 97 === 1 ? spid - 1 : 0;
-    return {
-      ...base,
-      sessionId: spid,
-      blockingSessionId: blocker,
-      status: blocker ? 'suspended' : base['status'],
-      cpuTime: Number(base['cpuTime'] ?? 0) + i,
-    };
-  });
-  return [...rows, ...extra];
+/** What a tagged answer was: its channel's tag and how many records it carried. */
+export interface TaggedAnswer {
+  readonly tag: 'archives' | 'sessions';
+  readonly records: number;
 }
 
 /**
- * A rewriter of the harness socket: remembers which channel each request id asked for, and
- * inflates the answers of `archives:list` and `sessions:list`, tagging them `bench` (first
- * key, so the page's probe spots them without parsing) for the in-page measurement.
+ * A watcher of the harness socket: remembers which channel each request id asked for, and
+ * tags the answers of `archives:list` and `sessions:list` with `bench` (first key, so the
+ * page's probe spots them without parsing) for the in-page measurement. The data is left as
+ * the emulator sent it; `answers` lists what was tagged.
  */
-export function createInflater(): {
+export function createTagger(): {
   fromPage(text: string): void;
   fromServer(text: string): string;
+  readonly answers: TaggedAnswer[];
 } {
   const asked = new Map<number, Request>();
+  const answers: TaggedAnswer[] = [];
   return {
+    answers,
     fromPage(text) {
       try {
         const request = JSON.parse(text) as Request;
@@ -81,14 +49,9 @@ export function createInflater(): {
       const request = message.id === undefined ? undefined : asked.get(message.id);
       if (!request || !message.envelope?.ok || !Array.isArray(message.envelope.data)) return text;
       asked.delete(request.id);
-      const rows = message.envelope.data as Row[];
-      if (rows.length === 0) return text;
       const tag = request.channel === 'archives:list' ? 'archives' : 'sessions';
-      const data =
-        tag === 'archives'
-          ? cloneArchives(rows, Math.min(BENCH_SIZES.archives, request.input?.query?.limit ?? 100))
-          : cloneSessions(rows, BENCH_SIZES.sessions);
-      return JSON.stringify({ bench: tag, id: message.id, envelope: { ok: true, data } });
+      answers.push({ tag, records: message.envelope.data.length });
+      return JSON.stringify({ bench: tag, ...message });
     },
   };
 }

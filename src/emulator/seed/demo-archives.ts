@@ -33,11 +33,17 @@ function typeOfName(name: string): 'EDM' | 'RDM' | 'UNKNOWN' {
 }
 
 /**
- * About 200 archives over the instances: mixed storage types, sources and dates. Temporary
- * ones expire in the future (else they would vanish at once); some expire within days.
+ * About 200 archives over the instances (or `counts` per instance): mixed storage types,
+ * sources and dates. Temporary ones expire in the future (else they would vanish at once);
+ * some expire within days.
  */
-export function seedDemoArchives(ctx: EmulatorContext, random: Random, now: number): void {
-  for (const [instance, count] of Object.entries(PER_INSTANCE)) {
+export function seedDemoArchives(
+  ctx: EmulatorContext,
+  random: Random,
+  now: number,
+  counts: Readonly<Record<string, number>> = {},
+): void {
+  for (const [instance, count] of Object.entries({ ...PER_INSTANCE, ...counts })) {
     const names = [...(DEMO_DATABASES[instance] ?? []).map((db) => db.name), ...GONE];
     for (let index = 0; index < count; index += 1) {
       const name = pick(random, names);

@@ -37,9 +37,21 @@ function makeChain(chain: SessionRecord[], databaseName: string, now: number): v
   });
 }
 
-/** Live sessions per instance, with a chain of three on prod and one of two on dev. */
-export function seedDemoSessions(ctx: EmulatorContext, random: Random, now: number): void {
-  for (const [instance, count] of Object.entries(USER_SESSIONS)) {
+const SYSTEM_SESSIONS = 10;
+
+/**
+ * Live sessions per instance, with a chain of three on prod and one of two on dev. `totals`
+ * sets the number of sessions (system ones included) of some instances instead.
+ */
+export function seedDemoSessions(
+  ctx: EmulatorContext,
+  random: Random,
+  now: number,
+  totals: Readonly<Record<string, number>> = {},
+): void {
+  for (const [instance, demoCount] of Object.entries(USER_SESSIONS)) {
+    const total = totals[instance];
+    const count = total === undefined ? demoCount : Math.max(demoCount, total - SYSTEM_SESSIONS);
     const names = (DEMO_DATABASES[instance] ?? []).map((db) => db.name);
     // Spids with gaps, as on a real server where sessions came and went.
     const users = Array.from({ length: count }, (_, index) =>
@@ -49,7 +61,7 @@ export function seedDemoSessions(ctx: EmulatorContext, random: Random, now: numb
       makeChain([users[2], users[5], users[9]].filter(isSession), 'Exposure_Master', now);
     if (instance === 'sql-eu-dev-01')
       makeChain([users[1], users[4]].filter(isSession), 'ETL_Staging', now);
-    ctx.sessions.create(instance, [...systemSessions(10, now, now - 12 * 86_400_000), ...users]);
+    ctx.sessions.create(instance, [...systemSessions(SYSTEM_SESSIONS, now, now - 12 * 86_400_000), ...users]);
   }
 }
 

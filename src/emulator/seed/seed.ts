@@ -7,13 +7,18 @@ import { seedDemoSessions } from './demo-sessions';
 import { seedInstances, seedSystemSessions } from './instances';
 
 /** Which data the emulator starts with. */
-export type SeedName = 'demo' | 'empty';
+export const SEED_NAMES = ['demo', 'empty', 'large'] as const;
+export type SeedName = (typeof SEED_NAMES)[number];
+
+/** `large`: the interface's limits on sql-eu-prod-01 (a page of 5,000 archives, 2,000 sessions). */
+export const LARGE_SEED = { archives: 5000, sessions: 2000 } as const;
 
 /**
  * Fills the stores. `empty` has the three instances (with system databases and background
  * sessions) and the default ACL, nothing else; `demo` adds databases, archives, live
- * sessions with blocking chains, logins and jobs. Deterministic: same seed, same data
- * (dates relative to `now`).
+ * sessions with blocking chains, logins and jobs; `large` is `demo` with sql-eu-prod-01 at the
+ * interface's limits ({@link LARGE_SEED}), for the UI benchmark. Deterministic: same seed,
+ * same data (dates relative to `now`).
  */
 export function applySeed(ctx: EmulatorContext, seed: SeedName): void {
   const now = ctx.now();
@@ -24,7 +29,8 @@ export function applySeed(ctx: EmulatorContext, seed: SeedName): void {
   }
   const random = seededRandom(20_260_701);
   seedDemoDatabases(ctx, random, now);
-  seedDemoArchives(ctx, random, now);
-  seedDemoSessions(ctx, random, now);
+  const large = seed === 'large';
+  seedDemoArchives(ctx, random, now, large ? { 'sql-eu-prod-01': LARGE_SEED.archives } : {});
+  seedDemoSessions(ctx, random, now, large ? { 'sql-eu-prod-01': LARGE_SEED.sessions } : {});
   seedDemoActivity(ctx, now);
 }
