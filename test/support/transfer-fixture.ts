@@ -31,6 +31,7 @@ export function useTransferFixture(
   let root = '';
   let counter = 0;
   const engines: Engine[] = [];
+  const emulatorDir = (): string => join(root, 'emulator');
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), `transfers-${prefix}-`));
@@ -60,7 +61,7 @@ export function useTransferFixture(
       return root;
     },
     get emulatorDir() {
-      return join(root, 'emulator');
+      return emulatorDir();
     },
     next: () => (counter += 1),
     async engine(options = {}, dataDir) {

@@ -15,6 +15,11 @@ export type Operator = (typeof OPERATORS)[number];
 /** Anything that can follow a property: a comparison operator or a list form. */
 export type OperatorChoice = Operator | 'IN' | 'NOT IN';
 
+/** Whether an operator choice takes a list of values (`IN`, `NOT IN`). */
+export function isListOperator(operator: OperatorChoice): operator is 'IN' | 'NOT IN' {
+  return operator === 'IN' || operator === 'NOT IN';
+}
+
 /** The value type of a filterable property. */
 export type FilterPropertyType = 'string' | 'number' | 'date';
 

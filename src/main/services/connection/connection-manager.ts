@@ -120,8 +120,7 @@ export class ConnectionManager {
       createdAt: time,
       updatedAt: time,
     };
-    if (profile.auth.kind === 'apiKey' && !('apiKey' in secret)) throw wrongSecret('an API key');
-    if (profile.auth.kind === 'token' && !('password' in secret)) throw wrongSecret('a password');
+    // createConnection refuses the wrong kind of secret for the profile's auth.
     const connection = this.#create(profile, secret, await this.#endpoints(profile));
     const options = signal ? { signal } : {};
     try {

@@ -5,8 +5,6 @@ import type { ProfileInput, ProfileSecretInput } from '../../../shared/model/pro
 import { useIpcClient } from '../api/client';
 import { asAppError } from './app-error';
 
-export type { ConnectionTestResult };
-
 /**
  * Tests a connection before it is saved: main signs in with the typed secret on a connection
  * of its own, reads MyIp (is the caller's IP allowed by the ACL?) and the instance list, and

@@ -10,7 +10,11 @@ import {
 } from '../../../shared/filter/builder';
 import { tryParseFilter, type FilterParseResult } from '../../../shared/filter/parser';
 import { printFilter } from '../../../shared/filter/printer';
-import type { FilterTableName, OperatorChoice } from '../../../shared/filter/tables';
+import {
+  isListOperator,
+  type FilterTableName,
+  type OperatorChoice,
+} from '../../../shared/filter/tables';
 
 /*
  * The filter builder: rows of `property operator value` joined by AND or OR, kept in step with
@@ -59,7 +63,7 @@ export function conditionToExpr(
       message: `${property.name} allows ${property.choices.join(', ')}, not ${condition.operator}`,
     };
   }
-  if (condition.operator === 'IN' || condition.operator === 'NOT IN') {
+  if (isListOperator(condition.operator)) {
     const inputs = condition.values.filter((value) => value.trim() !== '');
     if (inputs.length === 0) return { ok: false, message: 'Add at least one value to the list' };
     const read = readValues(table, property.name, inputs);

@@ -35,6 +35,8 @@ export interface InstanceList<T> {
  * loading flag, loaded flag and last error, and the rule that only the latest load's answer
  * counts (the user may refresh, page or switch instance while a load is under way).
  * `fetch` reads the rows of a target; `viewName` names the view in the "no instance" error.
+ * Not list-cache.ts: that cache keeps every key and shares a running load per key, so a load
+ * with a new query (an archives page or filter) would get the answer of the old one.
  */
 export function createInstanceList<T>(options: {
   readonly fetch: (target: InstanceTarget) => Promise<T[]>;

@@ -102,11 +102,6 @@ export function valuePlaceholder(table: FilterTableName, property: string): stri
   return `${PLACEHOLDERS[type]}${FILTER_TABLE_UI[table].hints[property] ?? ''}`;
 }
 
-/** Whether the operator takes a list of values (`IN`, `NOT IN`). */
-export function isListOperator(operator: OperatorChoice): boolean {
-  return operator === 'IN' || operator === 'NOT IN';
-}
-
 /**
  * The change to a row when its property is changed: the operator stays when the new property
  * allows it (else its first operator), and so does a typed value, which the row then checks
