@@ -62,12 +62,14 @@ check('typecheck:web', bin('vue-tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
 check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 check('electronegativity', process.execPath, [join('scripts', 'electronegativity.mjs')]);
 
-function firstLine(text) {
-  return (
-    String(text ?? '')
-      .split('\n')
-      .find((line) => line.trim() !== '') ?? ''
-  );
+// The first lines of an error (its message and the top of its stack), on one line.
+function errorHead(text, count = 4) {
+  return String(text ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .slice(0, count)
+    .join(' | ');
 }
 
 function vitestFailures(report) {
@@ -75,10 +77,10 @@ function vitestFailures(report) {
   for (const file of report.testResults ?? []) {
     const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     if (file.status === 'failed' && failed.length === 0) {
-      found.push(`${file.name}: ${firstLine(file.message)}`);
+      found.push(`${file.name}: ${errorHead(file.message)}`);
     }
     for (const test of failed) {
-      found.push(`${file.name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      found.push(`${file.name} > ${test.fullName}: ${errorHead(test.failureMessages?.[0])}`);
     }
   }
   return found;
@@ -91,7 +93,7 @@ function playwrightFailures(report) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
         const last = test.results?.at(-1);
-        found.push(`${spec.file}:${spec.line} > ${spec.title}: ${firstLine(last?.error?.message)}`);
+        found.push(`${spec.file}:${spec.line} > ${spec.title}: ${errorHead(last?.error?.message)}`);
       }
     }
     for (const child of suiteNode.suites ?? []) walk(child);
@@ -165,6 +167,6 @@ suite(
 
 console.log('\n=== summary');
 for (const line of lines) console.log(line);
-for (const failure of failures) console.log(`  failed: ${failure.slice(0, 400)}`);
+for (const failure of failures) console.log(`  failed: ${failure.slice(0, 700)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -6,10 +6,21 @@ import { describe, expect, it } from 'vitest';
  * The layer rules of eslint.config.js, checked on probe sources placed (by
  * path only, nothing is written) in each layer. Type-aware rules are turned off
  * for the probes because the files do not exist in the TypeScript project.
+ *
+ * typescript-eslint infers a "single run" from CI=true (set by CI machines) and
+ * then builds a TypeScript program even for these probes, which crashes
+ * vue/no-ref-as-operand on a file the program does not hold. The probes must
+ * lint the same way everywhere, so that inference is turned off.
  */
 const eslint = new ESLint({
   cwd: process.cwd(),
-  overrideConfig: [{ files: ['**/*.ts'], ...tseslint.configs.disableTypeChecked }],
+  overrideConfig: [
+    { files: ['**/*.ts'], ...tseslint.configs.disableTypeChecked },
+    {
+      files: ['**/*.ts'],
+      languageOptions: { parserOptions: { disallowAutomaticSingleRunInference: true } },
+    },
+  ],
 });
 
 async function restrictedMessages(filePath: string, code: string): Promise<string[]> {
