@@ -62,7 +62,13 @@ export function createEmulatorCore(options: CoreOptions): EmulatorCore {
   });
   late.blobs = blobs;
   const state = new EmulatorState(now);
-  const jobs = new JobRunner({ store: state.jobs, jobMs: options.jobMs ?? 3000, now, log: report });
+  const jobs = new JobRunner({
+    store: state.jobs,
+    jobMs: options.jobMs ?? 3000,
+    now,
+    log: report,
+    takeJobFault: () => faults.takeJobFault(),
+  });
   const sessions = new SessionRegistry({
     now,
     seed: 7,

@@ -18,7 +18,13 @@ export interface FaultConfig {
 
 /** A fault that fires once (or `count` times) and then disarms itself. */
 export type OneShotFault =
-  'partPut' | 'partPut500' | 'tokenRefresh' | 'request503' | 'request429' | 'request500';
+  | 'partPut'
+  | 'partPut500'
+  | 'tokenRefresh'
+  | 'request503'
+  | 'request429'
+  | 'request500'
+  | 'jobFail';
 
 /** The handle tests and the CLI use to flip faults on a running emulator. */
 export interface FaultSwitches {
@@ -150,6 +156,11 @@ export class FaultController implements FaultSwitches {
   /** True when this token refresh must fail (the `tokenRefresh` one-shot). */
   takeRefreshFault(): boolean {
     return this.#take('tokenRefresh');
+  }
+
+  /** True when the job finishing now must fail instead of taking effect (the `jobFail` one-shot). */
+  takeJobFault(): boolean {
+    return this.#take('jobFail');
   }
 
   /** Part-upload fault for the blob store: `reset` the connection mid-way or answer `500`. */

@@ -51,7 +51,13 @@ export interface JobRunnerOptions {
   readonly now: () => number;
   /** Where effects that break in an unexpected way are reported. */
   readonly log: (line: string) => void;
+  /** True when the job finishing now must fail (the `jobFail` fault switch). */
+  readonly takeJobFault?: () => boolean;
 }
+
+/** The error of a job failed by the `jobFail` fault switch: what a full disk would say. */
+export const INJECTED_JOB_ERROR =
+  'The instance ran out of disk space while the job ran (emulator fault jobFail).';
 
 /** Share of a job's duration spent Enqueued before Processing starts. */
 const QUEUE_SHARE = 0.2;
@@ -145,6 +151,7 @@ export class JobRunner {
 
   async #finish(job: JobRecord, spec: JobSpec): Promise<void> {
     try {
+      if (this.#options.takeJobFault?.()) throw new JobError(INJECTED_JOB_ERROR);
       await spec.run(job);
       if (this.#closed) return;
       job.status = 'Succeeded';

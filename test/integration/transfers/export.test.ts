@@ -92,6 +92,29 @@ describe('export', () => {
     expect(await readdir(destinationFolder)).toEqual(['Dev_EDM_Sample.bak']);
   });
 
+  it('after a failed export job, retry exports again and downloads the new job’s file', async () => {
+    const e = await engine();
+    const destinationFolder = await folder();
+    fx.emulator.faults.once('jobFail');
+    const started = await e.service.startExport({
+      profileId: PROFILE_ID,
+      instanceName: 'sql-eu-dev-01',
+      databaseName: 'Dev_RDM_Sample',
+      exportTo: 1,
+      destinationFolder,
+    });
+    const failed = await settled(e, started.id);
+    expect(failed).toMatchObject({ state: 'failed', error: { code: 'JOB_FAILED' } });
+    expect(await readdir(destinationFolder)).toEqual([]);
+
+    await e.service.retry(started.id);
+    const done = await settled(e, started.id);
+    expect(done).toMatchObject({ state: 'done', jobStatus: 'Succeeded' });
+    expect(done.jobId).not.toBe(failed.jobId);
+    expect(done.files).toEqual([join(destinationFolder, 'Dev_RDM_Sample.bak')]);
+    expect(await sha256File(done.files?.[0] ?? '')).toBe(await sha256File(servedFile(done)));
+  });
+
   it('checks the detach-only rules before sending anything', async () => {
     const e = await engine();
     const destinationFolder = await folder();

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TransferPort } from '../../../src/main/app/transfer-handlers';
+import { INJECTED_JOB_ERROR } from '../../../src/emulator/jobs/job-runner';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import {
@@ -132,6 +133,43 @@ describe('TransferService', () => {
     expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, 'Dev_RDM_Sample', 'bak'))).toBe(
       file.sha,
     );
+  });
+
+  it('after a failed import job, retry sends the import again and not the upload', async () => {
+    const sent: number[] = [];
+    const e = await engine({
+      onPartEvent: (_id, event) => {
+        if (event.kind === 'start') sent.push(event.partNumber);
+      },
+    });
+    const file = await sample(700 * KIB);
+    fx.emulator.faults.once('jobFail');
+    const started = await e.service.startImport({
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: 'Retried_Job',
+      sourcePath: file.path,
+    });
+    await settled(e, started.id);
+    const failed = e.service.get(started.id);
+    expect(failed).toMatchObject({ state: 'failed', jobStatus: 'Failed' });
+    expect(failed.error).toMatchObject({
+      code: 'JOB_FAILED',
+      message: expect.stringContaining(INJECTED_JOB_ERROR.replace(/\.$/, '')) as unknown,
+    });
+    const partsSent = sent.length;
+    expect(partsSent).toBe(failed.parts?.total);
+
+    await e.service.retry(started.id);
+    await settled(e, started.id);
+    const done = e.service.get(started.id);
+    expect(done).toMatchObject({ state: 'done', jobStatus: 'Succeeded' });
+    expect(done.jobId).not.toBe(failed.jobId);
+    expect(sent).toHaveLength(partsSent);
+    const list = await e.connections.connection.client.call('databases.list', {
+      pathParams: { instanceName: INSTANCE },
+    });
+    expect(list.map((db) => db.name)).toContain('Retried_Job');
   });
 
   it('at start-up, waits for the sign-in before resuming, then resumes by itself', async () => {

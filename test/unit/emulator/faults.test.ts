@@ -37,6 +37,9 @@ describe('FaultController', () => {
       '500',
       undefined,
     ]);
+    faults.once('jobFail');
+    expect(faults.takeRequestFault()).toBeUndefined();
+    expect([faults.takeJobFault(), faults.takeJobFault()]).toEqual([true, false]);
   });
 
   it('applies rates with its seeded dice, reproducibly', () => {

@@ -209,10 +209,14 @@ export class TransferService {
     return run.snapshot();
   }
 
-  /** Runs a failed transfer again from its journal (a failed job: the import or export again). */
+  /**
+   * Runs a failed transfer again from its journal. After a failed job the import or export is
+   * sent again (a new job; an upload is not sent again); otherwise it goes on where it stopped.
+   */
   retry(id: string): Promise<TransferRecord> {
     const run = this.#run(id);
     if (run.record.state !== 'failed') return this.resume(id);
+    if (run.journal.error?.code === 'JOB_FAILED') delete run.journal.jobId;
     delete run.journal.error;
     this.#driver.start(run);
     return Promise.resolve(run.snapshot());
