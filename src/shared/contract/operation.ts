@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from './enums';
+import { isDotSegment } from './paths';
 
 /** HTTP methods used by the interface. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -131,8 +132,14 @@ export function atLeast(role: Role): readonly Role[] {
 
 /** A required path parameter: non-empty text, decoded from one URL segment. */
 export function pathText(name: string) {
-  return z.string().min(1, { error: `${name} is required` });
+  return z
+    .string()
+    .min(1, { error: `${name} is required` })
+    .refine((value) => !isDotSegment(value), {
+      error: `${name} cannot be "." or "..": in a URL that names the folder above, not the resource`,
+    });
 }
+
 
 /** Path parameters of every operation under `/v1/sql-instances/{instanceName}`. */
 export const instanceParams = { instanceName: pathText('instanceName') };

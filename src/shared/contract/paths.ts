@@ -24,10 +24,15 @@ export function pathParamNames(template: string): string[] {
     .filter((name): name is string => name !== undefined);
 }
 
+/** "." and "..": a URL normalises them away, so the request would address another resource. */
+export function isDotSegment(value: string): boolean {
+  return value === '.' || value === '..';
+}
+
 /**
  * Fills a path template with `params`, each encoded with `encodeURIComponent` so that a `/`,
- * `?` or `#` in a name cannot change which resource is addressed. Throws when one is missing:
- * callers validate input with the operation's `pathParams` schema first.
+ * `?` or `#` in a name cannot change which resource is addressed. Throws when one is missing
+ * or is "." or "..": callers validate input with the operation's `pathParams` schema first.
  */
 export function buildPath(
   op: { readonly path: string },
@@ -41,6 +46,9 @@ export function buildPath(
       const value = params[name];
       if (value === undefined || value === '') {
         throw new Error(`Path parameter "${name}" of ${op.path} is missing`);
+      }
+      if (isDotSegment(String(value))) {
+        throw new Error(`Path parameter "${name}" of ${op.path} cannot be "${value}"`);
       }
       return encodeURIComponent(String(value));
     })

@@ -10,6 +10,20 @@ describe('prepareRequest', () => {
     expect(prepared.pathAndQuery).toBe(
       '/v1/sql-instances/sql-eu-prod-01/Databases/a%2Fb%3Fc%23d%20e',
     );
+    // A URL drops "." and ".." segments: `Databases/..` would address the instance itself.
+    for (const databaseName of ['.', '..']) {
+      expect(() =>
+        prepareRequest(operationById('databases.updateSecurity'), {
+          pathParams: { instanceName: 'sql-eu-prod-01', databaseName },
+          body: { groupIds: [] },
+        }),
+      ).toThrow(
+        expect.objectContaining({
+          code: 'VALIDATION',
+          message: expect.stringMatching(/databaseName cannot be "\." or "\.\."/) as unknown,
+        }),
+      );
+    }
   });
 
   it('serialises only the query the caller gave, after validating it', () => {

@@ -216,7 +216,6 @@ describe('catalogue', () => {
       'cluster.overwriteAllowedIps',
       'databases.updateArchive',
       'logins.updatePassword',
-      'auth.loginImplicit',
     ]);
     for (const op of catalogue) {
       const byMethod = ['GET', 'PUT', 'DELETE'].includes(op.method);

@@ -22,8 +22,7 @@ export const authOperations = [
     body: json(TokenLoginRequestSchema),
     success: [200],
     response: jsonAnswer(TokenResponseSchema),
-    // Logging in again only issues another token set, so a lost answer may be retried.
-    idempotent: true,
+    // Not idempotent: a replayed password attempt may count towards the tenant's lock-out.
     roles: atLeast('Consumer'),
     summary: 'Log in with tenant, user name and password to get tokens',
   }),

@@ -11,7 +11,7 @@ const jobParams = { jobId: pathText('jobId') };
 
 /**
  * Operations of the Jobs group. The interface answers 410 Gone, not 404, for a job (or an
- * instance) that does not exist, hence `notFoundStatus: 410`; the client maps it to NOT_FOUND.
+ * instance) that does not exist, hence `notFoundStatus: 410`; the client maps it to GONE.
  */
 export const jobOperations = [
   defineOperation({
