@@ -42,17 +42,58 @@ test('the databases view lists, sorts on the service, searches and chooses colum
   expect(consoleErrors).toEqual([]);
 });
 
-test('a row shows its raw JSON with the fields the contract does not know', async ({
+test('a row shows and copies its raw JSON with the fields the contract does not know', async ({
   app,
   page,
 }) => {
+  // The service may add fields (records.md, "Tolerance"); the emulator adds none, so one is
+  // added to the answers on the harness socket, after main has parsed them.
+  await page.routeWebSocket(/\/ipc\?/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    server.onMessage((message) =>
+      ws.send(
+        typeof message === 'string'
+          ? message.replaceAll(
+              '"name":"Finance_Ledger",',
+              '"name":"Finance_Ledger","replicaRole":"Primary",',
+            )
+          : message,
+      ),
+    );
+  });
   await app.openEmulator();
   await app.openDatabases(PROD);
   await app.rowAction(app.databaseRow('Finance_Ledger'), 'Show raw JSON');
   const drawer = page.getByTestId('raw-json-drawer');
   await expect(drawer.getByTestId('raw-json')).toContainText('"name": "Finance_Ledger"');
-  await expect(drawer.getByTestId('raw-json-unknown')).toBeVisible();
+  await expect(drawer.getByTestId('raw-json')).toContainText('"replicaRole": "Primary"');
+  await expect(drawer.getByTestId('raw-json-unknown')).toContainText(
+    'Fields not in the contract: replicaRole',
+  );
   await page.keyboard.press('Escape');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await app.rowAction(app.databaseRow('Finance_Ledger'), 'Copy as JSON');
+  await expect(page.getByText('Copied Finance_Ledger as JSON')).toBeVisible();
+  const copied = JSON.parse(
+    await page.evaluate<string>('navigator.clipboard.readText()'),
+  ) as unknown;
+  expect(copied).toMatchObject({ name: 'Finance_Ledger', replicaRole: 'Primary' });
+  await app.rowAction(app.databaseRow('Exposure_Master'), 'Show raw JSON');
+  await expect(drawer.getByTestId('raw-json-unknown')).toHaveText(
+    'Every field is known to the contract.',
+  );
+  await page.keyboard.press('Escape');
+});
+
+test('a row’s menu exports that database', async ({ app, page }) => {
+  await app.openEmulator();
+  await app.openDatabases(PROD);
+  await app.rowAction(app.databaseRow('Finance_Ledger'), 'Export…');
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog).toContainText('Export Finance_Ledger');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test('the adminAccess switch lists every managed database', async ({ app, page }) => {

@@ -3,6 +3,7 @@ import type { Database } from '../../../shared/contract/records/databases';
 import type { RowAction } from '../components/common/resource-table';
 import { useNavigationStore } from '../stores/navigation-store';
 import { useProfilesStore } from '../stores/profiles-store';
+import { useTransfersStore } from '../stores/transfers-store';
 import { useCommands } from './use-commands';
 
 /** The database actions that open a dialog. */
@@ -57,6 +58,7 @@ export function useDatabaseActions(options: {
 } {
   const profiles = useProfilesStore();
   const navigation = useNavigationStore();
+  const transfers = useTransfersStore();
   const { registerCommand } = useCommands();
   const active = ref<ActiveDatabaseAction>();
   const readOnly = computed(() => profiles.isReadOnly(options.profileId));
@@ -80,6 +82,13 @@ export function useDatabaseActions(options: {
           }),
       },
     ];
+    const target = { profileId: options.profileId, instanceName: options.instanceName };
+    items.push({
+      key: 'export',
+      label: 'Export…',
+      disabled: readOnly.value,
+      run: () => transfers.proposeExport({ ...target, databaseName: database.name }),
+    });
     for (const [kind, label] of Object.entries(TITLES) as Array<[DatabaseActionKind, string]>) {
       items.push({
         key: kind,
