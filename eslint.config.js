@@ -6,19 +6,25 @@ import vueParser from 'vue-eslint-parser';
 import prettier from 'eslint-config-prettier';
 
 /**
- * The layers of ../shared/design/architecture.md, enforced: each folder lists
- * what it must not import. Relative imports are caught by path pattern.
- * @param {string[]} packages bare module names or prefixes that are forbidden
+ * The layers of ../shared/design/architecture.md, enforced: each folder lists the packages it
+ * may import (every other bare import is refused) and the layer folders it must not reach
+ * into (relative imports are caught by path pattern).
+ * @param {string[]} packages allowed package names; `node:*` allows every Node built-in
  * @param {string[]} folders layer folder names that are forbidden
  * @param {string} why the message shown on a violation
  */
-function forbid(packages, folders, why) {
+function layer(packages, folders, why) {
+  const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const allowed = packages.map((name) =>
+    name.endsWith(':*') ? `${escape(name.slice(0, -1))}` : `${escape(name)}(?:/|$)`,
+  );
   return {
     'no-restricted-imports': [
       'error',
       {
         patterns: [
-          ...packages.map((name) => ({ group: [name, `${name}/*`], message: why })),
+          // A bare specifier (not relative, not absolute) that is not one of `packages`.
+          { regex: `^(?!(?:${allowed.join('|')}))[^./]`, message: why },
           ...folders.map((folder) => ({
             group: [`**/${folder}/**`, `**/${folder}`],
             message: why,
@@ -84,48 +90,56 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**'],
-    rules: forbid(
-      ['electron', 'keytar', 'undici', 'node:*', ...uiLibs],
+    rules: layer(
+      ['zod'],
       ['main', 'renderer', 'preload', 'emulator'],
       'src/shared holds contracts only: it may import zod and nothing else (it runs in the renderer too).',
     ),
   },
   {
     files: ['src/main/services/**'],
-    rules: forbid(
-      ['electron', 'keytar', ...uiLibs],
-      ['platform', 'renderer', 'preload'],
+    rules: layer(
+      ['zod', 'undici', 'node:*'],
+      ['platform', 'app', 'renderer', 'preload', 'emulator'],
       'Services are plain TypeScript with no Electron import: move Electron code to src/main/platform.',
     ),
   },
   {
+    files: ['src/main/app/**'],
+    rules: layer(
+      ['zod', 'undici', 'node:*'],
+      ['platform', 'renderer', 'preload'],
+      'src/main/app composes the services for Electron main and the browser harness alike: no Electron import here.',
+    ),
+  },
+  {
     files: ['src/main/platform/**'],
-    rules: forbid(
-      uiLibs,
-      ['renderer', 'preload'],
+    rules: layer(
+      ['electron', 'keytar', 'zod', 'undici', 'node:*'],
+      ['renderer', 'preload', 'emulator'],
       'Platform adapters do not reach into the renderer or preload.',
     ),
   },
   {
     files: ['src/preload/**'],
-    rules: forbid(
-      ['node:*', 'keytar', 'undici', ...uiLibs],
+    rules: layer(
+      ['electron'],
       ['main', 'renderer', 'emulator'],
       'The preload is the generic bridge: electron and src/shared constants only.',
     ),
   },
   {
     files: ['src/renderer/**'],
-    rules: forbid(
-      ['electron', 'keytar', 'undici', 'node:*'],
+    rules: layer(
+      [...uiLibs, 'zod'],
       ['main', 'preload', 'emulator'],
       'The renderer talks to main only through api/client.ts and the IPC contract.',
     ),
   },
   {
     files: ['src/emulator/**'],
-    rules: forbid(
-      ['electron', 'keytar', ...uiLibs],
+    rules: layer(
+      ['zod', 'node:*'],
       ['main', 'renderer', 'preload'],
       'The emulator is built from src/shared and node:* only; it follows the interface, not the client.',
     ),

@@ -55,6 +55,43 @@ describe('layer import rules', () => {
     expect(messages).toEqual([]);
   });
 
+  it('forbids any package the layer does not list, and the emulator, in src/main/services', async () => {
+    const messages = await restrictedMessages(
+      'src/main/services/layer-probe.ts',
+      "import { WebSocket } from 'ws';\nimport { startEmulator } from '../../emulator/server';\nexport const a = [WebSocket, startEmulator];\n",
+    );
+    expect(messages).toHaveLength(2);
+  });
+
+  it('allows undici and node:* sub-paths in src/main/services, not look-alike names', async () => {
+    const allowed = await restrictedMessages(
+      'src/main/services/layer-probe.ts',
+      "import { request } from 'undici';\nimport { pipeline } from 'node:stream/promises';\nexport const a = [request, pipeline];\n",
+    );
+    expect(allowed).toEqual([]);
+    const lookAlike = await restrictedMessages(
+      'src/main/services/layer-probe.ts',
+      "import x from 'undici-extra';\nimport y from 'zodiac';\nexport const a = [x, y];\n",
+    );
+    expect(lookAlike).toHaveLength(2);
+  });
+
+  it('forbids electron in src/main/app (the harness runs it under Node)', async () => {
+    const messages = await restrictedMessages(
+      'src/main/app/layer-probe.ts',
+      "import { app } from 'electron';\nexport const name = app.name;\n",
+    );
+    expect(messages).toHaveLength(1);
+  });
+
+  it('allows vue, pinia, naive-ui and zod in the renderer', async () => {
+    const messages = await restrictedMessages(
+      'src/renderer/src/layer-probe.ts',
+      "import { ref } from 'vue';\nimport { defineStore } from 'pinia';\nimport { NButton } from 'naive-ui';\nimport { z } from 'zod';\nexport const a = [ref, defineStore, NButton, z];\n",
+    );
+    expect(messages).toEqual([]);
+  });
+
   it('forbids node:* and main in src/shared', async () => {
     const messages = await restrictedMessages(
       'src/shared/layer-probe.ts',
