@@ -18,16 +18,16 @@ export const SettingsSchema = z.object({
   /** How often the sessions view refreshes itself. */
   sessionRefreshSeconds: z
     .number()
-    .int()
+    .int({ error: 'Session refresh must be a whole number of seconds' })
     .min(1, { error: 'Session refresh must be at least 1 second' })
-    .max(3600)
+    .max(3600, { error: 'Session refresh must be at most 3600 seconds (1 hour)' })
     .default(5),
   /** A blocking chain older than this raises an alert. */
   blockingAlertSeconds: z
     .number()
-    .int()
+    .int({ error: 'Blocking alert must be a whole number of seconds' })
     .min(1, { error: 'Blocking alert must be at least 1 second' })
-    .max(86_400)
+    .max(86_400, { error: 'Blocking alert must be at most 86400 seconds (1 day)' })
     .default(30),
   /** An HTTP(S) proxy for every request; the environment's proxy variables apply when absent. */
   proxyUrl: z

@@ -14,7 +14,7 @@ export interface FrameCommandTargets {
 }
 
 /**
- * The commands of the frame itself (connections, theme, panels, going back), plus "Connect
+ * The commands of the frame itself (connections, settings, theme, panels, going back), plus "Connect
  * to …" for every profile. Views register their own actions.
  */
 export function useFrameCommands(targets: FrameCommandTargets): void {
@@ -31,6 +31,14 @@ export function useFrameCommands(targets: FrameCommandTargets): void {
     title: 'Show connections',
     group: 'Connection',
     run: () => navigation.open({ kind: 'connections' }),
+  });
+  registerCommand({
+    id: 'frame.settings',
+    title: 'Open settings',
+    group: 'View',
+    shortcut: `${mod}+,`,
+    keywords: ['preferences', 'theme', 'tray', 'proxy', 'parts in flight', 'refresh', 'alert'],
+    run: () => navigation.open({ kind: 'settings' }),
   });
   registerCommand({
     id: 'frame.tryEmulator',

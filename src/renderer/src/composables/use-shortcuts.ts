@@ -13,6 +13,8 @@ export interface FrameShortcuts {
   readonly palette: () => void;
   /** Ctrl/Cmd+J. */
   readonly activity: () => void;
+  /** Ctrl/Cmd+, (the menu's accelerator too; opening the view twice does nothing). */
+  readonly settings: () => void;
 }
 
 /**
@@ -28,6 +30,7 @@ export function useShortcuts(actions: FrameShortcuts): string {
     if (key === 'p' && event.shiftKey) actions.palette();
     else if (key === 'p') actions.jump();
     else if (key === 'j' && !event.shiftKey) actions.activity();
+    else if (key === ',' && !event.shiftKey) actions.settings();
     else return;
     event.preventDefault();
   }

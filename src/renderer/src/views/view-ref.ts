@@ -5,6 +5,7 @@
  */
 export type ViewRef =
   | { readonly kind: 'connections' }
+  | { readonly kind: 'settings' }
   | { readonly kind: 'instances'; readonly profileId: string }
   | { readonly kind: 'instance'; readonly profileId: string; readonly instanceName: string }
   | {
@@ -33,6 +34,7 @@ export type InstanceChildKind = Extract<
 /** What each kind is called in titles, breadcrumbs and the tree. */
 export const VIEW_KIND_LABELS: Readonly<Record<ViewKind, string>> = {
   connections: 'Connections',
+  settings: 'Settings',
   instances: 'Instances',
   instance: 'Instance',
   databases: 'Databases',

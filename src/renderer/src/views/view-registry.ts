@@ -11,6 +11,7 @@ import LinkedServersView from './LinkedServersView.vue';
 import LoginsView from './LoginsView.vue';
 import MyIpView from './MyIpView.vue';
 import SessionsView from './SessionsView.vue';
+import SettingsView from './SettingsView.vue';
 import type { ViewKind } from './view-ref';
 
 /**
@@ -21,6 +22,7 @@ import type { ViewKind } from './view-ref';
  */
 export const viewComponents: Readonly<Record<ViewKind, Component>> = {
   connections: ConnectionsView,
+  settings: SettingsView,
   instances: InstancesView,
   instance: InstanceView,
   databases: DatabasesView,

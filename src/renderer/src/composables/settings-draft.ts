@@ -1,0 +1,104 @@
+import {
+  SettingsPatchSchema,
+  type Settings,
+  type SettingsPatch,
+} from '../../../shared/model/settings';
+import { zodMessage } from './use-zod-rule';
+
+/**
+ * What the settings form edits: the saved settings as the inputs hold them (a number input
+ * answers null when emptied; no proxy is an empty string). The theme is not here: it applies
+ * at once, like the top bar's switch.
+ */
+export interface SettingsDraft {
+  closeToTray: boolean;
+  partsInFlight: number | null;
+  sessionRefreshSeconds: number | null;
+  blockingAlertSeconds: number | null;
+  proxyUrl: string;
+}
+
+/** The draft's fields, in the order the form shows them. */
+export const DRAFT_FIELDS = [
+  'closeToTray',
+  'partsInFlight',
+  'proxyUrl',
+  'sessionRefreshSeconds',
+  'blockingAlertSeconds',
+] as const satisfies ReadonlyArray<keyof SettingsDraft>;
+
+/** The number fields, with what an emptied input says. */
+export const NUMBER_FIELDS = {
+  partsInFlight: 'Type the number of parts, from 1 to 16',
+  sessionRefreshSeconds: 'Type the refresh interval in seconds',
+  blockingAlertSeconds: 'Type the alert threshold in seconds',
+} as const;
+export type NumberField = keyof typeof NUMBER_FIELDS;
+
+/** The draft of saved settings. */
+export function draftOf(settings: Settings): SettingsDraft {
+  return {
+    closeToTray: settings.closeToTray,
+    partsInFlight: settings.partsInFlight,
+    sessionRefreshSeconds: settings.sessionRefreshSeconds,
+    blockingAlertSeconds: settings.blockingAlertSeconds,
+    proxyUrl: settings.proxyUrl ?? '',
+  };
+}
+
+/** The proxy as the patch carries it: blank means "no proxy" (null). */
+function proxyOf(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/**
+ * The change from `saved` to `draft`: only the fields that differ, so a save never writes
+ * back a value that someone else changed meanwhile (the sessions view saves its own two).
+ * An emptied number field is carried as null for {@link patchProblem} to refuse.
+ */
+export function patchOf(saved: Settings, draft: SettingsDraft): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  if (draft.closeToTray !== saved.closeToTray) patch['closeToTray'] = draft.closeToTray;
+  for (const key of Object.keys(NUMBER_FIELDS) as NumberField[]) {
+    if (draft[key] !== saved[key]) patch[key] = draft[key];
+  }
+  const proxy = proxyOf(draft.proxyUrl);
+  if (proxy !== (saved.proxyUrl ?? null)) patch['proxyUrl'] = proxy;
+  return patch;
+}
+
+/** The contract's message for one draft field, or undefined when it is valid. */
+export function fieldProblem(key: keyof SettingsDraft, draft: SettingsDraft): string | undefined {
+  if (key === 'proxyUrl')
+    return zodMessage(SettingsPatchSchema.shape.proxyUrl, proxyOf(draft.proxyUrl));
+  if (key === 'closeToTray')
+    return zodMessage(SettingsPatchSchema.shape.closeToTray, draft.closeToTray);
+  const value = draft[key];
+  if (value === null) return NUMBER_FIELDS[key];
+  return zodMessage(SettingsPatchSchema.shape[key], value);
+}
+
+/**
+ * Checks the whole change against the contract before it is sent (main checks it again):
+ * the typed patch, or the contract's first message.
+ */
+export function parsePatch(
+  patch: Record<string, unknown>,
+): { readonly patch: SettingsPatch } | { readonly problem: string } {
+  const result = SettingsPatchSchema.safeParse(patch);
+  if (result.success) return { patch: result.data };
+  return { problem: result.error.issues[0]?.message ?? 'These settings are not valid' };
+}
+
+/**
+ * Follows saved settings that changed elsewhere (the sessions view, another window, a save):
+ * a field the user has not touched takes the new value; a field being edited keeps the typing.
+ */
+export function followSaved(draft: SettingsDraft, before: Settings, after: Settings): void {
+  const was = draftOf(before);
+  const now = draftOf(after);
+  for (const key of DRAFT_FIELDS) {
+    if (draft[key] === was[key]) (draft as Record<typeof key, unknown>)[key] = now[key];
+  }
+}

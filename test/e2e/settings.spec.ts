@@ -1,0 +1,165 @@
+import type { Locator, Page } from '@playwright/test';
+import { AppError } from '../../src/shared/errors';
+import type { SettingsPatch } from '../../src/shared/model/settings';
+import { startHarness, type Harness } from '../harness/server';
+import { screenshotThemes } from './activity-helpers';
+import { expect, test } from './fixtures';
+import { runCommand } from './resources-helpers';
+
+/*
+ * The settings view: opened from the top bar, the palette, the menu's "Settings…" and
+ * Ctrl/Cmd+,; saved values kept across a reload; invalid values refused before anything is
+ * sent; a failure of main shown with what was typed kept. One harness for the file (the
+ * settings are the app's, so no sign-in is needed).
+ */
+test.describe.configure({ mode: 'serial' });
+
+const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+let harness: Harness;
+let page: Page;
+const consoleErrors: string[] = [];
+
+test.beforeAll(async ({ browser }) => {
+  harness = await startHarness();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.goto(harness.url);
+  await expect(page.getByTestId('status-bar')).toBeVisible();
+});
+
+test.afterAll(async () => {
+  await page.close();
+  await harness.close();
+});
+
+const view = (): Locator => page.getByTestId('settings-view');
+const input = (testId: string): Locator => page.getByTestId(testId).locator('input');
+const save = (): Locator => page.getByTestId('settings-save');
+
+async function showConnections(): Promise<void> {
+  await page.getByTestId('open-connections').click();
+  await expect(view()).toHaveCount(0);
+}
+
+/** Counts the `settings:update` calls that reach main while `body` runs. */
+async function countingUpdates(body: () => Promise<void>): Promise<number> {
+  const store = harness.services.settings;
+  const original = store.update.bind(store);
+  let calls = 0;
+  store.update = (patch: SettingsPatch) => {
+    calls += 1;
+    return original(patch);
+  };
+  try {
+    await body();
+  } finally {
+    store.update = original;
+  }
+  return calls;
+}
+
+test('Settings opens from the top bar, the command palette, the menu and Ctrl/Cmd+,', async () => {
+  await page.getByTestId('open-settings').click();
+  await expect(view()).toBeVisible();
+  for (const group of ['Appearance', 'Window', 'Transfers', 'Session monitor']) {
+    await expect(view().locator('.n-card-header').filter({ hasText: group })).toBeVisible();
+  }
+  // The theme applies at once, from here as from the top bar (the same setting).
+  await page.getByTestId('settings-theme-dark').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByTestId('theme-dark').locator('input')).toBeChecked();
+  await page.getByTestId('settings-theme-light').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
+  await showConnections();
+  await runCommand(page, 'Open settings');
+  await expect(view()).toBeVisible();
+  await showConnections();
+  harness.services.bus.emit('app:onDidRequestCommand', { command: 'openSettings' });
+  await expect(view()).toBeVisible();
+  await showConnections();
+  await page.keyboard.press(`${MOD}+Comma`);
+  await expect(view()).toBeVisible();
+});
+
+test('saved settings are kept after a reload and answered by main', async () => {
+  await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
+  await input('settings-parts-in-flight').fill('8');
+  await page.getByTestId('settings-close-to-tray').click();
+  await expect(page.getByTestId('settings-state')).toHaveText('Unsaved changes');
+  await save().click();
+  await expect(page.locator('.n-message').filter({ hasText: 'Settings saved' })).toBeVisible();
+  await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
+  // What settings:get answers.
+  expect(harness.services.settings.get()).toMatchObject({ partsInFlight: 8, closeToTray: true });
+
+  await page.reload();
+  await page.getByTestId('open-settings').click();
+  await expect(input('settings-parts-in-flight')).toHaveValue('8');
+  await expect(page.getByTestId('settings-close-to-tray')).toHaveAttribute('aria-checked', 'true');
+  await screenshotThemes(page, 'settings');
+});
+
+test("invalid values show the contract's message and nothing is sent", async () => {
+  const before = harness.services.settings.get();
+  const parts = input('settings-parts-in-flight');
+  const calls = await countingUpdates(async () => {
+    await parts.fill('0');
+    await expect(view()).toContainText('Parts in flight must be at least 1');
+    await save().click();
+    await parts.fill('17');
+    await expect(view()).toContainText('Parts in flight must be at most 16');
+    await input('settings-proxy-url').fill('http://proxy.corp:3128');
+    await save().click();
+    await parts.fill('8');
+    await expect(view()).not.toContainText('Parts in flight must');
+    await input('settings-proxy-url').fill('ftp://x');
+    await expect(view()).toContainText('Proxy must look like http://proxy.example:3128');
+    await save().click();
+    await expect(page.getByTestId('settings-state')).toHaveText('Unsaved changes');
+  });
+  expect(calls).toBe(0);
+  expect(harness.services.settings.get()).toEqual(before);
+  await screenshotThemes(page, 'settings-invalid');
+
+  await page.getByTestId('settings-revert').click();
+  await expect(input('settings-proxy-url')).toHaveValue('');
+  await expect(view()).not.toContainText('Proxy must look like');
+  await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
+});
+
+test('a failure of main names the operation and keeps what was typed', async () => {
+  const store = harness.services.settings;
+  const original = store.update.bind(store);
+  store.update = () =>
+    Promise.reject(
+      new AppError({
+        code: 'UNAVAILABLE',
+        message: 'The settings file could not be written. Free some disk space and try again.',
+      }),
+    );
+  try {
+    await input('settings-parts-in-flight').fill('5');
+    await save().click();
+    const error = page.getByTestId('error-state');
+    await expect(error).toContainText('Save settings failed');
+    await expect(error).toContainText('could not be written');
+    await expect(input('settings-parts-in-flight')).toHaveValue('5');
+    await expect(page.getByTestId('settings-state')).toHaveText('Unsaved changes');
+    expect(store.get().partsInFlight).toBe(8);
+    await page.mouse.move(0, 0);
+    await page.getByTestId('settings-blocking-alert').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'artifacts/screenshots/settings-error-light.png' });
+  } finally {
+    store.update = original;
+  }
+  await save().click();
+  await expect(page.getByTestId('error-state')).toHaveCount(0);
+  await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
+  expect(store.get().partsInFlight).toBe(5);
+  expect(consoleErrors).toEqual([]);
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  draftOf,
+  fieldProblem,
+  followSaved,
+  parsePatch,
+  patchOf,
+} from '../../../src/renderer/src/composables/settings-draft';
+import { defaultSettings, type Settings } from '../../../src/shared/model/settings';
+
+const saved: Settings = { ...defaultSettings(), proxyUrl: 'http://proxy.corp:3128' };
+
+describe('the settings draft', () => {
+  it('sends only the fields that changed, with a blank proxy as "no proxy"', () => {
+    const draft = draftOf(saved);
+    expect(patchOf(saved, draft)).toEqual({});
+    draft.partsInFlight = 8;
+    draft.closeToTray = true;
+    draft.proxyUrl = '   ';
+    expect(patchOf(saved, draft)).toEqual({ partsInFlight: 8, closeToTray: true, proxyUrl: null });
+  });
+
+  it('trims the proxy and does not count surrounding spaces as a change', () => {
+    const draft = { ...draftOf(saved), proxyUrl: ' http://proxy.corp:3128 ' };
+    expect(patchOf(saved, draft)).toEqual({});
+    draft.proxyUrl = ' https://other.corp:8080 ';
+    expect(patchOf(saved, draft)).toEqual({ proxyUrl: 'https://other.corp:8080' });
+  });
+
+  it("answers the contract's messages for out-of-range, fractional, empty and non-HTTP values", () => {
+    const draft = draftOf(saved);
+    expect(fieldProblem('partsInFlight', { ...draft, partsInFlight: 0 })).toBe(
+      'Parts in flight must be at least 1',
+    );
+    expect(fieldProblem('partsInFlight', { ...draft, partsInFlight: 17 })).toBe(
+      'Parts in flight must be at most 16',
+    );
+    expect(fieldProblem('partsInFlight', { ...draft, partsInFlight: 2.5 })).toBe(
+      'Parts in flight must be a whole number',
+    );
+    expect(fieldProblem('partsInFlight', { ...draft, partsInFlight: null })).toMatch(/1 to 16/);
+    expect(fieldProblem('sessionRefreshSeconds', { ...draft, sessionRefreshSeconds: 3601 })).toBe(
+      'Session refresh must be at most 3600 seconds (1 hour)',
+    );
+    expect(fieldProblem('proxyUrl', { ...draft, proxyUrl: 'ftp://x' })).toBe(
+      'Proxy must look like http://proxy.example:3128',
+    );
+    expect(fieldProblem('proxyUrl', { ...draft, proxyUrl: '' })).toBeUndefined();
+    expect(fieldProblem('partsInFlight', { ...draft, partsInFlight: 16 })).toBeUndefined();
+  });
+
+  it('refuses a whole patch the contract refuses, and types one it accepts', () => {
+    expect(parsePatch({ partsInFlight: 17 })).toEqual({
+      problem: 'Parts in flight must be at most 16',
+    });
+    expect(parsePatch({ partsInFlight: 3, proxyUrl: null })).toEqual({
+      patch: { partsInFlight: 3, proxyUrl: null },
+    });
+  });
+
+  it('takes values saved elsewhere into untouched fields and keeps the ones being edited', () => {
+    const draft = { ...draftOf(saved), partsInFlight: 12 };
+    const after: Settings = { ...saved, partsInFlight: 6, blockingAlertSeconds: 90 };
+    followSaved(draft, saved, after);
+    expect(draft.partsInFlight).toBe(12);
+    expect(draft.blockingAlertSeconds).toBe(90);
+  });
+});
