@@ -38,6 +38,15 @@ export function isFinalTransferState(state: TransferState): boolean {
 export const PausedReasonSchema = z.enum(['user', 'auth-expired', 'network', 'app-quit']);
 export type PausedReason = z.infer<typeof PausedReasonSchema>;
 
+/** A part being sent: its bytes sent so far and its retries (a retried part starts over). */
+export const ActivePartSchema = z.object({
+  partNumber: z.number().int().positive(),
+  bytesSent: z.number().nonnegative(),
+  length: z.number().int().nonnegative(),
+  retries: z.number().int().nonnegative(),
+});
+export type ActivePart = z.infer<typeof ActivePartSchema>;
+
 /** One import or export. */
 export const TransferRecordSchema = z.object({
   id: z.string(),
@@ -66,6 +75,10 @@ export const TransferRecordSchema = z.object({
       done: z.number().int().nonnegative(),
       inFlight: z.number().int().nonnegative(),
       partSize: z.number().int().positive(),
+      /** The parts being sent now: bytes sent of each, and how often it was sent again. */
+      active: z.array(ActivePartSchema).optional(),
+      /** How often a part was sent again since the transfer (re)started. */
+      resent: z.number().int().nonnegative().optional(),
     })
     .optional(),
   jobId: z.string().optional(),

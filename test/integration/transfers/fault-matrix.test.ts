@@ -105,10 +105,17 @@ describe('fault matrix: the assembled file is always byte-identical', () => {
   it('connection reset in the middle of parts', async () => {
     fx.emulator.faults.set({ resetPartRate: 0.25 });
     fx.emulator.faults.once('partPut', 2);
-    await expectIdentical(await startUpload(2.5 * 1024 * KIB));
+    const run = await startUpload(2.5 * 1024 * KIB);
+    const seen: TransferRecord[] = [];
+    run.engine.service.onChange((record) => seen.push(record));
+    const final = await expectIdentical(run);
     expect(retries().filter((retry) => retry['code'] === 'NETWORK').length).toBeGreaterThanOrEqual(
       2,
     );
+    // The progress events say how often a part was sent again.
+    expect(seen.at(-1)?.parts).toMatchObject({ active: [], done: 10, total: 10 });
+    expect(final.parts).toMatchObject({ active: [], done: 10, total: 10 });
+    expect(final.parts?.resent).toBeGreaterThanOrEqual(2);
   });
 
   it('500 from the API and from part uploads', async () => {

@@ -257,5 +257,15 @@ describe('TransferService', () => {
     expect(last?.parts).toMatchObject({ total: 24, partSize: PART });
     expect(uploading.some((event) => (event.record.throughputBps ?? 0) > 0)).toBe(true);
     expect(uploading.some((event) => (event.record.etaSeconds ?? -1) >= 0)).toBe(true);
+    // Per-part states: the parts being sent at each tick (at most the 2 in flight), with bytes.
+    const active = uploading.map((event) => event.record.parts?.active ?? []);
+    expect(active.some((parts) => parts.length > 0)).toBe(true);
+    for (const part of active.flat()) {
+      expect(part.partNumber).toBeGreaterThanOrEqual(1);
+      expect(part.partNumber).toBeLessThanOrEqual(24);
+      expect(part).toMatchObject({ length: PART, retries: 0 });
+      expect(part.bytesSent).toBeLessThanOrEqual(PART);
+    }
+    expect(Math.max(...active.map((parts) => parts.length))).toBeLessThanOrEqual(2);
   });
 });

@@ -1,4 +1,5 @@
 import { AppError, isAppError } from '../../../shared/errors';
+import type { ActivePart } from '../../../shared/model/transfer';
 import type { ImportJournal } from './journal-schema';
 import { partRange } from './part-plan';
 import { PartUploader } from './part-uploader';
@@ -126,17 +127,32 @@ async function sendParts(ctx: ImportContext, uploadId: string): Promise<void> {
   const pool = new AbortController();
   const stopPool = (): void => pool.abort(abortReason(ctx.signal));
   ctx.signal.addEventListener('abort', stopPool, { once: true });
-  let inFlight = 0;
+  const active = new Map<number, ActivePart>();
+  let resent = 0;
   let failure: Error | undefined;
   const showParts = (): void =>
     ctx.patch({
       parts: {
         total: journal.partCount,
         done: Object.keys(journal.parts).length,
-        inFlight,
+        inFlight: active.size,
         partSize: journal.partSize,
+        active: [...active.values()].sort((a, b) => a.partNumber - b.partNumber),
+        resent,
       },
     });
+  /** Changes the state of a part being sent (bytes taken back are negative `bytesSent`). */
+  const partChanged = (partNumber: number, bytes: number, retried: boolean): void => {
+    const part = active.get(partNumber);
+    if (!part) return;
+    if (retried) resent += 1;
+    active.set(partNumber, {
+      ...part,
+      bytesSent: Math.max(0, part.bytesSent + bytes),
+      retries: part.retries + (retried ? 1 : 0),
+    });
+    showParts();
+  };
   ctx.setBytes(bytesOfDoneParts(journal), journal.source.size);
   showParts();
   const hook = (event: Parameters<NonNullable<typeof settings.onPartEvent>>[1]): void =>
@@ -150,7 +166,7 @@ async function sendParts(ctx: ImportContext, uploadId: string): Promise<void> {
     ) {
       const range = partRange(journal.source.size, journal.partSize, part);
       const partNumber = part;
-      inFlight += 1;
+      active.set(partNumber, { partNumber, bytesSent: 0, length: range.length, retries: 0 });
       showParts();
       hook({ kind: 'start', partNumber, length: range.length });
       try {
@@ -167,8 +183,10 @@ async function sendParts(ctx: ImportContext, uploadId: string): Promise<void> {
               ),
               `part ${partNumber}`,
             ),
+          onRetry: () => partChanged(partNumber, 0, true),
           onProgress: (delta) => {
             ctx.addBytes(delta);
+            partChanged(partNumber, delta, false);
             hook({ kind: 'progress', partNumber, deltaBytes: delta });
           },
         });
@@ -179,7 +197,7 @@ async function sendParts(ctx: ImportContext, uploadId: string): Promise<void> {
         hook({ kind: 'failed', partNumber });
         throw error;
       } finally {
-        inFlight -= 1;
+        active.delete(partNumber);
         showParts();
       }
     }

@@ -35,6 +35,8 @@ export interface PartUploadRequest {
   onProgress?: (deltaBytes: number) => void;
   /** What to call the part in messages, e.g. `part 3`. */
   label?: string;
+  /** Told when the part is about to be sent again (after the backoff's wait starts). */
+  onRetry?: (attempt: number) => void;
 }
 
 /** What a successful part upload returns. */
@@ -97,7 +99,10 @@ export class PartUploader {
         sleep: this.#sleep,
         random: this.#random,
         signal: part.signal,
-        onRetry: (error, attempt, delay) => this.#onRetry?.(label, error, attempt, delay),
+        onRetry: (error, attempt, delay) => {
+          this.#onRetry?.(label, error, attempt, delay);
+          part.onRetry?.(attempt);
+        },
       },
       async (attempt) => {
         let url = await part.getUrl(part.signal);
