@@ -97,11 +97,10 @@ export async function queueDialog(
 }
 
 /**
- * Drops a file named `name` on `target` the way a browser does (dragover, then drop, with a
- * DataTransfer holding a File). The harness has no local path for it: the app asks the
- * dialog queue, so queue the prepared path first (see {@link queueDialog}).
+ * Drags a file named `name` over `target` the way a browser does (dragenter, dragover, with a
+ * DataTransfer holding a File), without dropping it; answers the DataTransfer for the drop.
  */
-export async function dropFile(page: Page, target: Locator, name: string): Promise<void> {
+export async function dragFileOver(page: Page, target: Locator, name: string) {
   // Written as page source: the spec compiles without the DOM library.
   const dataTransfer = await page.evaluateHandle(
     `(() => {
@@ -112,7 +111,38 @@ export async function dropFile(page: Page, target: Locator, name: string): Promi
   );
   await target.dispatchEvent('dragenter', { dataTransfer });
   await target.dispatchEvent('dragover', { dataTransfer });
+  return dataTransfer;
+}
+
+/**
+ * Drops a file named `name` on `target` the way a browser does (dragover, then drop, with a
+ * DataTransfer holding a File). The harness has no local path for it: the app asks the
+ * dialog queue, so queue the prepared path first (see {@link queueDialog}).
+ */
+export async function dropFile(page: Page, target: Locator, name: string): Promise<void> {
+  const dataTransfer = await dragFileOver(page, target, name);
   await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** The resource tree's node of a view under an instance, e.g. `treeNodeOf(page, 'databases', DEV)`. */
+export function treeNodeOf(page: Page, kind: string, instanceName: string): Locator {
+  return page.locator(`[data-node-key^="${kind}/"][data-node-key$="/${instanceName}"]`);
+}
+
+/**
+ * Counts the file drops that reach the window (where ActivityHost's fallback listens), from
+ * now on; answers a reader of the count.
+ */
+export async function countWindowDrops(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(
+    `(() => {
+      if (globalThis.__windowDrops === undefined) {
+        globalThis.addEventListener('drop', () => { globalThis.__windowDrops += 1; });
+      }
+      globalThis.__windowDrops = 0;
+    })()`,
+  );
+  return () => page.evaluate<number>('globalThis.__windowDrops');
 }
 
 /** Closes every toast notification (they sit over the bottom-right of the window). */

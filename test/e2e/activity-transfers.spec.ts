@@ -4,23 +4,29 @@ import { join } from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
 import { writeSampleDatabaseFile } from '../support/sample-files';
 import {
+  countWindowDrops,
+  dragFileOver,
   dropFile,
   jumpTo,
   openActivitySession,
   queueDialog,
   screenshotModalThemes,
   screenshotThemes,
+  treeNodeOf,
   type ActivitySession,
 } from './activity-helpers';
+import { emulatorProfileId } from './resources-helpers';
 
 /*
  * Imports and exports end to end through the harness's transfer engine and emulator:
  * drop a generated BAK on an instance and see the database online; pause and resume; reload
- * the page mid-transfer; export and download. Files are a few MiB.
+ * the page mid-transfer; export and download; drop on another instance's node in the tree (it
+ * wins over the window's drop, which goes to the current view's instance). Files are a few MiB.
  */
 test.describe.configure({ mode: 'serial' });
 
 const DEV = 'sql-eu-dev-01';
+const TEST = 'sql-eu-test-01';
 const MiB = 1024 * 1024;
 let session: ActivitySession;
 let folder: string;
@@ -156,5 +162,93 @@ test('a database exports to a folder, with the detachOnly rules explained', asyn
   expect((await stat(join(folder, exported[0] ?? ''))).size).toBeGreaterThan(0);
   await transfer.getByRole('button', { name: 'Show file' }).click();
   await expect.poll(() => harness.platform.shownItems.length).toBeGreaterThan(0);
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('a file dropped on another instance’s node in the tree is imported into that instance', async () => {
+  const { page, harness } = session;
+  const file = join(folder, 'Tree_Drop.bak');
+  await writeSampleDatabaseFile(file, 'bak', 256 * 1024);
+  await jumpTo(page, DEV, 'instance-overview');
+  const windowDrops = await countWindowDrops(page);
+  const node = treeNodeOf(page, 'instance', TEST);
+
+  // The drag: TEST's node is outlined (DEV's, the open view, is not); the profile node refuses.
+  const dragged = await dragFileOver(page, node, 'Tree_Drop.bak');
+  await expect(node).toHaveClass(/resource-tree__node--drop(\s|$)/);
+  await expect(treeNodeOf(page, 'instance', DEV)).not.toHaveClass(/--drop/);
+  await expect(page.locator('[data-node-key^="instances/"]')).toHaveClass(/--no-drop/);
+  await screenshotThemes(page, 'tree-drop', page.getByTestId('resource-tree'));
+  await page.getByTestId('resource-tree').dispatchEvent('dragleave', { dataTransfer: dragged });
+  await expect(node).not.toHaveClass(/--drop|--no-drop/);
+
+  await queueDialog(harness, { files: [file] });
+  await dropFile(page, node, 'Tree_Drop.bak');
+  const sheet = page.getByTestId('import-sheet');
+  await expect(sheet).toContainText(`Import into ${TEST}`);
+  // Handled once, by the tree: the window's fallback (DEV, the open view) never saw it.
+  expect(await windowDrops()).toBe(0);
+  await sheet.getByTestId('import-start').click();
+  const transfer = card('Tree_Drop');
+  await expect(transfer).toContainText(`${TEST} · Tree_Drop`);
+  await expect(transfer).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('a file dropped on an instance’s Databases node is taken while Connections is open', async () => {
+  const { page, harness } = session;
+  const file = join(folder, 'Connections_Drop.bak');
+  await writeSampleDatabaseFile(file, 'bak', 64 * 1024);
+  await page.getByTestId('open-connections').click();
+  await expect(page.getByTestId('connection-screen')).toBeVisible();
+  const windowDrops = await countWindowDrops(page);
+  await treeNodeOf(page, 'instance', TEST).locator('.n-tree-node-switcher').click();
+  const databases = treeNodeOf(page, 'databases', TEST);
+
+  // The profile node is no target: the drop is refused with a hint, and no sheet opens.
+  await dropFile(page, page.locator('[data-node-key^="instances/"]'), 'Connections_Drop.bak');
+  await expect(
+    page.locator('.n-message').filter({ hasText: 'Drop database files on an instance' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('import-sheet')).toBeHidden();
+
+  await dragFileOver(page, databases, 'Connections_Drop.bak');
+  await expect(databases).toHaveClass(/resource-tree__node--drop(\s|$)/);
+  await expect(treeNodeOf(page, 'instance', TEST)).toHaveClass(/--drop-instance/);
+  await queueDialog(harness, { files: [file] });
+  await dropFile(page, databases, 'Connections_Drop.bak');
+  const sheet = page.getByTestId('import-sheet');
+  await expect(sheet).toContainText(`Import into ${TEST}`);
+  await expect(sheet.getByTestId('import-name').locator('input')).toHaveValue('Connections_Drop');
+  expect(await windowDrops()).toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('a read-only profile’s nodes refuse dropped files', async () => {
+  const { page, harness } = session;
+  // Last in the file: the profile stays read-only.
+  const { profiles, bus } = harness.services;
+  const id = emulatorProfileId(harness);
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    ...input
+  } = profiles.list().find((p) => p.id === id)!;
+  await profiles.update(id, { ...input, readOnly: true });
+  bus.emit('profiles:onDidChange', { profiles: profiles.list() });
+  await expect(page.getByTestId('resource-tree').getByTestId('read-only-badge')).toBeVisible();
+  const windowDrops = await countWindowDrops(page);
+  const node = treeNodeOf(page, 'instance', TEST);
+
+  await dragFileOver(page, node, 'Read_Only.bak');
+  await expect(node).toHaveClass(/--no-drop/);
+  await expect(node).not.toHaveClass(/resource-tree__node--drop/);
+  await dropFile(page, node, 'Read_Only.bak');
+  await expect(page.locator('.n-message').filter({ hasText: 'read-only' })).toBeVisible();
+  await expect(page.getByTestId('import-sheet')).toBeHidden();
+  expect(await windowDrops()).toBe(0);
   expect(session.consoleErrors).toEqual([]);
 });

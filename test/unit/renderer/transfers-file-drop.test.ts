@@ -5,7 +5,10 @@ import {
   dropTargetOf,
   resolveDroppedPaths,
 } from '../../../src/renderer/src/composables/use-file-drop';
+import { treeDropTarget } from '../../../src/renderer/src/composables/use-tree-drop';
+import { flattenNodes, profileNode } from '../../../src/renderer/src/components/frame/tree-nodes';
 import { okEnvelope } from '../../../src/shared/ipc/envelope';
+import { database, profile } from './explorer-fixtures';
 
 /** A transport whose dialog answers `queued`, and which knows the paths in `known`. */
 function client(
@@ -69,5 +72,31 @@ describe('dropTargetOf', () => {
     ).toEqual({ profileId: 'p', instanceName: 'i' });
     expect(dropTargetOf({ kind: 'instances', profileId: 'p' })).toBeUndefined();
     expect(dropTargetOf({ kind: 'connections' })).toBeUndefined();
+  });
+});
+
+describe('treeDropTarget', () => {
+  const loaded = (items: unknown[]) =>
+    ({ items, isLoading: false, isLoaded: true, error: undefined }) as never;
+  const tree = profileNode(profile(), {
+    instances: () => loaded([{ name: 'sql-a', status: 'Online' }, { name: 'sql-b' }]),
+    databases: () => loaded([database('Sales')]),
+  });
+  const targets = new Map(
+    flattenNodes([tree]).map((node) => [node.key, treeDropTarget(node)?.instanceName]),
+  );
+
+  it('is the node’s own instance for the instance and every node under it', () => {
+    expect(targets.get('instance/p1/sql-b')).toBe('sql-b');
+    expect(targets.get('databases/p1/sql-b')).toBe('sql-b');
+    expect(targets.get('database/p1/sql-a/Sales')).toBe('sql-a');
+    expect(targets.get('logins/p1/sql-a')).toBe('sql-a');
+  });
+
+  it('is nothing for the profile, Cluster and My IP nodes', () => {
+    expect(targets.get('instances/p1')).toBeUndefined();
+    expect(targets.get('cluster/p1')).toBeUndefined();
+    expect(targets.get('myIp/p1')).toBeUndefined();
+    expect(targets.size).toBe(19);
   });
 });

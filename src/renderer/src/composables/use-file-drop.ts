@@ -28,6 +28,8 @@ import { fileExtensionOf } from './import-proposal';
  * For the window: `dropTargetOf(navigation.current)` gives the target of the current view (or
  * undefined: then the drop is refused, with no sheet). A read-only profile refuses drops.
  * An "Import…" button calls `drop.chooseAndImport(target)` (a native file chooser).
+ * The resource tree binds `useTreeDrop` (use-tree-drop.ts) instead: it finds the node under
+ * the drag, and its drops never reach the window's handler.
  *
  * In the browser harness a dropped `File` has no local path. There, and only there, the
  * paths are asked of `dialog:chooseFiles`, which the harness answers from the queue a test
@@ -49,7 +51,7 @@ export function dropTargetOf(view: ViewRef): DropTarget | undefined {
 }
 
 /** True when the drag carries files (not text or a tree node). */
-function carriesFiles(event: DragEvent): boolean {
+export function carriesFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files');
 }
 
