@@ -32,6 +32,10 @@ export const SettingsSchema = z.object({
   /** An HTTP(S) proxy for every request; the environment's proxy variables apply when absent. */
   proxyUrl: z
     .url({ protocol: /^https?$/, error: 'Proxy must look like http://proxy.example:3128' })
+    .refine((url) => !/^https?:\/\/[^/]*@/i.test(url), {
+      error:
+        'Put no user name or password in the proxy URL: settings are stored unencrypted. Use the HTTPS_PROXY environment variable for a proxy that needs them.',
+    })
     .optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -38,6 +38,38 @@ describe('SettingsStore', () => {
     await expect(store.update({ partsInFlight: 17 })).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 
+  it('refuses a proxy URL with a user name or password (secrets never go to disk)', async () => {
+    const store = new SettingsStore({ file: join(dir, 'settings.json') });
+    await store.load();
+    await expect(
+      store.update({ proxyUrl: 'http://alice:s3cret@proxy.example:3128' }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/no user name or password/) as unknown,
+    });
+    await expect(readFile(join(dir, 'settings.json'), 'utf8')).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+  });
+
+  it('says what could not be saved, where and what to do, and keeps the settings before', async () => {
+    // A file where the folder should be: the write fails (as a full or read-only disk would).
+    await writeFile(join(dir, 'blocker'), 'x');
+    const store = new SettingsStore({ file: join(dir, 'blocker', 'settings.json') });
+    await store.load();
+    const seen: unknown[] = [];
+    store.onChange((settings) => seen.push(settings));
+    await expect(store.update({ closeToTray: true })).rejects.toMatchObject({
+      name: 'AppError',
+      code: 'INTERNAL',
+      message: expect.stringMatching(
+        /^Could not save the settings to .*blocker.*settings\.json \(E\w+\)\. Check that the disk/,
+      ) as unknown,
+    });
+    expect(store.get().closeToTray).toBe(false);
+    expect(seen).toEqual([]);
+  });
+
   it('uses defaults for a damaged file', async () => {
     const file = join(dir, 'settings.json');
     await writeFile(file, '{"theme": 3');

@@ -10,7 +10,7 @@ import {
   type ProfilesFile,
 } from '../../../shared/model/profile';
 import { silentLogger, type Logger } from '../log/logger';
-import { writeFileAtomic } from './atomic-file';
+import { saveDataFile } from './atomic-file';
 
 /** Options of {@link ProfileStore}. */
 export interface ProfileStoreOptions {
@@ -160,7 +160,7 @@ export class ProfileStore {
 
   async #save(profiles: Profile[]): Promise<void> {
     const file: ProfilesFile = { version: 1, profiles };
-    await writeFileAtomic(this.#file, JSON.stringify(file, null, 2) + '\n');
+    await saveDataFile(this.#file, JSON.stringify(file, null, 2) + '\n', 'connections');
     this.#profiles = profiles;
   }
 }

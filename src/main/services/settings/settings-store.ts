@@ -8,7 +8,7 @@ import {
   type SettingsPatch,
 } from '../../../shared/model/settings';
 import { silentLogger, type Logger } from '../log/logger';
-import { writeFileAtomic } from '../profiles/atomic-file';
+import { saveDataFile } from '../profiles/atomic-file';
 
 /** Options of {@link SettingsStore}. */
 export interface SettingsStoreOptions {
@@ -64,7 +64,7 @@ export class SettingsStore {
     if (proxyUrl === null) delete next.proxyUrl;
     else if (proxyUrl !== undefined) next.proxyUrl = proxyUrl;
     const settings = SettingsSchema.parse(next);
-    await writeFileAtomic(this.#file, JSON.stringify(settings, null, 2) + '\n');
+    await saveDataFile(this.#file, JSON.stringify(settings, null, 2) + '\n', 'settings');
     this.#settings = settings;
     for (const listener of [...this.#listeners]) listener(this.get());
     return this.get();
