@@ -109,6 +109,13 @@ test('an import pauses mid-upload, is offered again after a page reload, and res
   await sheet.getByTestId('import-start').click();
 
   const transfer = card('Resume_Me');
+  // The card shows the parts being sent, each with its own bar.
+  await expect(transfer.getByTestId('transfer-part').first()).toBeVisible({ timeout: 20_000 });
+  await expect(transfer.getByTestId('transfer-part').first()).toHaveAttribute(
+    'title',
+    /^Part \d+: .* of /,
+  );
+  await screenshotThemes(page, 'activity-transfer-uploading');
   await transfer.getByTestId('transfer-pause').click();
   await expect(transfer).toHaveAttribute('data-state', 'paused');
   faults.reset();
