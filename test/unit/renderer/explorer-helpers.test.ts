@@ -3,7 +3,12 @@ import { CreateDatabaseRequestSchema } from '../../../src/shared/contract/record
 import { profileNode } from '../../../src/renderer/src/components/frame/tree-nodes';
 import { matchItems } from '../../../src/renderer/src/components/frame/quick-pick';
 import { searchRows, cellText } from '../../../src/renderer/src/components/common/resource-table';
-import { formatMb, formatRemaining } from '../../../src/renderer/src/composables/format';
+import {
+  formatMb,
+  formatRemaining,
+  toExpirationTimestamp,
+} from '../../../src/renderer/src/composables/format';
+import { ExpirationTimestampSchema } from '../../../src/shared/contract/primitives';
 import {
   emptyForm,
   formOf,
@@ -153,5 +158,12 @@ describe('search and formatting', () => {
     expect(formatRemaining(59 * 60_000 + 5_000)).toBe('59:05');
     expect(formatRemaining(3_723_000)).toBe('1:02:03');
     expect(formatRemaining(-5)).toBe('0:00');
+  });
+
+  it('writes an expiration date exactly in the interface’s form, in UTC', () => {
+    const ms = Date.UTC(2026, 11, 31, 23, 59, 58, 7);
+    expect(toExpirationTimestamp(ms)).toBe('2026-12-31T23:59:58.007');
+    expect(ExpirationTimestampSchema.safeParse(toExpirationTimestamp(ms)).success).toBe(true);
+    expect(toExpirationTimestamp(null)).toBeUndefined();
   });
 });

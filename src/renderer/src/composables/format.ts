@@ -46,9 +46,10 @@ export function percent(part: number, whole: number): number {
 }
 
 /**
- * An ISO 8601 timestamp in the interface's form `YYYY-MM-DDThh:mm:ss.sssZ` (UTC) from a
- * date picker's milliseconds, or undefined when none was picked.
+ * An `expirationDate` in exactly the interface's form `YYYY-MM-DDThh:mm:ss.sss` (UTC, no zone
+ * letter: a strict service may refuse the `Z`) from a date picker's milliseconds, or
+ * undefined when none was picked.
  */
 export function toExpirationTimestamp(ms: number | null | undefined): string | undefined {
-  return ms === null || ms === undefined ? undefined : new Date(ms).toISOString();
+  return ms === null || ms === undefined ? undefined : new Date(ms).toISOString().slice(0, -1);
 }
