@@ -28,7 +28,7 @@ const GROUPS_OF_ROLE: Readonly<Record<Role, readonly string[]>> = {
   Admin: Object.values(TENANT_GROUPS).map((group) => group.id),
 };
 
-/** The demo API keys (emulator-api.md) and the role each is mapped to. */
+/** The demo API keys (listed in README.md) and the role each is mapped to. */
 export const DEMO_API_KEYS: Readonly<Record<string, Role>> = {
   'demo-admin-key': 'Admin',
   'demo-contributor-key': 'Contributor',

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 /** What an upload is for: the instance, the database name and the file type. */
 export type UploadKey = { instance: string; database: string; ext: 'mdf' | 'bak' | 'dacpac' };
 
-/** An export file set to write (emulator-api.md, BlobStore.createExport). */
+/** An export file set to write (BlobStore.createExport). */
 export interface ExportSpec {
   instance: string;
   database: string;
@@ -14,7 +14,7 @@ export interface ExportSpec {
 
 /**
  * The part of the blob store (src/emulator/blobs/blob-store.ts) the operations use, as the
- * seam in emulator-api.md fixes it. The core depends on this shape, not on the class, so
+ * core sees it. The core depends on this shape, not on the class, so
  * handlers can be tested with a stand-in and the two halves are built independently.
  */
 export interface BlobPort {

@@ -1,6 +1,6 @@
 import type { Random } from './random';
 
-/** The fault switches that stay on until changed (emulator-api.md). */
+/** The fault switches that stay on until changed (CLI flags or the in-process handle). */
 export interface FaultConfig {
   /** Milliseconds added to every request. */
   latencyMs: number;
@@ -26,7 +26,7 @@ export type OneShotFault =
   | 'request500'
   | 'jobFail';
 
-/** The handle tests and the CLI use to flip faults on a running emulator. */
+/** The handle tests use to flip faults on a running emulator; the CLI sets `FaultConfig` by flags. */
 export interface FaultSwitches {
   readonly config: Readonly<FaultConfig>;
   set(config: Partial<FaultConfig>): void;

@@ -7,7 +7,7 @@ import { request } from 'undici';
  * integration tests: API calls carry an API key; pre-signed URLs carry nothing.
  */
 
-/** The emulator's Contributor API key (emulator-api.md). */
+/** The emulator's Contributor API key (README.md). */
 export const CONTRIBUTOR_KEY = 'demo-contributor-key';
 
 /** An answer of the service, read whole (API answers are small). */
