@@ -54,3 +54,55 @@ describe('sessions:notifyBlocking', () => {
     expect(platform.notifications).toHaveLength(3);
   });
 });
+
+/** The harness platform with native drag-out, recording what it would open or drag. */
+class RecordingPlatform extends HarnessPlatform {
+  override readonly features = { tray: false, nativeDrag: true, notifications: false };
+  readonly opened: string[] = [];
+  readonly dragged: string[][] = [];
+
+  override openPath(path?: string): Promise<void> {
+    this.opened.push(path ?? '');
+    return Promise.resolve();
+  }
+
+  override startDrag(paths?: readonly string[]): void {
+    this.dragged.push([...(paths ?? [])]);
+  }
+}
+
+describe('shell:openPath and files:startDrag', () => {
+  it('open or drag out only paths the app chose or wrote, never any file of the machine', async () => {
+    const platform = new RecordingPlatform();
+    const knownPaths = new KnownPaths();
+    const handlers = createShellHandlers({
+      app: { name: 'DataBridge Desktop', version: '0', platform: 'linux' },
+      platform,
+      settings: new SettingsStore({ file: join(tmpdir(), 'databridge-unused-settings.json') }),
+      knownPaths,
+    });
+    const context: CallContext = {
+      sender: { url: 'app://databridge/index.html', isMainFrame: true },
+      markRendererReady: () => undefined,
+    };
+    const exported = join(tmpdir(), 'exports', 'Sales_Q3.bak');
+    knownPaths.add(exported);
+    await handlers['shell:openPath']({ path: exported }, context);
+    await handlers['files:startDrag']({ paths: [exported] }, context);
+    expect(platform.opened).toEqual([exported]);
+    expect(platform.dragged).toEqual([[exported]]);
+
+    const foreign = [join(tmpdir(), 'exports', '..', '..', 'etc', 'passwd'), '/usr/bin/env'];
+    for (const path of foreign) {
+      await expect(handlers['shell:openPath']({ path }, context)).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+      });
+    }
+    // The router awaits whatever a handler throws or rejects with, as this does.
+    const dragAll = async () =>
+      handlers['files:startDrag']({ paths: [exported, ...foreign] }, context);
+    await expect(dragAll()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(platform.opened).toHaveLength(1);
+    expect(platform.dragged).toHaveLength(1);
+  });
+});
