@@ -1,4 +1,8 @@
-import type { TransferRecord, TransferState } from '../../../../shared/model/transfer';
+import {
+  isFinalTransferState,
+  type TransferRecord,
+  type TransferState,
+} from '../../../../shared/model/transfer';
 import type { TagType } from '../../composables/status-tags';
 import type { ActivityFilter } from '../jobs/job-format';
 
@@ -116,4 +120,21 @@ export function transferTitle(record: TransferRecord): string {
     return `Import ${file} → ${record.databaseName}`;
   }
   return `Export ${record.databaseName} (${record.fileType.toUpperCase()})`;
+}
+
+/** The actions that change a transfer's course. */
+export type TransferControl = 'pause' | 'resume' | 'cancel' | 'retry';
+
+/**
+ * Which of pause, resume, cancel and retry apply to a transfer now: the card's buttons and
+ * the palette's commands follow the same rules.
+ */
+export function transferControls(record: TransferRecord): TransferControl[] {
+  const isFinal = isFinalTransferState(record.state);
+  const controls: TransferControl[] = [];
+  if (!isFinal && record.state !== 'paused') controls.push('pause');
+  if (record.state === 'paused') controls.push('resume');
+  if (record.state === 'failed') controls.push('retry');
+  if (!isFinal) controls.push('cancel');
+  return controls;
 }
