@@ -1,4 +1,5 @@
 import { computed, type ComputedRef } from 'vue';
+import type { JobSummary } from '../../../shared/contract/records/jobs';
 import type { IpcTrackedJob } from '../../../shared/ipc/activity-channels';
 import type { TransferRecord } from '../../../shared/model/transfer';
 import { jobStatusGroup, type ActivityFilter } from '../components/jobs/job-format';
@@ -14,13 +15,30 @@ export type ActivityItem =
       readonly at: string;
       readonly record: TransferRecord;
     }
-  | { readonly kind: 'job'; readonly id: string; readonly at: string; readonly job: IpcTrackedJob };
+  | {
+      readonly kind: 'job';
+      readonly id: string;
+      readonly at: string;
+      readonly job: IpcTrackedJob;
+      /** The row of the instance's job list, when the card comes from it. */
+      readonly row?: JobSummary;
+    };
 
 /** The filter group of an item. */
 export function itemGroup(item: ActivityItem): Exclude<ActivityFilter, 'all'> {
   if (item.kind === 'transfer') return transferGroup(item.record.state);
   if (item.job.phase === 'failed') return 'failed';
   return isJobOver(item.job) ? 'finished' : jobStatusGroup(item.job.status);
+}
+
+/** How many items fall in each filter group (and in all). */
+export function countItems(items: readonly ActivityItem[]): Record<ActivityFilter, number> {
+  const result: Record<ActivityFilter, number> = { all: 0, running: 0, failed: 0, finished: 0 };
+  for (const item of items) {
+    result.all += 1;
+    result[itemGroup(item)] += 1;
+  }
+  return result;
 }
 
 /**
@@ -48,13 +66,6 @@ export function useActivityItems(): {
     }
     return list.sort((a, b) => b.at.localeCompare(a.at));
   });
-  const counts = computed(() => {
-    const result: Record<ActivityFilter, number> = { all: 0, running: 0, failed: 0, finished: 0 };
-    for (const item of items.value) {
-      result.all += 1;
-      result[itemGroup(item)] += 1;
-    }
-    return result;
-  });
+  const counts = computed(() => countItems(items.value));
   return { items, counts };
 }

@@ -94,13 +94,31 @@ export const useJobsStore = defineStore('jobs', () => {
     return lists.entry(instanceKey(target.profileId, target.instanceName));
   }
 
-  /** Follows every job of the instance while its view is open. Throws AppError. */
+  /**
+   * Who follows each instance (the jobs view, the activity panel). Main's watcher has one
+   * switch per instance, so it is turned off only when the last of them lets go.
+   */
+  const watchers = new Map<string, number>();
+
+  /**
+   * Follows every job of the instance while a view shows them; pair each call with `unwatch`.
+   * Every call asks main (it also makes the watcher look at once). Throws AppError.
+   */
   async function watch(target: JobsTarget): Promise<void> {
+    const key = instanceKey(target.profileId, target.instanceName);
+    watchers.set(key, (watchers.get(key) ?? 0) + 1);
     await client.invoke('jobs:watchInstance', { ...target });
   }
 
-  /** Stops following the instance's jobs. Never throws (the view is closing). */
+  /** Stops following the instance's jobs once nobody else does. Never throws (a view closes). */
   async function unwatch(target: JobsTarget): Promise<void> {
+    const key = instanceKey(target.profileId, target.instanceName);
+    const left = (watchers.get(key) ?? 0) - 1;
+    if (left > 0) {
+      watchers.set(key, left);
+      return;
+    }
+    watchers.delete(key);
     await client.invoke('jobs:unwatchInstance', { ...target }).catch(() => undefined);
   }
 
