@@ -158,7 +158,7 @@ export class FaultController implements FaultSwitches {
     return this.#take('tokenRefresh');
   }
 
-  /** True when the job finishing now must fail instead of taking effect (the `jobFail` one-shot). */
+  /** True when the job starting now must fail instead of taking effect (the `jobFail` one-shot). */
   takeJobFault(): boolean {
     return this.#take('jobFail');
   }

@@ -51,7 +51,7 @@ export interface JobRunnerOptions {
   readonly now: () => number;
   /** Where effects that break in an unexpected way are reported. */
   readonly log: (line: string) => void;
-  /** True when the job finishing now must fail (the `jobFail` fault switch). */
+  /** True when the job starting now must fail when it ends (the `jobFail` fault switch). */
   readonly takeJobFault?: () => boolean;
 }
 
@@ -85,6 +85,8 @@ export class JobRunner {
   start(spec: JobSpec): JobRecord {
     const duration = Math.max(2, spec.durationMs ?? this.#options.jobMs);
     const queueMs = Math.round(duration * QUEUE_SHARE);
+    // Taken when the job starts, so the job a test starts right after arming it is the one.
+    const injectedFault = this.#options.takeJobFault?.() === true;
     const job: JobRecord = {
       id: randomUUID(),
       type: spec.type,
@@ -105,7 +107,7 @@ export class JobRunner {
     this.#after(queueMs, () => {
       job.status = 'Processing';
       job.startTime = this.#options.now();
-      this.#after(job.processingMs, () => void this.#finish(job, spec));
+      this.#after(job.processingMs, () => void this.#finish(job, spec, injectedFault));
     });
     return job;
   }
@@ -149,9 +151,9 @@ export class JobRunner {
     this.#timers.add(timer);
   }
 
-  async #finish(job: JobRecord, spec: JobSpec): Promise<void> {
+  async #finish(job: JobRecord, spec: JobSpec, injectedFault: boolean): Promise<void> {
     try {
-      if (this.#options.takeJobFault?.()) throw new JobError(INJECTED_JOB_ERROR);
+      if (injectedFault) throw new JobError(INJECTED_JOB_ERROR);
       await spec.run(job);
       if (this.#closed) return;
       job.status = 'Succeeded';
