@@ -45,6 +45,7 @@ export function useSessionMonitor(target: SessionsTarget): SessionMonitor {
     try {
       const next = await sessions.list(target, filter.value);
       rows.value = next;
+      sessions.remember(target, next);
       snapshotAt.value = Date.now();
       error.value = undefined;
       isLoaded.value = true;

@@ -1,4 +1,5 @@
 import { defineStore } from 'pinia';
+import { shallowRef } from 'vue';
 import type { Session } from '../../../shared/contract/records/sessions';
 import { filterRows } from '../../../shared/filter/evaluate';
 import { parseFilter } from '../../../shared/filter/parser';
@@ -12,6 +13,12 @@ export interface SessionsTarget {
   readonly profileId: string;
   readonly instanceName: string;
   readonly databaseName?: string | undefined;
+}
+
+/** The last snapshot a session monitor took of its target. */
+export interface SessionsSnapshot {
+  readonly target: SessionsTarget;
+  readonly rows: readonly Session[];
 }
 
 /** How a kill ended. */
@@ -133,6 +140,15 @@ export const useSessionsStore = defineStore('sessions', () => {
     return { outcome: 'killed' };
   }
 
+  /** The last snapshot of every monitor opened, by target key (jump-to lists them). */
+  const snapshots = shallowRef<ReadonlyMap<string, SessionsSnapshot>>(new Map());
+
+  /** Keeps a monitor's latest snapshot (replaced whole: rows are not deeply reactive). */
+  function remember(target: SessionsTarget, rows: readonly Session[]): void {
+    const key = sessionsTargetKey(target);
+    snapshots.value = new Map(snapshots.value).set(key, { target: { ...target }, rows });
+  }
+
   /** Blocking alerts already raised (per instance, spid and login time). */
   const alerted = new Set<string>();
 
@@ -143,5 +159,5 @@ export const useSessionsStore = defineStore('sessions', () => {
     return true;
   }
 
-  return { list, reread, kill, markAlerted };
+  return { snapshots, list, reread, kill, remember, markAlerted };
 });

@@ -11,6 +11,20 @@ export interface QuickPickItem {
   readonly keywords?: readonly string[];
 }
 
+/** Each item's lowercased search text, made once per item (jump-to lists thousands). */
+const searchTexts = new WeakMap<QuickPickItem, string>();
+
+function searchTextOf(item: QuickPickItem): string {
+  let text = searchTexts.get(item);
+  if (text === undefined) {
+    text = [item.label, item.description, item.group, ...(item.keywords ?? [])]
+      .join(' ')
+      .toLowerCase();
+    searchTexts.set(item, text);
+  }
+  return text;
+}
+
 /**
  * The items that match `query`: every word must appear in the label, description, group or
  * keywords (case-insensitive). Label matches come first, then the rest in their order.
@@ -21,9 +35,7 @@ export function matchItems(items: readonly QuickPickItem[], query: string): Quic
   const scored = items
     .map((item, index) => {
       const label = item.label.toLowerCase();
-      const text = [label, item.description, item.group, ...(item.keywords ?? [])]
-        .join(' ')
-        .toLowerCase();
+      const text = searchTextOf(item);
       if (!words.every((w) => text.includes(w))) return undefined;
       const inLabel = words.filter((w) => label.includes(w)).length;
       const starts = label.startsWith(words[0] ?? '') ? 1 : 0;

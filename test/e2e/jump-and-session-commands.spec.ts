@@ -1,0 +1,174 @@
+import type { Locator, Page } from '@playwright/test';
+import { dismissNotifications } from './activity-helpers';
+import { expect, test } from './fixtures';
+import {
+  emulatorProfileId,
+  jumpTo,
+  openEmulatorSession,
+  runCommand,
+  tableRows,
+  type ResourcesSession,
+} from './resources-helpers';
+
+/*
+ * Jump-to (Ctrl+P) reaching loaded objects (a login, an archive) and revealing them in their
+ * view, and the session monitor's palette commands: hide / show sleeping sessions and
+ * "Kill session…" through the row menu's guarded confirmation. Demo data: sql-eu-dev-01 and
+ * sql-eu-prod-01 each have a blocking chain whose head is a sleeping session holding a
+ * transaction open. One harness for the file.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let session: ResourcesSession;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  session = await openEmulatorSession(browser);
+  page = session.page;
+});
+test.afterAll(async () => {
+  await session.close();
+});
+
+const jumpBox = () => page.getByTestId('jump-to');
+const jumpItems = () => jumpBox().getByTestId('quick-pick-item');
+const searchBox = (table: string) =>
+  page.getByTestId(table).getByTestId('table-search').locator('input');
+const rowCount = (table: string) => page.getByTestId(table).getByTestId('row-count');
+
+async function openJump(query: string): Promise<void> {
+  await page.keyboard.press('Control+p');
+  await expect(jumpBox()).toBeVisible();
+  await jumpBox().getByTestId('quick-pick-input').locator('input').fill(query);
+}
+
+/** Pauses the monitor so the snapshot holds still while a test counts rows. */
+async function pauseMonitor(): Promise<void> {
+  await page.getByTestId('session-pause').click();
+  await expect(page.getByTestId('session-age')).toContainText('paused');
+}
+
+test('Ctrl+P lists loaded logins and archives with where they are, and reveals them', async () => {
+  // Load the logins of dev and the first page of archives of prod, then go elsewhere.
+  await jumpTo(page, 'logins dev', 'logins-view');
+  await expect(tableRows(page, 'login-table')).toHaveCount(5);
+  await jumpTo(page, 'archives prod', 'archives-view');
+  await expect(tableRows(page, 'archive-table').first()).toBeVisible();
+  await jumpTo(page, 'cluster', 'cluster-view');
+
+  // Objects of two kinds match `port`: logins (report_reader, legacy_import) and the archives
+  // of EDM_Portfolio_2023, each with where it is.
+  await openJump('port');
+  await expect(
+    jumpItems().filter({ hasText: 'Login' }).filter({ hasText: 'report_reader' }),
+  ).toHaveCount(1);
+  await expect(jumpItems().filter({ hasText: 'Archive' }).first()).toContainText(
+    'sql-eu-prod-01 · Local emulator',
+  );
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: 'artifacts/screenshots/jump-to-objects-light.png' });
+  await jumpBox().getByTestId('quick-pick-input').locator('input').fill('etl_loader');
+  const login = jumpItems().filter({ hasText: 'Login' });
+  await expect(login).toHaveCount(1);
+  await expect(login).toContainText('etl_loader');
+  await expect(login).toContainText('sql-eu-dev-01 · Local emulator');
+  await login.click();
+  await expect(page.getByTestId('logins-view')).toBeVisible();
+  await expect(searchBox('login-table')).toHaveValue('etl_loader');
+  await expect(tableRows(page, 'login-table')).toHaveCount(1);
+  await expect(tableRows(page, 'login-table')).toContainText('etl_loader');
+
+  // An archive: its view opens on the same page, searched down to it by name and time.
+  await openJump('EDM_Portfolio_2023');
+  const archive = jumpItems().first();
+  await expect(archive).toContainText('Archive');
+  await expect(archive).toContainText('sql-eu-prod-01');
+  const label = (await archive.locator('.quick-pick__label').textContent()) ?? '';
+  const name = label.replace(/ \(.*\)$/, '');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('archives-view')).toBeVisible();
+  await expect(searchBox('archive-table')).toHaveValue(new RegExp(`^${name} `));
+  await expect(tableRows(page, 'archive-table').first()).toContainText(name);
+  await expect(rowCount('archive-table')).toHaveText(/^\d of \d+$/);
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('the palette hides sleeping sessions but keeps a sleeping head blocker, and shows them again', async () => {
+  await jumpTo(page, 'sessions dev', 'sessions-view');
+  const head = page.getByTestId('blocking-head').first();
+  await expect(head).toBeVisible();
+  const headSpid = (await head.getAttribute('data-spid')) ?? '';
+  await pauseMonitor();
+  await searchBox('session-table').fill('sleeping');
+  const before = (await rowCount('session-table').textContent()) ?? '';
+  const [sleeping = 0] = before.split(' of ').map(Number);
+  expect(sleeping).toBeGreaterThan(1);
+
+  await runCommand(page, 'Hide sleeping sessions');
+  await expect(page.getByTestId('hide-sleeping')).toHaveClass(/n-switch--active/);
+  // Only the head blocker is left of the sleeping sessions: it holds the chain's locks.
+  await expect(rowCount('session-table')).toHaveText(/^1 of \d+$/);
+  await expect(tableRows(page, 'session-table')).toHaveCount(1);
+  await expect(tableRows(page, 'session-table')).toHaveAttribute('data-row-key', headSpid);
+
+  await runCommand(page, 'Show sleeping sessions');
+  await expect(page.getByTestId('hide-sleeping')).not.toHaveClass(/n-switch--active/);
+  await expect(rowCount('session-table')).toHaveText(before);
+  await searchBox('session-table').fill('');
+  await page.getByTestId('session-pause').click();
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('"Kill session…" picks a session, then kills it after the guarded confirmation', async () => {
+  await jumpTo(page, 'sessions prod', 'sessions-view');
+  const head = page.getByTestId('blocking-head').first();
+  await expect(head).toBeVisible();
+  const spid = (await head.getAttribute('data-spid')) ?? '';
+  // The blocking alerts' toasts sit over the dialog's buttons.
+  await dismissNotifications(page);
+  await runCommand(page, 'Kill session…');
+  const pick = page.getByTestId('kill-session-pick');
+  await expect(pick).toBeVisible();
+  // Head blockers come first; every item names the spid, the login and the host.
+  const first: Locator = pick.getByTestId('quick-pick-item').first();
+  await expect(first).toContainText('head blocker');
+  await expect(first.locator('.quick-pick__label')).toHaveText(new RegExp(`^${spid} · \\S+`));
+  await pick.getByTestId('quick-pick-input').locator('input').fill(spid);
+  await page.screenshot({ path: 'artifacts/screenshots/kill-session-pick-light.png' });
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByTestId('kill-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Kill session ${spid}?`);
+  await expect(dialog.getByTestId('kill-login')).not.toBeEmpty();
+  await expect(dialog.getByTestId('kill-sql')).toContainText('BEGIN TRAN');
+  await dialog.getByTestId('dialog-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator(`[data-testid="blocking-head"][data-spid="${spid}"]`)).toHaveCount(0);
+  await page.getByTestId('session-kill-log').click();
+  await expect(page.getByTestId('kill-log-table')).toContainText(spid);
+  await expect(page.getByTestId('kill-log-table')).toContainText('killed');
+  await page.keyboard.press('Escape');
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('"Kill session…" is disabled on a read-only profile, as the row action is', async () => {
+  const { profiles, bus } = session.harness.services;
+  const id = emulatorProfileId(session.harness);
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    ...input
+  } = profiles.list().find((p) => p.id === id)!;
+  await profiles.update(id, { ...input, readOnly: true });
+  bus.emit('profiles:onDidChange', { profiles: profiles.list() });
+  await expect(page.getByTestId('read-only-tag')).toBeVisible();
+  await page.keyboard.press('Control+Shift+P');
+  const palette = page.getByTestId('command-palette');
+  await palette.getByTestId('quick-pick-input').locator('input').fill('Kill session');
+  await expect(palette.getByTestId('quick-pick-item').first()).toHaveClass(/disabled/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('kill-session-pick')).toBeHidden();
+  await page.keyboard.press('Escape');
+});
