@@ -10,12 +10,17 @@ export function formatMb(mb: number | null | undefined): string {
   return `${(mb / 1024 / 1024).toFixed(2)} TB`;
 }
 
+// One formatter each, made once: toLocaleString builds a new one per call (~60 µs), which a
+// table search over 5,000 archives pays twice a row on every keystroke.
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
 /** A date and time in the user's locale, or `—`; unreadable text is shown as it came. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return DATE_TIME.format(date);
 }
 
 /** A date in the user's locale, or `—`. */
@@ -23,7 +28,7 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return DATE.format(date);
 }
 
 /** `59:12`, `1:02:03`, `3 d 4 h` for a remaining duration in ms; `0:00` when past. */

@@ -68,15 +68,6 @@ function instanceView(kind: 'logins' | 'linkedServers' | 'jobs' | 'archives') {
   });
 }
 
-// One formatter for every label: toLocaleString builds a new one per call (~60 µs each,
-// 300 ms for a page of 5,000 archives). The search text uses the table's own formatDateTime.
-const LABEL_DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function labelDate(iso: string | null | undefined): string {
-  const date = new Date(iso ?? '');
-  return Number.isNaN(date.getTime()) ? (iso ?? '') : LABEL_DATE.format(date);
-}
-
 /** A session as both pickers show it: `57 · etl_loader · WS-0142`. */
 export function sessionLabel(session: Session): string {
   return [String(session.sessionId), session.loginName, session.hostName]
@@ -132,7 +123,7 @@ const ARCHIVE: ObjectKind<ArchivesResponse> = {
   tag: 'Archive',
   view: instanceView('archives'),
   id: (row) => row.archiveId ?? `${row.name ?? ''}@${row.createDate ?? ''}`,
-  label: (row) => `${row.name ?? row.archiveId ?? 'Archive'} (${labelDate(row.createDate)})`,
+  label: (row) => `${row.name ?? row.archiveId ?? 'Archive'} (${formatDateTime(row.createDate)})`,
   // Name and creation time as the Name and Created columns show them: one archive, or the few
   // of one database made in the same minute.
   search: (row) => (row.name ? `${row.name} ${formatDateTime(row.createDate)}` : ''),
