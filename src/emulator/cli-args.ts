@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { FaultConfig } from './faults';
+import { ONE_SHOT_FAULTS, type FaultConfig, type OneShotFault } from './faults';
 import type { EmulatorOptions } from './server';
 import { SEED_NAMES, type SeedName } from './seed/seed';
 
@@ -28,6 +28,10 @@ Faults:
   --rate-429 <f>         fraction answering 429 with Retry-After
   --retry-after <s>      Retry-After of those answers (default 1)
   --reset-part-rate <f>  fraction of part uploads whose connection is reset mid-way
+  --once <fault>[:<n>]   arm a one-shot fault n times (default 1); repeatable. Faults:
+                         partPut (next part upload reset), partPut500, tokenRefresh
+                         (next refresh refused), request500, request503, request429,
+                         jobFail (next job started fails)
   --quiet                do not log requests
   --help                 show this text`;
 
@@ -53,6 +57,24 @@ export interface CliRequest {
   readonly help: boolean;
   readonly quiet: boolean;
   readonly options: EmulatorOptions;
+  /** One-shot faults to arm once the emulator runs (`--once`). */
+  readonly once: readonly { readonly fault: OneShotFault; readonly count: number }[];
+}
+
+const isOneShotFault = (value: string): value is OneShotFault =>
+  (ONE_SHOT_FAULTS as readonly string[]).includes(value);
+
+/** `jobFail` or `partPut:2`: a one-shot fault and how many times to arm it. */
+function parseOnce(text: string): CliRequest['once'][number] {
+  const [fault = '', countText] = text.split(':');
+  if (!isOneShotFault(fault)) {
+    throw new Error(`--once must name one of ${ONE_SHOT_FAULTS.join(', ')} (got "${text}")`);
+  }
+  const count = countText === undefined ? 1 : Number(countText);
+  if (!Number.isInteger(count) || count < 1) {
+    throw new Error(`--once ${fault}:<n> needs a whole number of 1 or more (got "${text}")`);
+  }
+  return { fault, count };
 }
 
 function toNumber(flag: string, text: string): number {
@@ -76,6 +98,7 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
     args: [...args],
     options: {
       ...Object.fromEntries(stringFlags.map((name) => [name, { type: 'string' as const }])),
+      once: { type: 'string', multiple: true },
       help: { type: 'boolean' },
       quiet: { type: 'boolean' },
     },
@@ -106,5 +129,6 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
   if (host !== undefined) options.host = host;
   if (seed !== undefined) options.seed = seed;
   if (dataDir !== undefined) options.dataDir = dataDir;
-  return { help: values.help === true, quiet: values.quiet === true, options };
+  const once = ((values as { once?: string[] }).once ?? []).map(parseOnce);
+  return { help: values.help === true, quiet: values.quiet === true, options, once };
 }

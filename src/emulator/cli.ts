@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     ...request.options,
     ...(request.quiet ? {} : { log: (line: string) => console.log(line) }),
   });
+  for (const { fault, count } of request.once) emulator.faults.once(fault, count);
   console.log(`Emulator listening on ${emulator.url}`);
   for (const line of credentials()) console.log(line);
   let stopping = false;

@@ -17,16 +17,18 @@ export interface FaultConfig {
 }
 
 /** A fault that fires once (or `count` times) and then disarms itself. */
-export type OneShotFault =
-  | 'partPut'
-  | 'partPut500'
-  | 'tokenRefresh'
-  | 'request503'
-  | 'request429'
-  | 'request500'
-  | 'jobFail';
+export const ONE_SHOT_FAULTS = [
+  'partPut',
+  'partPut500',
+  'tokenRefresh',
+  'request503',
+  'request429',
+  'request500',
+  'jobFail',
+] as const;
+export type OneShotFault = (typeof ONE_SHOT_FAULTS)[number];
 
-/** The handle tests use to flip faults on a running emulator; the CLI sets `FaultConfig` by flags. */
+/** The handle tests (and the CLI's --once) use to flip faults on a running emulator. */
 export interface FaultSwitches {
   readonly config: Readonly<FaultConfig>;
   set(config: Partial<FaultConfig>): void;

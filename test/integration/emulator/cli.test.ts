@@ -32,7 +32,8 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000): 
 
 describe('npm run emulator', () => {
   it('prints the listening line and credentials, serves, and exits cleanly on SIGINT', async () => {
-    const cli = startCli(['--port', '0', '--seed', 'empty', '--quiet']);
+    // --once request503: the first API request answers 503, the next one is served.
+    const cli = startCli(['--port', '0', '--seed', 'empty', '--quiet', '--once', 'request503']);
     try {
       await waitFor(
         () => /Emulator listening on http:\/\/\S+\n/.test(cli.out()),
@@ -44,9 +45,14 @@ describe('npm run emulator', () => {
       const url = /^Emulator listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(first ?? '')?.[1];
       expect(url).toBeDefined();
       expect(rest.join('\n')).toMatch(/demo-admin-key[\s\S]*demo-consumer-key[\s\S]*tenant "demo"/);
-      const res = await request(`${url}/databridge/v1/sql-instances`, {
-        headers: { authorization: 'demo-admin-key' },
-      });
+      const instances = () =>
+        request(`${url}/databridge/v1/sql-instances`, {
+          headers: { authorization: 'demo-admin-key' },
+        });
+      const refused = await instances();
+      expect(refused.statusCode).toBe(503);
+      await refused.body.dump();
+      const res = await instances();
       expect(res.statusCode).toBe(200);
       expect(((await res.body.json()) as unknown[]).length).toBe(3);
       cli.child.kill('SIGINT');

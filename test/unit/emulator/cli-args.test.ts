@@ -7,6 +7,7 @@ describe('parseCliArgs', () => {
       help: false,
       quiet: false,
       options: { port: DEFAULT_CLI_PORT },
+      once: [],
     });
   });
 
@@ -60,6 +61,15 @@ describe('parseCliArgs', () => {
         resetPartRate: 0.5,
       },
     });
+  });
+
+  it('arms one-shot faults with --once, repeatable, with a count', () => {
+    expect(parseCliArgs(['--once', 'jobFail', '--once=partPut:3']).once).toEqual([
+      { fault: 'jobFail', count: 1 },
+      { fault: 'partPut', count: 3 },
+    ]);
+    expect(() => parseCliArgs(['--once', 'diskFull'])).toThrow(/--once must name one of/);
+    expect(() => parseCliArgs(['--once', 'partPut:0'])).toThrow(/whole number of 1 or more/);
   });
 
   it('refuses unknown flags, bad numbers and bad seeds', () => {
