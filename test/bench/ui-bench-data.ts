@@ -90,3 +90,27 @@ export const PAGE_PROBE = `
   };
 })();
 `;
+
+/**
+ * Runs in the page: types "edm_po" into the archives view's search box one character at a
+ * time and answers, per keystroke, the ms from the input event to the paint after the table
+ * filtered (two animation frames). Plain JavaScript text, like {@link PAGE_PROBE}.
+ */
+export const TYPE_IN_SEARCH = `
+(async () => {
+  const input = document.querySelector('[data-testid="archives-view"] [data-testid="table-search"] input');
+  if (!input) throw new Error('no search box in the archives view');
+  const text = 'edm_po';
+  const times = [];
+  for (let i = 1; i <= text.length; i += 1) {
+    const started = performance.now();
+    input.value = text.slice(0, i);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    times.push(performance.now() - started);
+  }
+  input.value = '';
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  return times;
+})()
+`;

@@ -3,8 +3,9 @@
  * built-in emulator with its `large` seed (5,000 archives and 2,000 live sessions on
  * sql-eu-prod-01): the time to render 5,000 archives on one page and to apply a refresh of
  * 2,000 sessions (from the answer's arrival in the page to the paint after it), and the
- * table rows in the DOM. Run: npm run bench:ui (builds the renderer when out/ is missing).
- * Targets: first render < 300 ms, refresh < 50 ms, < 200 rows in the DOM.
+ * table rows in the DOM; and a keystroke in the search box of the 5,000 archives. Run: npm run
+ * bench:ui (builds the renderer when out/ is missing). Targets: first render < 300 ms, refresh
+ * < 50 ms, < 200 rows in the DOM (the issue's); a search keystroke < 100 ms (ours).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,12 +14,13 @@ import { resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { startHarness } from '../harness/server';
 import { LARGE_SEED } from '../../src/emulator/seed/seed';
-import { PAGE_PROBE, createTagger } from './ui-bench-data';
+import { PAGE_PROBE, TYPE_IN_SEARCH, createTagger } from './ui-bench-data';
 
 const root = resolve(import.meta.dirname, '../..');
 const REFRESHES = Number(process.env['BENCH_REFRESHES'] ?? 9);
 const ARCHIVE_RUNS = Number(process.env['BENCH_ARCHIVE_RUNS'] ?? 3);
-const TARGETS = { archivesMs: 300, refreshMs: 50, rows: 200 } as const;
+// searchMs is ours (the issue sets none): a keystroke answered within 100 ms feels immediate.
+const TARGETS = { archivesMs: 300, refreshMs: 50, rows: 200, searchMs: 100 } as const;
 
 interface Mark {
   readonly tag: string;
@@ -104,6 +106,12 @@ try {
     rows: Math.max(...archiveRuns.map((m) => m.rows)),
   };
 
+  // Searching the 5,000 archives: each keystroke filters every row on the shown columns.
+  await pickPageSize(page, LARGE_SEED.archives);
+  await nextMark(page, 'archives', seen);
+  const keystrokes = await page.evaluate<number[]>(TYPE_IN_SEARCH);
+  const searchMs = median(keystrokes);
+
   // Sessions: the first answer renders the table; each later refresh is measured.
   await jumpTo(page, 'sessions prod', 'sessions-view');
   await page.getByTestId('session-pause').dispatchEvent('click');
@@ -131,13 +139,19 @@ try {
     `archives: ${records('archives')} rows, first render median ${archives.ms.toFixed(1)} ms over ${ARCHIVE_RUNS} (${archiveRuns.map((m) => m.ms.toFixed(0)).join(', ')}) (target < ${TARGETS.archivesMs} ms: ${ratio(archives.ms, TARGETS.archivesMs)}), ${archives.rows} rows in the DOM`,
   );
   console.log(
+    `archives search: ${keystrokes.length} keystrokes over ${records('archives')} rows, median ${searchMs.toFixed(1)} ms to the paint (max ${Math.max(...keystrokes).toFixed(1)} ms; our target < ${TARGETS.searchMs} ms: ${ratio(searchMs, TARGETS.searchMs)})`,
+  );
+  console.log(
     `sessions: ${records('sessions')} rows, first render ${first.ms.toFixed(1)} ms; refresh median ${refreshMs.toFixed(1)} ms over ${REFRESHES} (max ${Math.max(...refreshes.map((m) => m.ms)).toFixed(1)} ms; target < ${TARGETS.refreshMs} ms: ${ratio(refreshMs, TARGETS.refreshMs)}), ${first.rows} rows in the DOM`,
   );
   console.log(
     `table rows in the DOM at most: ${rows} (target < ${TARGETS.rows}: ${ratio(rows, TARGETS.rows)})`,
   );
   const ok =
-    archives.ms < TARGETS.archivesMs && refreshMs < TARGETS.refreshMs && rows < TARGETS.rows;
+    archives.ms < TARGETS.archivesMs &&
+    refreshMs < TARGETS.refreshMs &&
+    rows < TARGETS.rows &&
+    searchMs < TARGETS.searchMs;
   console.log(ok ? 'All targets met.' : 'Some targets missed.');
 } finally {
   await browser.close();

@@ -30,25 +30,37 @@ export function cellText(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
-/** Rows whose visible columns contain every word of `search` (case-insensitive). */
-export function searchRows<T extends object>(
+/** The text each row is searched in: its visible columns' texts, joined and lowercased. */
+export function searchIndex<T extends object>(
   rows: readonly T[],
   columns: readonly ResourceColumn<T>[],
-  search: string,
-): T[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...rows];
-  return rows.filter((row) => {
-    const text = columns
+): string[] {
+  return rows.map((row) =>
+    columns
       .map((column) =>
         column.searchText
           ? column.searchText(row)
           : cellText((row as Record<string, unknown>)[column.key]),
       )
       .join(' ')
-      .toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
+      .toLowerCase(),
+  );
+}
+
+/** The rows whose index text (see {@link searchIndex}) contains every word of `search`. */
+export function filterRows<T>(rows: readonly T[], index: readonly string[], search: string): T[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...rows];
+  return rows.filter((_row, i) => words.every((word) => index[i]?.includes(word) === true));
+}
+
+/** Rows whose visible columns contain every word of `search` (case-insensitive). */
+export function searchRows<T extends object>(
+  rows: readonly T[],
+  columns: readonly ResourceColumn<T>[],
+  search: string,
+): T[] {
+  return filterRows(rows, searchIndex(rows, columns), search);
 }
 
 /** The keys of the columns shown at first: every column not marked hidden. */
