@@ -15,7 +15,7 @@ import {
   treeNodeOf,
   type ActivitySession,
 } from './activity-helpers';
-import { emulatorProfileId } from './resources-helpers';
+import { makeEmulatorProfileReadOnly } from './resources-helpers';
 
 /*
  * Imports and exports end to end through the harness's transfer engine and emulator:
@@ -236,16 +236,7 @@ test('a file dropped on an instance’s Databases node is taken while Connection
 test('a read-only profile’s nodes refuse dropped files', async () => {
   const { page, harness } = session;
   // Last in the file: the profile stays read-only.
-  const { profiles, bus } = harness.services;
-  const id = emulatorProfileId(harness);
-  const {
-    id: _id,
-    createdAt: _c,
-    updatedAt: _u,
-    ...input
-  } = profiles.list().find((p) => p.id === id)!;
-  await profiles.update(id, { ...input, readOnly: true });
-  bus.emit('profiles:onDidChange', { profiles: profiles.list() });
+  await makeEmulatorProfileReadOnly(harness);
   await expect(page.getByTestId('resource-tree').getByTestId('read-only-badge')).toBeVisible();
   const windowDrops = await countWindowDrops(page);
   const node = treeNodeOf(page, 'instance', TEST);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { dismissNotifications } from './activity-helpers';
 import { expect, test } from './fixtures';
 import {
-  emulatorProfileId,
+  makeEmulatorProfileReadOnly,
   jumpTo,
   openEmulatorSession,
   runCommand,
@@ -153,16 +153,7 @@ test('"Kill session…" picks a session, then kills it after the guarded confirm
 });
 
 test('"Kill session…" is disabled on a read-only profile, as the row action is', async () => {
-  const { profiles, bus } = session.harness.services;
-  const id = emulatorProfileId(session.harness);
-  const {
-    id: _id,
-    createdAt: _c,
-    updatedAt: _u,
-    ...input
-  } = profiles.list().find((p) => p.id === id)!;
-  await profiles.update(id, { ...input, readOnly: true });
-  bus.emit('profiles:onDidChange', { profiles: profiles.list() });
+  await makeEmulatorProfileReadOnly(session.harness);
   await expect(page.getByTestId('read-only-tag')).toBeVisible();
   await page.keyboard.press('Control+Shift+P');
   const palette = page.getByTestId('command-palette');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   dialog,
-  emulatorProfileId,
+  makeEmulatorProfileReadOnly,
   jumpTo,
   openEmulatorSession,
   pickOption,
@@ -200,16 +200,7 @@ test('delete archive needs the name typed, then removes the row', async () => {
 });
 
 test('a read-only profile disables every archive action', async () => {
-  const { profiles, bus } = session.harness.services;
-  const id = emulatorProfileId(session.harness);
-  const {
-    id: _id,
-    createdAt: _c,
-    updatedAt: _u,
-    ...input
-  } = profiles.list().find((p) => p.id === id)!;
-  await profiles.update(id, { ...input, readOnly: true });
-  bus.emit('profiles:onDidChange', { profiles: profiles.list() });
+  await makeEmulatorProfileReadOnly(session.harness);
   await expect(page.getByTestId('read-only-tag')).toBeVisible();
   await rows().first().getByTestId('row-menu').click();
   for (const item of ['Update storage and expiry', 'Restore into a new database', 'Delete…']) {

@@ -24,6 +24,20 @@ export function emulatorProfileId(harness: Harness): string {
   return profile.id;
 }
 
+/**
+ * Makes the emulator profile read-only, as the profile form would, and tells the page (main
+ * emits the same event when a profile changes).
+ */
+export async function makeEmulatorProfileReadOnly(harness: Harness): Promise<void> {
+  const { profiles, bus } = harness.services;
+  const id = emulatorProfileId(harness);
+  const profile = profiles.list().find((p) => p.id === id);
+  if (!profile) throw new Error('No emulator profile');
+  const { id: _id, createdAt: _c, updatedAt: _u, ...input } = profile;
+  await profiles.update(id, { ...input, readOnly: true });
+  bus.emit('profiles:onDidChange', { profiles: profiles.list() });
+}
+
 /** Runs a command of the palette (Ctrl+Shift+P) by its title. */
 export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Control+Shift+P');
