@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { CreateDatabaseRequestSchema } from '../../../src/shared/contract/records/databases';
 import { profileNode } from '../../../src/renderer/src/components/frame/tree-nodes';
 import { matchItems } from '../../../src/renderer/src/components/frame/quick-pick';
-import { searchRows, cellText } from '../../../src/renderer/src/components/common/resource-table';
+import {
+  cellText,
+  filterRows,
+  searchIndex,
+} from '../../../src/renderer/src/components/common/resource-table';
 import {
   formatMb,
   formatRemaining,
@@ -146,8 +150,9 @@ describe('search and formatting', () => {
   it('table search looks at the shown columns only', () => {
     const rows = [database('Sales', { owner: 'etl' }), database('Ledger', { owner: 'admin' })];
     const columns = [{ key: 'name', title: 'Name' }];
-    expect(searchRows(rows, columns, 'led').map((r) => r.name)).toEqual(['Ledger']);
-    expect(searchRows(rows, columns, 'etl')).toEqual([]);
+    const index = searchIndex(rows, columns);
+    expect(filterRows(rows, index, 'led').map((r) => r.name)).toEqual(['Ledger']);
+    expect(filterRows(rows, index, 'etl')).toEqual([]);
     expect(cellText({ a: 1 })).toBe('{"a":1}');
     expect(cellText(null)).toBe('');
   });

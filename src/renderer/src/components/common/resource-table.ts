@@ -54,15 +54,6 @@ export function filterRows<T>(rows: readonly T[], index: readonly string[], sear
   return rows.filter((_row, i) => words.every((word) => index[i]?.includes(word) === true));
 }
 
-/** Rows whose visible columns contain every word of `search` (case-insensitive). */
-export function searchRows<T extends object>(
-  rows: readonly T[],
-  columns: readonly ResourceColumn<T>[],
-  search: string,
-): T[] {
-  return filterRows(rows, searchIndex(rows, columns), search);
-}
-
 /** The keys of the columns shown at first: every column not marked hidden. */
 export function defaultVisibleKeys<T>(columns: readonly ResourceColumn<T>[]): string[] {
   return columns.filter((column) => !column.hidden).map((column) => column.key);
