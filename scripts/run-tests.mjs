@@ -7,6 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { requireNode } from './node-version.mjs';
+
+// Under an older Node, vitest and undici fail deep inside; say what is needed instead.
+requireNode();
 
 const reports = join('test-results', 'reports');
 rmSync(reports, { recursive: true, force: true });
