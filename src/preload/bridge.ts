@@ -1,5 +1,6 @@
-import { isEventChannel, isInvokeChannel } from '../shared/ipc/contract';
-import { errorEnvelope, type IpcEnvelope } from '../shared/ipc/envelope';
+// Zod-free modules only: the preload bundles what it imports (see channel-names.ts).
+import { isEventChannel, isInvokeChannel } from '../shared/ipc/channel-names';
+import { errorEnvelope, type IpcEnvelope } from '../shared/ipc/envelope-data';
 
 /** What the preload hands the bridge: Electron's IPC and webUtils, as plain functions. */
 export interface BridgeTransport {

@@ -36,27 +36,20 @@ export type EventChannel = Extract<keyof EventContract, string>;
 /** The payload of event `E`. */
 export type EventPayload<E extends EventChannel> = z.output<EventContract[E]>;
 
-/** Every invoke channel name, for allowlists (the preload) and registration (main). */
+/**
+ * Every invoke channel name, from the schemas: what main registers. The preload's allowlist is
+ * the zod-free copy in channel-names.ts, checked equal to this.
+ */
 export const INVOKE_CHANNELS: readonly InvokeChannel[] = Object.freeze(
   Object.keys(invokeChannels) as InvokeChannel[],
 );
 
-/** Every push event name. */
+/** Every push event name, from the schemas (zod-free copy in channel-names.ts). */
 export const EVENT_CHANNELS: readonly EventChannel[] = Object.freeze(
   Object.keys(eventChannels) as EventChannel[],
 );
 
-const invokeSet: ReadonlySet<string> = new Set(INVOKE_CHANNELS);
-const eventSet: ReadonlySet<string> = new Set(EVENT_CHANNELS);
-
-/** True when `value` names an invoke channel of the contract. */
-export function isInvokeChannel(value: unknown): value is InvokeChannel {
-  return typeof value === 'string' && invokeSet.has(value);
-}
-
-/** True when `value` names a push event of the contract. */
-export function isEventChannel(value: unknown): value is EventChannel {
-  return typeof value === 'string' && eventSet.has(value);
-}
-
+// The guards live with the zod-free name lists (the preload's allowlist), checked equal to the
+// keys above; main and the preload refuse the same names.
+export { isEventChannel, isInvokeChannel } from './channel-names';
 export { eventChannels };

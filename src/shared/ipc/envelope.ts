@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppErrorDataSchema, type AppErrorData } from '../errors';
+import { AppErrorDataSchema } from '../errors';
 
 /**
  * What every invoke answers, on both transports: the data, or the error as data. Main never
@@ -12,16 +12,5 @@ export const IpcEnvelopeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: AppErrorDataSchema }),
 ]);
 
-/** An answer carrying `T` on success. */
-export type IpcEnvelope<T = unknown> =
-  { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: AppErrorData };
-
-/** A success envelope. */
-export function okEnvelope<T>(data: T): IpcEnvelope<T> {
-  return { ok: true, data };
-}
-
-/** A failure envelope. */
-export function errorEnvelope(error: AppErrorData): IpcEnvelope<never> {
-  return { ok: false, error };
-}
+// The envelope's type and constructors are zod-free (the preload builds envelopes too).
+export { errorEnvelope, okEnvelope, type IpcEnvelope } from './envelope-data';

@@ -78,5 +78,11 @@ describe.skipIf(!existsSync(builtPreload))(
       expect(uses.length).toBeGreaterThan(0);
       expect(new Set(uses)).toEqual(new Set(['.invoke(', '.on(', '.removeListener(']));
     });
+
+    it('bundles no zod and stays under 30 KB (preload-bundle.test.ts checks the sources)', () => {
+      const code = readFileSync(builtPreload, 'utf8');
+      expect(code).not.toMatch(/\bzod\b|ZodError/);
+      expect(Buffer.byteLength(code)).toBeLessThan(30 * 1024);
+    });
   },
 );
