@@ -4,15 +4,23 @@ import { startEmulator } from './server';
 
 /*
  * `npm run emulator`: the emulator as a process. The first line it prints is exactly
- * `Emulator listening on http://HOST:PORT` (tests and scripts wait for it), then the demo
- * credentials. Ctrl-C (SIGINT) or SIGTERM closes it cleanly and exits 0.
+ * `Emulator listening on http://HOST:PORT` (tests and scripts wait for it), then the base URL
+ * and auth URL clients use, the demo credentials and a CLI command to paste. Ctrl-C (SIGINT)
+ * or SIGTERM closes it cleanly and exits 0.
  */
 
-function credentials(): string[] {
+/** What follows the listening line: where clients connect, and how to sign in. */
+function banner(baseUrl: string, authUrl: string): string[] {
+  const adminKey =
+    Object.entries(DEMO_API_KEYS).find(([, role]) => role === 'Admin')?.[0] ?? 'demo-admin-key';
   return [
+    `Base URL: ${baseUrl}  (a connection's base URL; the CLI's --base-url)`,
+    `Auth URL: ${authUrl}  (the token service, found from the base URL's host)`,
     'Demo credentials:',
     ...Object.entries(DEMO_API_KEYS).map(([key, role]) => `  API key ${key} (${role})`),
     `  Token login: tenant "${DEMO_TENANT}", users ${Object.keys(DEMO_USERS).join(', ')}, password "${DEMO_PASSWORD}"`,
+    'Try the CLI:',
+    `  npm run cli -- instances list --base-url ${baseUrl} --api-key ${adminKey}`,
   ];
 }
 
@@ -35,7 +43,7 @@ async function main(): Promise<void> {
   });
   for (const { fault, count } of request.once) emulator.faults.once(fault, count);
   console.log(`Emulator listening on ${emulator.url}`);
-  for (const line of credentials()) console.log(line);
+  for (const line of banner(emulator.baseUrl, emulator.authUrl)) console.log(line);
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { RegionSchema } from '../../../shared/contract/enums';
 import type { Operation } from '../../../shared/contract/catalogue';
 import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
+import { AppError } from '../../../shared/errors';
 import { TokenAuth } from '../auth/token-auth';
 import { defaultDataDir, profilesFile } from '../config/app-paths';
 import { serviceEndpoints, type ServiceEndpoints } from '../config/regions';
@@ -11,6 +12,7 @@ import type { Logger } from '../log/logger';
 import { ProfileStore } from '../profiles/profile-store';
 import type { SecretStore } from '../secrets/secret-store';
 import { SecretVault } from '../secrets/secret-vault';
+import { cliAdvice } from './cli-advice';
 import { UsageError, type CliCommand } from './cli-args';
 
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;
@@ -39,6 +41,7 @@ export async function cliClient(
   const profile = options.profile ? await savedProfile(command, deps) : adHocProfile(command);
   const endpoints = serviceEndpoints(profile.target);
   const readOnly = profile.readOnly || options['read-only'] === true;
+  if (readOnly) refuseChange(command, profile);
   if (command.operation.service === 'auth') return unauthenticated(endpoints, deps, readOnly);
   const secret = await secretFor(profile, command, deps);
   const connection = createConnection({ ...profile, readOnly }, secret, {
@@ -46,6 +49,7 @@ export async function cliClient(
     dispatcher: deps.dispatcher,
     logger: deps.logger,
     sessionOnly: false,
+    advise: cliAdvice,
   });
   if (connection.auth instanceof TokenAuth && 'password' in secret) {
     await connection.auth.signIn(secret.password);
@@ -59,8 +63,28 @@ function unauthenticated(endpoints: ServiceEndpoints, deps: CliConnectionDeps, r
     dispatcher: deps.dispatcher,
     logger: deps.logger,
     readOnly,
+    advise: cliAdvice,
   });
   return { client, dispose: () => undefined };
+}
+
+/**
+ * Refuses an operation that changes something on a read-only run before anything is sent,
+ * saying which flag or saved connection made it read-only (the client's own refusal speaks
+ * of the app's settings).
+ */
+function refuseChange(command: RunCommand, profile: Profile): void {
+  const op = command.operation;
+  if (op.service !== 'api' || op.method === 'GET') return;
+  const why =
+    command.options['read-only'] === true
+      ? '--read-only was given; leave it out to do it'
+      : `the saved connection "${profile.name}" is read-only; turn that off in the app's connection settings to do it`;
+  throw new AppError({
+    code: 'FORBIDDEN',
+    message: `Not sent: "${op.summary}" changes something and ${why}.`,
+    operation: op.id,
+  });
 }
 
 async function savedProfile(command: RunCommand, deps: CliConnectionDeps): Promise<Profile> {

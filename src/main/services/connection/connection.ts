@@ -16,6 +16,7 @@ import { ApiKeyAuth } from '../auth/api-key-auth';
 import type { AuthProvider } from '../auth/auth-provider';
 import { TokenAuth } from '../auth/token-auth';
 import type { ServiceEndpoints } from '../config/regions';
+import type { Adviser } from '../http/http-errors';
 import type { RetryPolicy } from '../http/retry-policy';
 import { ServiceClient } from '../http/service-client';
 import type { Logger } from '../log/logger';
@@ -70,6 +71,8 @@ export interface ConnectionDeps {
   readonly timers?: Timers;
   readonly now?: () => number;
   readonly refreshMarginMs?: number;
+  /** The "what to do" of service errors; default the app's (the CLI passes its own). */
+  readonly advise?: Adviser;
 }
 
 /**
@@ -87,6 +90,7 @@ export function createConnection(
     dispatcher: deps.dispatcher,
     logger: deps.logger,
     ...(deps.retry ? { retry: deps.retry } : {}),
+    ...(deps.advise ? { advise: deps.advise } : {}),
   };
   const auth = createAuth(profile, secret, deps, new AuthApi(new ServiceClient(base)));
   const client = new ServiceClient({ ...base, auth, readOnly: profile.readOnly });

@@ -1,3 +1,4 @@
+import type { HttpMethod } from '../../../shared/contract/operation';
 import { AppError, type AppErrorData, type ErrorCode } from '../../../shared/errors';
 import { readErrorBody } from './error-body';
 import { describeAction } from './operation-actions';
@@ -7,7 +8,19 @@ import { networkErrorCode } from './retry-policy';
 export interface FailedCall {
   readonly operation: string;
   readonly params: Readonly<Record<string, unknown>>;
+  /**
+   * The request tried, for advice that names it (the CLI's). ServiceClient always sets both;
+   * its calls go to the service only, so `url` is never a pre-signed URL.
+   */
+  readonly method?: HttpMethod;
+  readonly url?: string;
 }
+
+/**
+ * The "what to do" sentence of an error message, per error code. The app and the CLI word it
+ * for their own users: a window has a list to refresh, a terminal has flags to check.
+ */
+export type Adviser = (code: ErrorCode, call: FailedCall, retryAfterMs?: number) => string;
 
 /**
  * An AppError for a failure answer that also keeps what the service said, unchanged, for
@@ -38,7 +51,8 @@ export function codeForStatus(status: number): ErrorCode {
   return 'UNEXPECTED_RESPONSE';
 }
 
-function advice(code: ErrorCode, call: FailedCall, retryAfterMs?: number): string {
+/** The app's advice, for a user in front of its windows: the default of every client. */
+export const guiAdvice: Adviser = (code, call, retryAfterMs) => {
   switch (code) {
     case 'VALIDATION':
       return 'Check the values and try again.';
@@ -67,7 +81,7 @@ function advice(code: ErrorCode, call: FailedCall, retryAfterMs?: number): strin
     default:
       return 'Try again; if it keeps failing, the log has details for support.';
   }
-}
+};
 
 /** "Could not <action>: <what the service said>. <what to do>" */
 export function composeMessage(call: FailedCall, reason: string, advised: string): string {
@@ -82,6 +96,7 @@ export function statusError(
   status: number,
   bodyText: string,
   retryAfterMs?: number,
+  advise: Adviser = guiAdvice,
 ): ServiceError {
   const code = codeForStatus(status);
   const body = readErrorBody(bodyText);
@@ -92,7 +107,7 @@ export function statusError(
   return new ServiceError(
     {
       code,
-      message: composeMessage(call, reason, advice(code, call, retryAfterMs)),
+      message: composeMessage(call, reason, advise(code, call, retryAfterMs)),
       operation: call.operation,
       status,
       ...(details ? { details } : {}),
@@ -103,12 +118,16 @@ export function statusError(
 }
 
 /** The error for a request that got no answer: NETWORK, naming what went wrong. */
-export function networkError(call: FailedCall, error: unknown): AppError {
+export function networkError(
+  call: FailedCall,
+  error: unknown,
+  advise: Adviser = guiAdvice,
+): AppError {
   const code = networkErrorCode(error);
   return new AppError(
     {
       code: 'NETWORK',
-      message: composeMessage(call, networkReason(code), advice('NETWORK', call)),
+      message: composeMessage(call, networkReason(code), advise('NETWORK', call)),
       operation: call.operation,
       ...(code ? { details: code } : {}),
     },

@@ -13,9 +13,11 @@ import { exchange, type RawAnswer } from './exchange';
 import { abortableSleep } from './sleep';
 import {
   cancelledError,
+  guiAdvice,
   networkError,
   statusError,
   unexpectedError,
+  type Adviser,
   type FailedCall,
 } from './http-errors';
 import { prepareRequest, type PreparedRequest } from './request-parts';
@@ -56,6 +58,16 @@ export interface ServiceClientOptions {
   readonly now?: () => number;
   /** A read-only profile: every `api` operation but GET is refused before it is sent. */
   readonly readOnly?: boolean;
+  /**
+   * Words the "what to do" of status and network errors. Default: the app's
+   * ({@link guiAdvice}); the CLI passes advice in terminal terms.
+   */
+  readonly advise?: Adviser;
+}
+
+/** A call as sent: the request it tried is known. */
+interface SentCall extends FailedCall {
+  readonly url: string;
 }
 
 const USER_AGENT = 'DataBridgeDesktop/0.1';
@@ -72,6 +84,7 @@ export class ServiceClient {
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #random: () => number;
   readonly #now: () => number;
+  readonly #advise: Adviser;
 
   constructor(options: ServiceClientOptions) {
     this.#options = options;
@@ -80,6 +93,7 @@ export class ServiceClient {
     this.#sleep = options.sleep ?? abortableSleep;
     this.#random = options.random ?? Math.random;
     this.#now = options.now ?? Date.now;
+    this.#advise = options.advise ?? guiAdvice;
   }
 
   /** The base URL of the service (`{base_url}`). */
@@ -104,7 +118,13 @@ export class ServiceClient {
   ): Promise<AnswerWithHeaders<OperationOutput<Id>>> {
     const op: Operation = operationById(id);
     const prepared = prepareRequest(op, input);
-    const call: FailedCall = { operation: op.id, params: prepared.params };
+    const base = op.service === 'api' ? this.#options.baseUrl : this.#options.authUrl;
+    const call: SentCall = {
+      operation: op.id,
+      params: prepared.params,
+      method: op.method,
+      url: base.replace(/\/+$/, '') + prepared.pathAndQuery,
+    };
     this.#checkReadOnly(op);
     const answer = await this.#send(op, prepared, call, options.signal);
     return answer as AnswerWithHeaders<OperationOutput<Id>>;
@@ -122,11 +142,10 @@ export class ServiceClient {
   async #send(
     op: Operation,
     prepared: PreparedRequest,
-    call: FailedCall,
+    call: SentCall,
     signal: AbortSignal | undefined,
   ): Promise<AnswerWithHeaders<unknown>> {
-    const base = op.service === 'api' ? this.#options.baseUrl : this.#options.authUrl;
-    const url = base.replace(/\/+$/, '') + prepared.pathAndQuery;
+    const { url } = call;
     let attempt = 0;
     let authRetried = false;
     for (;;) {
@@ -150,7 +169,7 @@ export class ServiceClient {
         if (signal?.aborted) throw cancelledError(call);
         const retry = this.#mayRetryAfterNetworkError(op, prepared, error, attempt);
         this.#logger.warn('Request failed', { operation: op.id, attempt, error, retry });
-        if (!retry) throw networkError(call, error);
+        if (!retry) throw networkError(call, error, this.#advise);
         await this.#wait(backoffDelay(this.#policy, attempt, this.#random), call, signal);
         continue;
       }
@@ -209,7 +228,7 @@ export class ServiceClient {
       this.#logger.warn('Unexpected status', { operation: call.operation, status });
       return unexpectedError(call, `HTTP ${status}`, status);
     }
-    const error = statusError(call, status, text, retryAfterMs);
+    const error = statusError(call, status, text, retryAfterMs, this.#advise);
     if (status === 401 && this.#options.auth?.state.status === 'expired') {
       return new AppError({ ...error.toData(), code: 'AUTH_EXPIRED' });
     }
