@@ -5,11 +5,10 @@
  */
 import { startEmulator } from '../../src/emulator/server';
 import { ApiKeyAuth } from '../../src/main/services/auth/api-key-auth';
-import { createApis } from '../../src/main/services/connection/connection';
 import { createDispatcher } from '../../src/main/services/http/dispatcher';
 import { ServiceClient } from '../../src/main/services/http/service-client';
 import { JobWatcher } from '../../src/main/services/jobs/job-watcher';
-import { countingJobsApi, startJobs } from '../integration/services/helpers/job-load';
+import { countingClient, startJobs } from '../integration/services/helpers/job-load';
 
 const JOBS = 200;
 const jobMs = Number(process.env['BENCH_JOB_MS'] ?? 20_000);
@@ -22,10 +21,9 @@ const client = new ServiceClient({
   dispatcher,
   auth: new ApiKeyAuth({ profileId: 'bench', apiKey: 'demo-admin-key' }),
 });
-const apis = createApis(client);
-const jobs = await startJobs(apis, JOBS, 'bench');
-const counted = countingJobsApi(apis.jobs);
-const watcher = new JobWatcher({ jobsFor: () => counted.api });
+const jobs = await startJobs(client, JOBS, 'bench');
+const counted = countingClient(client);
+const watcher = new JobWatcher({ clientFor: () => counted.client });
 const trackedAt = new Map<string, number>();
 let naiveRequests = 0;
 watcher.on((event) => {

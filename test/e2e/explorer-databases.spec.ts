@@ -123,8 +123,8 @@ const RESOURCE_GROUP = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 
 /**
  * True when the job watcher follows a job of `instance` whose label starts with `label`.
- * (Main tracks the jobs the resource channels start under its own label, and the renderer's
- * `jobs:track` keeps the first one, hence a prefix.)
+ * (Main tracks the jobs the resource channels start, labelled from the catalogue's job
+ * declaration, e.g. `Rename A to B`; a prefix is enough here.)
  */
 function isTracked(harness: Harness, instance: string, label: string): boolean {
   return harness.services.jobs

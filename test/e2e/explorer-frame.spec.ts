@@ -56,7 +56,9 @@ test('the tree loads lazily, refreshes a node and filters loaded objects', async
   const profileId = harness.services.profiles.list().find((p) => p.isEmulator)?.id ?? '';
   await harness.services.connections
     .get(profileId)
-    .api.databases.drop({ pathParams: { instanceName: TEST, databaseName: 'Smoke_Test_DB' } });
+    .client.call('databases.drop', {
+      pathParams: { instanceName: TEST, databaseName: 'Smoke_Test_DB' },
+    });
   await databases.hover();
   await databases.getByTestId('tree-refresh').click();
   await expect(databases).toContainText('7');

@@ -168,9 +168,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const connections = new SingleConnection(connection);
   if (auth.kind === 'token') await connections.signIn(auth.password);
   const watcher = new JobWatcher({
-    jobsFor: () => {
+    clientFor: () => {
       connections.get();
-      return connection.api.jobs;
+      return connection.client;
     },
     minDelayMs: 100,
     maxDelayMs: 400,

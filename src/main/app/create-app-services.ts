@@ -79,7 +79,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     logger,
     startEmulator: options.startEmulator ?? startLocalEmulator,
   });
-  const jobs = new JobWatcher({ jobsFor: (id) => connections.get(id).api.jobs, logger });
+  const jobs = new JobWatcher({ clientFor: (id) => connections.get(id).client, logger });
   // Pre-signed URLs get the plain dispatcher: the engine never adds the service's Authorization.
   const transfers = new TransferService({
     dataDir,

@@ -1,4 +1,5 @@
 import { operationById, type Operation } from '../../shared/contract/catalogue';
+import { describeJob } from '../../shared/contract/job-declaration';
 import { jobIdFromLocation } from '../../shared/contract/paths';
 import { AppError } from '../../shared/errors';
 import { resourceChannels, type ResourceChannel } from '../../shared/ipc/resource-channels';
@@ -7,13 +8,14 @@ import type { ServiceClient } from '../services/http/service-client';
 import type { IpcHandlers } from '../services/ipc/ipc-router';
 import type { Logger } from '../services/log/logger';
 
-/** A job the app starts, to follow until it ends. */
+/** A job the app starts, to follow until it ends, as its catalogue declaration describes it. */
 export interface StartedJob {
   readonly profileId: string;
   readonly instanceName: string;
   readonly jobId: string;
-  readonly label?: string;
-  readonly resourceName?: string;
+  readonly type: string;
+  readonly label: string;
+  readonly resourceName: string;
 }
 
 /** What the resource handlers need from the services. */
@@ -24,28 +26,16 @@ export interface ResourceHandlerDeps {
   readonly logger: Logger;
 }
 
-/** What operations that start a job are called in the activity list. */
-const JOB_VERBS: Readonly<Record<string, string>> = {
-  'archives.restore': 'Restore archive',
-  'databases.export': 'Export',
-  'databases.import': 'Import',
-  'databases.move': 'Move',
-  'databases.rename': 'Rename',
-  'databases.shrink': 'Shrink',
-  'databases.create': 'Create',
-  'databases.archive': 'Archive',
-  'logins.create': 'Create login',
-  'logins.delete': 'Delete login',
-};
-
 type AnyInput = { readonly profileId: string } & Record<string, unknown>;
 
 /**
  * Handlers of the generated resource channels: each calls its catalogue operation on the
  * profile's connection (tokens and keys stay in main). A read-only profile gets FORBIDDEN for
  * anything but GET, checked against the profile as it is now. An operation that starts a
- * background job has the job followed, so it shows in the tray and ends with a notification
- * even though the renderer may not see its id (move answers it in a header).
+ * background job has the job followed, labelled as its catalogue declaration says (see
+ * `JobDeclaration`), so it shows in the activity panel and the tray and ends with a
+ * notification; the renderer does not track jobs, and may not even see the id (move answers
+ * it in a header).
  */
 export function createResourceHandlers(
   deps: ResourceHandlerDeps,
@@ -86,8 +76,8 @@ function trackStarted(
   input: AnyInput,
   answer: { headers: Record<string, string>; data: unknown },
 ): void {
+  const { profileId, ...operationInput } = input;
   const params = (input['pathParams'] ?? {}) as Record<string, string | undefined>;
-  const body = (input['body'] ?? {}) as Record<string, unknown>;
   const data = (answer.data ?? {}) as { jobId?: unknown };
   const location = answer.headers['location'];
   const jobId =
@@ -97,23 +87,11 @@ function trackStarted(
         ? jobIdFromLocation(location)
         : undefined;
   const instanceName = params['instanceName'];
+  const job = describeJob(op, operationInput);
+  if (!job) return;
   if (!jobId || !instanceName) {
     deps.logger.warn('A job was started but its id is unknown', { operation: op.id });
     return;
   }
-  // A restore names the database it makes in its body; that is what the user looks for.
-  const resourceName =
-    (typeof body['databaseName'] === 'string' ? body['databaseName'] : undefined) ??
-    params['databaseName'] ??
-    params['loginName'] ??
-    params['archiveId'] ??
-    (typeof body['name'] === 'string' ? body['name'] : undefined);
-  const verb = JOB_VERBS[op.id] ?? op.summary;
-  deps.trackJob({
-    profileId: input.profileId,
-    instanceName,
-    jobId,
-    label: resourceName ? `${verb} ${resourceName}` : verb,
-    ...(resourceName ? { resourceName } : {}),
-  });
+  deps.trackJob({ profileId, instanceName, jobId, ...job });
 }

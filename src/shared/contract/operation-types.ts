@@ -38,8 +38,8 @@ type BodyPart<O> = O extends {
  */
 export type OperationInput<Id extends OperationId> = InputById[Id];
 
-/** The input of one operation type `O`. */
-type InputOf<O> = PathPart<O> & SchemaPart<O, 'query'> & SchemaPart<O, 'headers'> & BodyPart<O>;
+/** The input of one operation type `O` (also of an operation's `init` in `defineOperation`). */
+export type InputOf<O> = PathPart<O> & SchemaPart<O, 'query'> & SchemaPart<O, 'headers'> & BodyPart<O>;
 
 // Keyed by remapping over the operations, so each input is computed for one operation;
 // intersecting the parts over the union of all 51 would multiply out past the compiler's limit.

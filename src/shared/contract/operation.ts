@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ROLES, type Role } from './enums';
+import type { JobDeclaration } from './job-declaration';
+import type { InputOf } from './operation-types';
 import { isDotSegment } from './paths';
 
 /** HTTP methods used by the interface. */
@@ -74,8 +76,10 @@ export interface OperationDef {
   readonly responseHeaders: readonly string[];
   /** Status for "no such entity": 404, except the job operations, which answer 410. */
   readonly notFoundStatus: 404 | 410;
-  /** True when the operation starts a background job and answers its id. */
+  /** True when the operation starts a background job and answers its id (it has a `job`). */
   readonly startsJob: boolean;
+  /** The job it starts and how the app labels it (see {@link JobDeclaration}). */
+  readonly job?: JobDeclaration;
   /** True when repeating the request cannot change the outcome (safe to retry). */
   readonly idempotent: boolean;
   /** Roles allowed to call it (records.md "Permissions [ours]"); others get 403. */
@@ -90,18 +94,28 @@ interface OperationDefaults {
   readonly body: undefined;
   readonly responseHeaders: readonly [];
   readonly notFoundStatus: 404;
-  readonly startsJob: false;
 }
 
-/** What an endpoint file writes: the fields of {@link OperationDef}, some with defaults. */
-export type OperationInit = Omit<OperationDef, keyof OperationDefaults | 'idempotent'> &
+/**
+ * What an endpoint file writes: the fields of {@link OperationDef}, some with defaults.
+ * `startsJob` and `job` are not written here: a job is declared as the second argument of
+ * {@link defineOperation}.
+ */
+export type OperationInit = Omit<
+  OperationDef,
+  keyof OperationDefaults | 'idempotent' | 'startsJob' | 'job'
+> &
   Partial<Pick<OperationDef, keyof OperationDefaults | 'idempotent'>>;
 
 type Simplify<T> = { [K in keyof T]: T[K] };
 
 /** The operation type `defineOperation` produces: literal types of `init`, defaults for the rest. */
-export type DefinedOperation<T extends OperationInit> = Simplify<
-  Omit<OperationDefaults, keyof T> & Omit<T, 'idempotent'> & { readonly idempotent: boolean }
+export type DefinedOperation<T extends OperationInit, Job = undefined> = Simplify<
+  Omit<OperationDefaults, keyof T> &
+    Omit<T, 'idempotent'> &
+    (Job extends JobDeclaration<never>
+      ? { readonly startsJob: true; readonly job: Job }
+      : { readonly startsJob: false }) & { readonly idempotent: boolean }
 >;
 
 /** Methods HTTP defines as idempotent; POST and PATCH opt in one by one. */
@@ -109,20 +123,30 @@ const IDEMPOTENT_METHODS: readonly HttpMethod[] = ['GET', 'PUT', 'DELETE'];
 
 /**
  * Declares one operation, keeping its literal types (id, schemas) for the type helpers and
- * filling defaults: no query, headers or body, 404 for "not found", no job, and
- * `idempotent` from the method unless given.
+ * filling defaults: no query, headers or body, 404 for "not found", and `idempotent` from
+ * the method unless given. An operation that starts a background job passes its
+ * {@link JobDeclaration} second (its functions take the operation's own input type, which a
+ * second argument can see and a field of `init` could not); `startsJob` is true exactly then.
  */
-export function defineOperation<const T extends OperationInit>(init: T): DefinedOperation<T> {
-  return {
+export function defineOperation<const T extends OperationInit>(init: T): DefinedOperation<T>;
+export function defineOperation<const T extends OperationInit>(
+  init: T,
+  job: JobDeclaration<InputOf<T>>,
+): DefinedOperation<T, JobDeclaration<InputOf<T>>>;
+// The overloads give the literal types; this body builds the same object for both.
+export function defineOperation(init: OperationInit, job?: JobDeclaration<never>): unknown {
+  const defined: OperationDef = {
     query: undefined,
     headers: undefined,
     body: undefined,
     responseHeaders: [],
     notFoundStatus: 404,
-    startsJob: false,
     ...init,
+    startsJob: job !== undefined,
+    ...(job === undefined ? {} : { job }),
     idempotent: init.idempotent ?? IDEMPOTENT_METHODS.includes(init.method),
   };
+  return defined;
 }
 
 /** Roles from `role` upwards, e.g. `atLeast('Contributor')` is Contributor and Admin. */
@@ -139,7 +163,6 @@ export function pathText(name: string) {
       error: `${name} cannot be "." or "..": in a URL that names the folder above, not the resource`,
     });
 }
-
 
 /** Path parameters of every operation under `/v1/sql-instances/{instanceName}`. */
 export const instanceParams = { instanceName: pathText('instanceName') };

@@ -33,16 +33,6 @@ export const activityChannels = {
     output: z.array(IpcTrackedJobSchema),
     summary: 'The jobs the app follows',
   }),
-  'jobs:track': defineChannel({
-    input: InstanceRefSchema.extend({
-      jobId: z.string().min(1, { error: 'jobId is required' }),
-      type: z.string().optional(),
-      label: z.string().max(200).optional(),
-      resourceName: z.string().optional(),
-    }),
-    output: IpcTrackedJobSchema,
-    summary: 'Follow a job until it ends',
-  }),
   'jobs:watchInstance': defineChannel({
     input: InstanceRefSchema,
     output: NoOutputSchema,

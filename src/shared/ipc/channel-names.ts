@@ -41,7 +41,6 @@ export const INVOKE_CHANNEL_NAMES = [
   'emulator:createProfile',
   // activity-channels.ts
   'jobs:list',
-  'jobs:track',
   'jobs:watchInstance',
   'jobs:unwatchInstance',
   'transfers:planImport',

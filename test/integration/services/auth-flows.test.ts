@@ -69,7 +69,7 @@ describe('token sign-in against the emulator', () => {
       timeout: 5000,
       interval: 50,
     });
-    await manager.get(tokenProfile.id).api.instances.list();
+    await manager.get(tokenProfile.id).client.call('instances.list', {});
     expect(env.count(/ 401 /)).toBe(0);
     expect(manager.state(tokenProfile.id).status).toBe('signedIn');
   });
@@ -78,10 +78,10 @@ describe('token sign-in against the emulator', () => {
     const { env, manager, tokenProfile } = await setup();
     await manager.connect(tokenProfile.id, { password: 'demo' });
     env.emulator.faults.expireTokens();
-    const api = manager.get(tokenProfile.id).api;
+    const client = manager.get(tokenProfile.id).client;
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        api.instances.get({ pathParams: { instanceName: 'sql-eu-prod-01' } }),
+        client.call('instances.get', { pathParams: { instanceName: 'sql-eu-prod-01' } }),
       ),
     );
     expect(answers.every((a) => a.name === 'sql-eu-prod-01')).toBe(true);
@@ -97,7 +97,7 @@ describe('token sign-in against the emulator', () => {
     env.emulator.faults.once('tokenRefresh');
     env.emulator.faults.expireTokens();
     await expect(
-      connection.api.databases.list({ pathParams: { instanceName: 'sql-eu-prod-01' } }),
+      connection.client.call('databases.list', { pathParams: { instanceName: 'sql-eu-prod-01' } }),
     ).rejects.toMatchObject({
       code: 'AUTH_EXPIRED',
       operation: 'databases.list',
@@ -106,12 +106,14 @@ describe('token sign-in against the emulator', () => {
     expect(states.map((s) => s.status)).toContain('expired');
     // Work that keeps calling fails fast, without bothering the service.
     const before = env.requests.length;
-    await expect(connection.api.instances.list()).rejects.toMatchObject({ code: 'AUTH_EXPIRED' });
+    await expect(connection.client.call('instances.list', {})).rejects.toMatchObject({
+      code: 'AUTH_EXPIRED',
+    });
     expect(env.requests.length).toBe(before);
     // Signing in again revives the same connection that long work holds.
     await manager.connect(tokenProfile.id, { password: 'demo' });
     expect(manager.get(tokenProfile.id)).toBe(connection);
-    expect((await connection.api.instances.list()).length).toBe(3);
+    expect((await connection.client.call('instances.list', {})).length).toBe(3);
   });
 
   it('explains a refused password sign-in, with the single-sign-on hint', async () => {
@@ -149,7 +151,9 @@ describe('API key sign-in and the connection manager', () => {
     await manager.disconnect(profile.id);
     expect((await manager.connect(profile.id)).status).toBe('signedIn');
     await expect(
-      manager.get(profile.id).api.cluster.setServerSecurity({ body: { minTlsVersion: '1.2' } }),
+      manager
+        .get(profile.id)
+        .client.call('cluster.setServerSecurity', { body: { minTlsVersion: '1.2' } }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN', operation: 'cluster.setServerSecurity' });
   });
 
@@ -188,7 +192,9 @@ describe('API key sign-in and the connection manager', () => {
       expect((await manager.connect(emulatorProfile.id)).status).toBe('signedIn');
       await manager.connect(emulatorProfile.id);
       expect(starts).toBe(1);
-      expect((await manager.get(emulatorProfile.id).api.instances.list()).length).toBe(3);
+      expect((await manager.get(emulatorProfile.id).client.call('instances.list', {})).length).toBe(
+        3,
+      );
     },
   );
 
@@ -205,7 +211,9 @@ describe('API key sign-in and the connection manager', () => {
     await expect(
       manager
         .get(profile.id)
-        .api.databases.drop({ pathParams: { instanceName: 'sql-eu-prod-01', databaseName: 'x' } }),
+        .client.call('databases.drop', {
+          pathParams: { instanceName: 'sql-eu-prod-01', databaseName: 'x' },
+        }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(env.requests.length).toBe(before);
   });

@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEvent } from '../../../src/shared/model/job-event';
-import { createApis } from '../../../src/main/services/connection/connection';
+import type { ServiceClient } from '../../../src/main/services/http/service-client';
 import { JobWatcher } from '../../../src/main/services/jobs/job-watcher';
 import {
   apiKeyClient,
   startRecordingEmulator,
   type RecordingEmulator,
 } from './helpers/emulator-fixture';
-import { countingJobsApi, startJobs } from './helpers/job-load';
+import { countingClient, startJobs } from './helpers/job-load';
 
 let env: RecordingEmulator;
 let closeDispatcher: () => Promise<void>;
-let apis: ReturnType<typeof createApis>;
+let client: ServiceClient;
 
 beforeAll(async () => {
   env = await startRecordingEmulator({ jobMs: 1500 });
-  const { client, dispatcher } = apiKeyClient(env.emulator);
-  closeDispatcher = () => dispatcher.close();
-  apis = createApis(client);
+  const fixture = apiKeyClient(env.emulator);
+  client = fixture.client;
+  closeDispatcher = () => fixture.dispatcher.close();
 });
 afterAll(async () => {
   await closeDispatcher();
@@ -26,9 +26,9 @@ afterAll(async () => {
 
 describe('JobWatcher against the emulator', () => {
   it('follows 200 jobs on 3 instances to the end with far fewer requests than one per job per second', async () => {
-    const jobs = await startJobs(apis, 200, 'watch');
-    const counted = countingJobsApi(apis.jobs);
-    const watcher = new JobWatcher({ jobsFor: () => counted.api });
+    const jobs = await startJobs(client, 200, 'watch');
+    const counted = countingClient(client);
+    const watcher = new JobWatcher({ clientFor: () => counted.client });
     const events: JobEvent[] = [];
     watcher.on((event) => events.push(event));
     const started = Date.now();
@@ -48,8 +48,8 @@ describe('JobWatcher against the emulator', () => {
   });
 
   it('rides out a service that answers 503 for a while, then finishes', async () => {
-    const [job] = await startJobs(apis, 1, 'outage');
-    const watcher = new JobWatcher({ jobsFor: () => apis.jobs, maxDelayMs: 2000 });
+    const [job] = await startJobs(client, 1, 'outage');
+    const watcher = new JobWatcher({ clientFor: () => client, maxDelayMs: 2000 });
     watcher.start();
     env.emulator.faults.set({ rate503: 1, retryAfterSec: 0 });
     watcher.track({

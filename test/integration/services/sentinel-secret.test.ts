@@ -88,19 +88,19 @@ describe('sentinel secrets', () => {
     await expectFailure(manager.connect(tokenProfile.id, { password: SENTINEL_PASSWORD }));
     await manager.connect(keyProfile.id, { apiKey: 'demo-admin-key' }, { remember: true });
     await manager.connect(tokenProfile.id, { password: 'demo' });
-    const api = manager.get(tokenProfile.id).api;
+    const client = manager.get(tokenProfile.id).client;
     env.emulator.faults.expireTokens();
-    await api.instances.list();
+    await client.call('instances.list', {});
     await expectFailure(
-      api.databases.get({
+      client.call('databases.get', {
         pathParams: { instanceName: 'sql-eu-prod-01', databaseName: 'NoSuchDb' },
       }),
     );
-    const created = await api.logins.create({
+    const created = await client.call('logins.create', {
       pathParams: { instanceName: 'sql-eu-prod-01' },
       body: { login: 'sentinel_user', password: SENTINEL_PASSWORD.slice(0, 100), role: 'Consumer' },
     });
-    const watcher = new JobWatcher({ jobsFor: (id) => manager.get(id).api.jobs, logger });
+    const watcher = new JobWatcher({ clientFor: (id) => manager.get(id).client, logger });
     watcher.start();
     watcher.track({
       profileId: tokenProfile.id,

@@ -130,16 +130,16 @@ describe('useArchivesStore', () => {
     expect(ipc.callsTo('archives:list')).toHaveLength(2);
   });
 
-  it('restores and hands the job to the job watcher; deletes and drops the row', async () => {
+  // Main tracks and labels the restore job (test/unit/ipc/resource-handlers-jobs.test.ts).
+  it('restores (a job main follows); deletes and drops the row', async () => {
     const ipc = fakeIpc({
       'archives:list': () => page(2),
       'archives:restore': () => ({ jobId: 'job-7' }),
-      'jobs:track': (input) => ({ ...(input as object), phase: 'running' }),
       'archives:delete': () => undefined,
     });
     const store = useArchivesStore();
     await store.open(target);
-    await store.restore(archive(0), 'Db_0_restored');
+    expect(await store.restore(archive(0), 'Db_0_restored')).toEqual({ jobId: 'job-7' });
     expect(ipc.callsTo('archives:restore')).toEqual([
       {
         profileId: 'p1',
@@ -147,16 +147,7 @@ describe('useArchivesStore', () => {
         body: { databaseName: 'Db_0_restored' },
       },
     ]);
-    expect(ipc.callsTo('jobs:track')).toEqual([
-      {
-        profileId: 'p1',
-        instanceName: 'sql-eu-prod-01',
-        jobId: 'job-7',
-        type: 'RESTORE_ARCHIVE',
-        label: 'Restore archive of Db_0 into Db_0_restored',
-        resourceName: 'Db_0_restored',
-      },
-    ]);
+    expect(ipc.callsTo('jobs:track')).toEqual([]);
     await store.remove(archive(1));
     expect(ipc.callsTo('archives:delete')).toEqual([
       { profileId: 'p1', pathParams: { instanceName: 'sql-eu-prod-01', archiveId: 'a-1' } },

@@ -31,7 +31,6 @@ describe('useDatabasesStore', () => {
       'databases:move': () => ({}),
       'databases:drop': () => undefined,
       'databases:pin': () => undefined,
-      'jobs:track': () => TRACKED,
     });
   });
 
@@ -83,27 +82,23 @@ describe('useDatabasesStore', () => {
     expect(ipc.inputsOf('databases:list')).toHaveLength(1);
   });
 
-  it('hands every job it starts to the job watcher with a label', async () => {
+  // Main tracks and labels these jobs (test/unit/ipc/resource-handlers-jobs.test.ts).
+  it('starts jobs and answers their ids, leaving their tracking to main', async () => {
     const store = useDatabasesStore();
-    await store.create('p1', 'sql-a', { databaseName: 'New DB', groupIds: ['g1'] });
-    await store.rename(ref, 'Sales_2025');
-    await store.shrink(ref, true);
-    await store.archive(ref, '3f2504e0-4f89-11d3-9a0c-0305e82c3301', '2030-01-01T00:00:00.000Z');
-    expect(ipc.inputsOf('jobs:track')).toEqual([
-      expect.objectContaining({
-        jobId: 'j1',
-        label: 'Create New DB',
-        type: 'CREATE_DATABASE',
-        resourceName: 'New DB',
-      }),
-      expect.objectContaining({
-        jobId: 'j2',
-        label: 'Rename Sales to Sales_2025',
-        type: 'RENAME_DATABASE',
-      }),
-      expect.objectContaining({ jobId: 'j3', label: 'Shrink Sales (logs only)' }),
-      expect.objectContaining({ jobId: 'j4', label: 'Archive Sales', instanceName: 'sql-a' }),
-    ]);
+    expect(await store.create('p1', 'sql-a', { databaseName: 'New DB', groupIds: ['g1'] })).toBe(
+      'j1',
+    );
+    expect(await store.rename(ref, 'Sales_2025')).toBe('j2');
+    expect(await store.shrink(ref, true)).toBe('j3');
+    expect(
+      await store.archive(ref, '3f2504e0-4f89-11d3-9a0c-0305e82c3301', '2030-01-01T00:00:00.000Z'),
+    ).toEqual({ jobId: 'j4', archiveId: 'a1' });
+    expect(ipc.inputsOf('jobs:track')).toEqual([]);
+    expect(ipc.inputsOf('databases:rename')[0]).toEqual({
+      profileId: 'p1',
+      pathParams: { instanceName: 'sql-a', databaseName: 'Sales' },
+      body: { name: 'Sales_2025' },
+    });
     expect(ipc.inputsOf('databases:archive')[0]).toEqual({
       profileId: 'p1',
       pathParams: { instanceName: 'sql-a', databaseName: 'Sales' },

@@ -21,7 +21,6 @@ function service(initial: Login[]) {
       (input as { pathParams: { loginName: string } }).pathParams.loginName === 'quick'
         ? undefined // 204: gone at once, no job
         : { jobId: 'job-delete' },
-    'jobs:track': (input) => ({ ...(input as object), phase: 'running' }),
   });
   return { state, ipc };
 }
@@ -38,7 +37,8 @@ describe('useLoginsStore', () => {
     expect(store.isLoaded).toBe(true);
   });
 
-  it('creates a login as a followed job and reads the list again when the job ends', async () => {
+  // Main tracks and labels the job (test/unit/ipc/resource-handlers-jobs.test.ts).
+  it('creates a login as a job and reads the list again when the job ends', async () => {
     const { state, ipc } = service([]);
     const store = useLoginsStore();
     await store.open(target);
@@ -55,16 +55,7 @@ describe('useLoginsStore', () => {
         body: { login: 'app_user', password: 'S3cret!pass', role: 'Contributor' },
       },
     ]);
-    expect(ipc.callsTo('jobs:track')).toEqual([
-      {
-        profileId: 'p1',
-        instanceName: 'sql-eu-dev-01',
-        jobId: 'job-create',
-        type: 'CREATE_LOGIN',
-        label: 'Create Contributor login app_user',
-        resourceName: 'app_user',
-      },
-    ]);
+    expect(ipc.callsTo('jobs:track')).toEqual([]);
     const listsBefore = ipc.callsTo('logins:list').length;
     state.logins = [login('app_user')];
     ipc.emit('jobs:onDidChange', {
@@ -100,14 +91,16 @@ describe('useLoginsStore', () => {
     ]);
   });
 
-  it('deletes a login: a job is followed, a 204 is not', async () => {
+  it('deletes a login: a job is waited for, a 204 reads the list at once', async () => {
     const { ipc } = service([login('slow'), login('quick')]);
     const store = useLoginsStore();
     await store.open(target);
     const job = await store.remove('slow');
     expect(job?.jobId).toBe('job-delete');
     expect(store.logins.map((l) => l.name)).toEqual(['quick']);
+    const listsBefore = ipc.callsTo('logins:list').length;
     expect(await store.remove('quick')).toBeUndefined();
-    expect(ipc.callsTo('jobs:track')).toHaveLength(1);
+    expect(ipc.callsTo('logins:list')).toHaveLength(listsBefore + 1);
+    expect(ipc.callsTo('jobs:track')).toEqual([]);
   });
 });

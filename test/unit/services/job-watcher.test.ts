@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { JobDetail, JobSummary } from '../../../src/shared/contract/records/jobs';
 import { AppError } from '../../../src/shared/errors';
 import type { JobEvent } from '../../../src/shared/model/job-event';
-import type { JobsApi } from '../../../src/main/services/api/jobs-api';
+import type { JobsClient } from '../../../src/main/services/jobs/instance-poll';
 import { JobWatcher } from '../../../src/main/services/jobs/job-watcher';
 import { FakeTimers } from './helpers/fake-timers';
 
 type FakeJob = JobDetail;
 
-/** A jobs API over an in-memory table, counting requests and able to lose the network. */
-class FakeJobsApi {
+/**
+ * The two jobs operations the watcher calls (`client.call('jobs.listByInstance' | 'jobs.getByInstance')`)
+ * over an in-memory table, counting requests and able to lose the network.
+ */
+class FakeJobsService {
   readonly jobs = new Map<string, FakeJob>();
   lists = 0;
   details = 0;
@@ -58,6 +61,20 @@ class FakeJobsApi {
     if (!job) return Promise.reject(new AppError({ code: 'GONE', message: 'gone', status: 410 }));
     return Promise.resolve(job);
   }
+
+  /** The client the watcher is given: its catalogue-typed call, answered from the table. */
+  asClient(): JobsClient {
+    const call = (id: string, input: unknown): Promise<unknown> => {
+      if (id === 'jobs.listByInstance') {
+        return this.listByInstance(input as { pathParams: { instanceName: string } });
+      }
+      if (id === 'jobs.getByInstance') {
+        return this.getByInstance(input as { pathParams: { jobId: string } });
+      }
+      return Promise.reject(new Error(`The watcher should not call ${id}`));
+    };
+    return { call } as unknown as JobsClient;
+  }
 }
 
 /** Runs the next timer, whenever it is due. */
@@ -67,10 +84,10 @@ async function step(timers: FakeTimers): Promise<void> {
 
 function setup(options: { progressBudget?: number } = {}) {
   const timers = new FakeTimers();
-  const api = new FakeJobsApi();
+  const api = new FakeJobsService();
   const events: JobEvent[] = [];
   const watcher = new JobWatcher({
-    jobsFor: () => api as unknown as JobsApi,
+    clientFor: () => api.asClient(),
     timers,
     now: () => new Date(timers.now),
     ...options,
@@ -100,29 +117,56 @@ describe('JobWatcher', () => {
     });
   });
 
-  it('lets a later track() describe a job that main already follows', () => {
+  it('labels a job once: tracking it again changes nothing and emits nothing', () => {
     const { watcher, events } = setup();
-    watcher.track({
+    const first = {
       profileId: 'p',
       instanceName: 'i1',
       jobId: 'r1',
-      label: 'Restore archive a-1',
-    });
-    const again = watcher.track({
-      profileId: 'p',
-      instanceName: 'i1',
-      jobId: 'r1',
-      label: 'Restore Sales_2024 from its archive',
+      type: 'RESTORE_ARCHIVE',
+      label: 'Restore archive a-1 into Sales_2024',
+      resourceName: 'Sales_2024',
+    };
+    watcher.track(first);
+    expect(watcher.track(first)).toMatchObject({
+      label: 'Restore archive a-1 into Sales_2024',
       resourceName: 'Sales_2024',
     });
-    expect(again).toMatchObject({
-      label: 'Restore Sales_2024 from its archive',
-      resourceName: 'Sales_2024',
-    });
-    expect(watcher.get('r1')?.label).toBe('Restore Sales_2024 from its archive');
-    expect(events.map((e) => e.kind)).toEqual(['started', 'progress']);
+    watcher.track({ ...first, label: 'Another label', resourceName: 'Other' });
     watcher.track({ profileId: 'p', instanceName: 'i1', jobId: 'r1' });
-    expect(events).toHaveLength(2);
+    expect(watcher.get('r1')).toMatchObject({
+      type: 'RESTORE_ARCHIVE',
+      label: 'Restore archive a-1 into Sales_2024',
+      resourceName: 'Sales_2024',
+    });
+    expect(events.map((e) => e.kind)).toEqual(['started']);
+  });
+
+  it('adopts, once, a job a watched instance listed before main tracked it', async () => {
+    const { timers, api, watcher, events } = setup();
+    api.add('i1', 'j1', { type: 'RENAME_DATABASE', resourceName: 'Sales' });
+    watcher.start();
+    watcher.watchInstance('p', 'i1');
+    await timers.advance(0);
+    expect(watcher.get('j1')).toMatchObject({ startedByApp: false });
+    const request = {
+      profileId: 'p',
+      instanceName: 'i1',
+      jobId: 'j1',
+      type: 'RENAME_DATABASE',
+      label: 'Rename Sales to Sales_2025',
+      resourceName: 'Sales',
+    };
+    watcher.track(request);
+    watcher.track(request);
+    expect(watcher.get('j1')).toMatchObject({
+      label: 'Rename Sales to Sales_2025',
+      startedByApp: true,
+    });
+    expect(events.map((e) => `${e.kind}:${e.job.label ?? ''}`)).toEqual([
+      'started:',
+      'progress:Rename Sales to Sales_2025',
+    ]);
   });
 
   it('reads the error of a failed job and the download URIs of a succeeded export', async () => {
@@ -233,12 +277,12 @@ describe('JobWatcher', () => {
   it('keeps jobs while the connection is signed out, and disposes cleanly', async () => {
     const timers = new FakeTimers();
     let connected = false;
-    const api = new FakeJobsApi();
+    const api = new FakeJobsService();
     api.add('i1', 'j1', { status: 'Succeeded' });
     const watcher = new JobWatcher({
-      jobsFor: () => {
+      clientFor: () => {
         if (!connected) throw new AppError({ code: 'AUTH_REQUIRED', message: 'not signed in' });
-        return api as unknown as JobsApi;
+        return api.asClient();
       },
       timers,
       now: () => new Date(timers.now),

@@ -9,7 +9,7 @@ import { silentLogger, type Logger } from '../log/logger';
 import { systemTimers, type Timers } from '../time/timers';
 import { Listeners, type AuthProvider } from './auth-provider';
 
-/** The token service calls TokenAuth makes (AuthApi implements them). */
+/** The token service calls TokenAuth makes (`AuthApi` in auth-api.ts implements them). */
 export interface TokenService {
   loginImplicit(
     input: { body: { tenantName: string; username: string; password: string } },

@@ -127,8 +127,8 @@ export class ConnectionManager {
       if (connection.auth instanceof TokenAuth && 'password' in secret) {
         await connection.auth.signIn(secret.password, signal);
       }
-      const myIp = await connection.api.clientIp.get({}, options);
-      const instances = await connection.api.instances.list({}, options);
+      const myIp = await connection.client.call('clientIp.get', {}, options);
+      const instances = await connection.client.call('instances.list', {}, options);
       const identity = connection.auth.state.identity;
       return { ...(identity ? { identity } : {}), myIp, instanceCount: instances.length };
     } finally {
@@ -222,7 +222,7 @@ export class ConnectionManager {
       // An API key cannot be checked offline: one cheap call that every role may make, on a
       // fresh connection, so a wrong key never replaces a good one in use.
       const fresh = this.#create(profile, secret, endpoints);
-      await fresh.api.clientIp.get({}, signal ? { signal } : {});
+      await fresh.client.call('clientIp.get', {}, signal ? { signal } : {});
       if (reusable && existing.auth instanceof ApiKeyAuth) {
         existing.auth.setApiKey(secret.apiKey, this.#options.secrets.isSessionOnly);
         return existing;

@@ -1,17 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
 import { AppError } from '../../../shared/errors';
-import { ArchivesApi } from '../api/archives-api';
-import { AuthApi } from '../api/auth-api';
-import { ClientIpApi } from '../api/client-ip-api';
-import { ClusterApi } from '../api/cluster-api';
-import { DatabasesApi } from '../api/databases-api';
-import { InstancesApi } from '../api/instances-api';
-import { JobsApi } from '../api/jobs-api';
-import { LinkedServersApi } from '../api/linked-servers-api';
-import { LoginsApi } from '../api/logins-api';
-import { SessionsApi } from '../api/sessions-api';
-import { UploadsApi } from '../api/uploads-api';
+import { AuthApi } from '../auth/auth-api';
 import { ApiKeyAuth } from '../auth/api-key-auth';
 import type { AuthProvider } from '../auth/auth-provider';
 import { TokenAuth } from '../auth/token-auth';
@@ -22,43 +12,15 @@ import { ServiceClient } from '../http/service-client';
 import type { Logger } from '../log/logger';
 import type { Timers } from '../time/timers';
 
-/** One API module per endpoint group, over one client. */
-export interface ConnectionApis {
-  readonly instances: InstancesApi;
-  readonly linkedServers: LinkedServersApi;
-  readonly databases: DatabasesApi;
-  readonly archives: ArchivesApi;
-  readonly uploads: UploadsApi;
-  readonly jobs: JobsApi;
-  readonly sessions: SessionsApi;
-  readonly logins: LoginsApi;
-  readonly cluster: ClusterApi;
-  readonly clientIp: ClientIpApi;
-}
-
-/** A signed-in (or signing-in) profile: its client, its auth, and its API modules. */
+/**
+ * A signed-in (or signing-in) profile: its client and its auth. Operations are called one way,
+ * through the catalogue-typed `client.call('group.op', input)`.
+ */
 export interface Connection {
   readonly profile: Profile;
   readonly endpoints: ServiceEndpoints;
   readonly client: ServiceClient;
   readonly auth: AuthProvider;
-  readonly api: ConnectionApis;
-}
-
-/** The API modules over `client`. */
-export function createApis(client: ServiceClient): ConnectionApis {
-  return {
-    instances: new InstancesApi(client),
-    linkedServers: new LinkedServersApi(client),
-    databases: new DatabasesApi(client),
-    archives: new ArchivesApi(client),
-    uploads: new UploadsApi(client),
-    jobs: new JobsApi(client),
-    sessions: new SessionsApi(client),
-    logins: new LoginsApi(client),
-    cluster: new ClusterApi(client),
-    clientIp: new ClientIpApi(client),
-  };
 }
 
 /** What {@link createConnection} needs besides the profile. */
@@ -94,7 +56,7 @@ export function createConnection(
   };
   const auth = createAuth(profile, secret, deps, new AuthApi(new ServiceClient(base)));
   const client = new ServiceClient({ ...base, auth, readOnly: profile.readOnly });
-  return { profile, endpoints: deps.endpoints, client, auth, api: createApis(client) };
+  return { profile, endpoints: deps.endpoints, client, auth };
 }
 
 function createAuth(

@@ -1,13 +1,16 @@
 import type { JobSummary } from '../../../shared/contract/records/jobs';
 import { isAppError, type AppError } from '../../../shared/errors';
 import type { TrackedJob } from '../../../shared/model/job-event';
-import type { JobsApi } from '../api/jobs-api';
+import type { ServiceClient } from '../http/service-client';
 import { isFinalJobStatus } from '../../../shared/contract/enums';
 import { mergeAnswer, needsDetail, phaseOf } from './tracked-job';
 
+/** What polling needs of a profile's connection: its catalogue-typed call (`jobs.*` operations). */
+export type JobsClient = Pick<ServiceClient, 'call'>;
+
 /** One instance's poll: what to ask about and what the watcher already knows. */
 export interface PollInput {
-  readonly api: JobsApi;
+  readonly client: JobsClient;
   readonly instanceName: string;
   readonly profileId: string;
   /** Jobs of this instance not final yet. */
@@ -47,7 +50,8 @@ export async function pollInstance(input: PollInput): Promise<PollOutput> {
   const stamp = input.now().toISOString();
   let list: JobSummary[];
   try {
-    list = await input.api.listByInstance(
+    list = await input.client.call(
+      'jobs.listByInstance',
       { pathParams: { instanceName: input.instanceName } },
       opts,
     );
@@ -113,7 +117,8 @@ async function readDetail(
 ): Promise<TrackedJob | undefined> {
   input.lastDetail.set(job.jobId, input.now().getTime());
   try {
-    const detail = await input.api.getByInstance(
+    const detail = await input.client.call(
+      'jobs.getByInstance',
       { pathParams: { instanceName: input.instanceName, jobId: job.jobId } },
       opts,
     );

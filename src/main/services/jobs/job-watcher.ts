@@ -1,18 +1,17 @@
 import { AppError, isAppError } from '../../../shared/errors';
 import type { JobEvent, TrackedJob } from '../../../shared/model/job-event';
-import type { JobsApi } from '../api/jobs-api';
 import { Listeners } from '../auth/auth-provider';
 import { silentLogger, type Logger } from '../log/logger';
 import { systemTimers, type Timers } from '../time/timers';
-import { pollInstance } from './instance-poll';
+import { pollInstance, type JobsClient } from './instance-poll';
 import { waitForFinal } from './wait-for-job';
 import { nextDelay, type PollChange, type PollDelayBounds } from './poll-delay';
-import { eventFor, isFinal } from './tracked-job';
+import { describedBy, eventFor, isFinal, type TrackRequest } from './tracked-job';
 
 /** Options of {@link JobWatcher}. */
 export interface JobWatcherOptions {
-  /** The jobs API of a profile's connection; may throw AUTH_REQUIRED when it is not connected. */
-  readonly jobsFor: (profileId: string) => JobsApi;
+  /** The client of a profile's connection; may throw AUTH_REQUIRED when it is not connected. */
+  readonly clientFor: (profileId: string) => JobsClient;
   readonly now?: () => Date;
   readonly timers?: Timers;
   /** Delay after a change (default 1 s). */
@@ -26,16 +25,6 @@ export interface JobWatcherOptions {
   /** Running jobs per instance whose progress is read one by one per poll (default 3). */
   readonly progressBudget?: number;
   readonly logger?: Logger;
-}
-
-/** A job to follow, as the caller that started it knows it. */
-export interface TrackRequest {
-  readonly profileId: string;
-  readonly instanceName: string;
-  readonly jobId: string;
-  readonly type?: string;
-  readonly label?: string;
-  readonly resourceName?: string;
 }
 
 interface Group {
@@ -89,17 +78,19 @@ export class JobWatcher {
     };
   }
 
-  /** Follows a job the app started; emits `started`. Tracking it twice is harmless. */
+  /**
+   * Follows a job the app started, described by main when the operation that started it
+   * answered (the catalogue's job declaration); emits `started`. A job is described once:
+   * tracking a job the app already follows changes nothing and emits nothing.
+   */
   track(request: TrackRequest): TrackedJob {
     const existing = this.#jobs.get(request.jobId);
-    if (existing) return { ...this.#describe(existing, request) };
+    if (existing) return { ...this.#adopt(existing, request) };
     const job: TrackedJob = {
       profileId: request.profileId,
       instanceName: request.instanceName,
       jobId: request.jobId,
-      ...(request.type === undefined ? {} : { type: request.type }),
-      ...(request.label === undefined ? {} : { label: request.label }),
-      ...(request.resourceName === undefined ? {} : { resourceName: request.resourceName }),
+      ...describedBy(request),
       status: 'Enqueued',
       phase: 'running',
       startedByApp: true,
@@ -114,24 +105,16 @@ export class JobWatcher {
   }
 
   /**
-   * A job can be tracked twice: main tracks every job a resource call starts, then the view
-   * that started it tracks it again with its own words. The later description wins.
+   * A poll of a watched instance can list a job the app just started before main has tracked
+   * it (the two cross on the wire). Such a job is adopted: it takes the app's description,
+   * once, with one update. A job the app already tracked keeps its first description.
    */
-  #describe(job: TrackedJob, request: TrackRequest): TrackedJob {
-    const described: TrackedJob = {
-      ...job,
-      ...(request.type === undefined ? {} : { type: request.type }),
-      ...(request.label === undefined ? {} : { label: request.label }),
-      ...(request.resourceName === undefined ? {} : { resourceName: request.resourceName }),
-    };
-    const changed =
-      described.type !== job.type ||
-      described.label !== job.label ||
-      described.resourceName !== job.resourceName;
-    if (!changed) return job;
-    this.#jobs.set(job.jobId, described);
-    this.#emit('progress', described);
-    return described;
+  #adopt(job: TrackedJob, request: TrackRequest): TrackedJob {
+    if (job.startedByApp) return job;
+    const adopted: TrackedJob = { ...job, ...describedBy(request), startedByApp: true };
+    this.#jobs.set(job.jobId, adopted);
+    this.#emit('progress', adopted);
+    return adopted;
   }
 
   /** Follows every job of an instance, including those started elsewhere. */
@@ -252,9 +235,9 @@ export class JobWatcher {
     let change: PollChange = 'none';
     let retryAfterMs: number | undefined;
     try {
-      const api = this.#options.jobsFor(group.profileId);
+      const client = this.#options.clientFor(group.profileId);
       const output = await pollInstance({
-        api,
+        client,
         instanceName: group.instanceName,
         profileId: group.profileId,
         running,
@@ -276,7 +259,7 @@ export class JobWatcher {
       for (const id of output.listed) group.seen.add(id);
       change = this.#apply(output.updates, output.discovered);
     } catch (error) {
-      // Not connected (AUTH_REQUIRED from jobsFor) or a bug: keep the jobs, try again later.
+      // Not connected (AUTH_REQUIRED from clientFor) or a bug: keep the jobs, try again later.
       this.#logger.debug('Job poll skipped', {
         instance: group.instanceName,
         code: isAppError(error) ? error.code : 'INTERNAL',

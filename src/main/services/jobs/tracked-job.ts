@@ -2,6 +2,27 @@ import { isFinalJobStatus } from '../../../shared/contract/enums';
 import type { JobDetail, JobSummary } from '../../../shared/contract/records/jobs';
 import type { JobEventKind, TrackedJob, TrackedJobPhase } from '../../../shared/model/job-event';
 
+/** A job to follow, as the caller that started it knows it. */
+export interface TrackRequest {
+  readonly profileId: string;
+  readonly instanceName: string;
+  readonly jobId: string;
+  readonly type?: string;
+  readonly label?: string;
+  readonly resourceName?: string;
+}
+
+/** The fields of a tracked job that the app's description sets. */
+export function describedBy(
+  request: TrackRequest,
+): Pick<TrackedJob, 'type' | 'label' | 'resourceName'> {
+  return {
+    ...(request.type === undefined ? {} : { type: request.type }),
+    ...(request.label === undefined ? {} : { label: request.label }),
+    ...(request.resourceName === undefined ? {} : { resourceName: request.resourceName }),
+  };
+}
+
 /** The watcher's phase for a service status: Succeeded, Failed/Deleted, or still running. */
 export function phaseOf(status: string): TrackedJobPhase {
   if (status === 'Succeeded') return 'succeeded';

@@ -2,7 +2,6 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ARCHIVE_SORTABLE } from '../../../shared/contract/query';
 import type { ArchivePatch, ArchivesResponse } from '../../../shared/contract/records/archives';
-import type { IpcTrackedJob } from '../../../shared/ipc/activity-channels';
 import { useIpcClient } from '../api/client';
 import { createInstanceList, type InstanceTarget } from './instance-list';
 
@@ -116,21 +115,16 @@ export const useArchivesStore = defineStore('archives', () => {
     await load();
   }
 
-  /** Restores an archive into a new database and hands the job to the job watcher. */
-  async function restore(archive: ArchivesResponse, databaseName: string): Promise<IpcTrackedJob> {
+  /** Restores an archive into a new database (a job, which main follows). Answers the job id. */
+  async function restore(
+    archive: ArchivesResponse,
+    databaseName: string,
+  ): Promise<{ jobId: string }> {
     const { profileId, instanceName } = requireTarget();
-    const answer = await client.invoke('archives:restore', {
+    return client.invoke('archives:restore', {
       profileId,
       pathParams: { instanceName, archiveId: archive.archiveId ?? '' },
       body: { databaseName },
-    });
-    return client.invoke('jobs:track', {
-      profileId,
-      instanceName,
-      jobId: answer.jobId,
-      type: 'RESTORE_ARCHIVE',
-      label: `Restore archive of ${archive.name ?? archive.archiveId ?? ''} into ${databaseName}`,
-      resourceName: databaseName,
     });
   }
 

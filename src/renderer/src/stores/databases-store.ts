@@ -4,7 +4,6 @@ import type { Database, PinOrUnpinRequest } from '../../../shared/contract/recor
 import type { GroupOperation } from '../../../shared/contract/records/instances';
 import type { Session } from '../../../shared/contract/records/sessions';
 import { useIpcClient } from '../api/client';
-import { trackStartedJob } from './job-tracking';
 import { createListCache, instanceKey, type ListEntry } from './list-cache';
 
 /** A database addressed by profile, instance and name. */
@@ -38,8 +37,8 @@ const DEFAULT_QUERY: DatabaseListQuery = { adminAccess: false };
 
 /**
  * The databases of each instance (`databases:list` with the view's sort and adminAccess) and
- * every database action. Actions that start a job hand it to the job watcher with a label;
- * when a job of an instance ends, its loaded list is read again.
+ * every database action. Main follows and labels the jobs these actions start (the catalogue
+ * declares each job); when a job of an instance ends, its loaded list is read again.
  */
 export const useDatabasesStore = defineStore('databases', () => {
   const client = useIpcClient();
@@ -131,8 +130,6 @@ export const useDatabasesStore = defineStore('databases', () => {
       void load(ref.profileId, ref.instanceName).catch(() => undefined);
     }
   };
-  const track = (ref: DatabaseRef, jobId: string, label: string, type: string): Promise<void> =>
-    trackStartedJob(client, { ...ref, jobId, label, type, resourceName: ref.databaseName });
 
   /** Creates a database (a job). Answers the job id. */
   async function create(
@@ -145,12 +142,6 @@ export const useDatabasesStore = defineStore('databases', () => {
       pathParams: { instanceName },
       body,
     });
-    await track(
-      { profileId, instanceName, databaseName: body.databaseName },
-      jobId,
-      `Create ${body.databaseName}`,
-      'CREATE_DATABASE',
-    );
     reload({ profileId, instanceName });
     return jobId;
   }
@@ -178,14 +169,13 @@ export const useDatabasesStore = defineStore('databases', () => {
       pathParams: path(ref),
       body: { name },
     });
-    await track(ref, jobId, `Rename ${ref.databaseName} to ${name}`, 'RENAME_DATABASE');
     reload(ref);
     return jobId;
   }
 
   /**
    * Moves a database to another instance (a job). Move answers `{}` and names its job in the
-   * Location header, which main reads and tracks; so there is no id to hand on here.
+   * Location header, which main reads; so there is no id to answer here.
    */
   async function move(ref: DatabaseRef, serverName: string): Promise<void> {
     await client.invoke('databases:move', {
@@ -203,12 +193,6 @@ export const useDatabasesStore = defineStore('databases', () => {
       pathParams: path(ref),
       body: { truncateLogsOnly },
     });
-    await track(
-      ref,
-      jobId,
-      `Shrink ${ref.databaseName}${truncateLogsOnly ? ' (logs only)' : ''}`,
-      'SHRINK_DATABASE',
-    );
     reload(ref);
     return jobId;
   }
@@ -225,7 +209,6 @@ export const useDatabasesStore = defineStore('databases', () => {
       headers: { 'x-platform-resource-group-id': resourceGroupId },
       body: expirationDate ? { expirationDate } : {},
     });
-    await track(ref, answer.jobId, `Archive ${ref.databaseName}`, 'ARCHIVE_DATABASE');
     reload(ref);
     return answer;
   }

@@ -1,6 +1,5 @@
 import { defineStore } from 'pinia';
 import type { CreateLoginRequest, Login } from '../../../shared/contract/records/logins';
-import type { IpcTrackedJob } from '../../../shared/ipc/activity-channels';
 import { useIpcClient } from '../api/client';
 import { createInstanceList, type InstanceTarget } from './instance-list';
 
@@ -8,8 +7,8 @@ import { createInstanceList, type InstanceTarget } from './instance-list';
 export type LoginTarget = InstanceTarget;
 
 /**
- * The logins of one instance. Create and delete start jobs on the service: they are handed to
- * the job watcher (`jobs:track`) and the list is read again. Actions throw AppError.
+ * The logins of one instance. Create and delete start jobs on the service, which main follows
+ * and labels; the list is read again when such a job ends. Actions throw AppError.
  */
 export const useLoginsStore = defineStore('logins', () => {
   const client = useIpcClient();
@@ -34,36 +33,17 @@ export const useLoginsStore = defineStore('logins', () => {
     await load();
   }
 
-  function track(jobId: string, type: string, label: string, name: string) {
-    const { profileId, instanceName } = requireTarget();
-    pendingJobs.add(jobId);
-    return client.invoke('jobs:track', {
-      profileId,
-      instanceName,
-      jobId,
-      type,
-      label,
-      resourceName: name,
-    });
-  }
-
-  /** Creates a login (a job on the service) and follows it. */
-  async function create(request: CreateLoginRequest): Promise<IpcTrackedJob> {
+  /** Creates a login (a job on the service). Answers the job id. */
+  async function create(request: CreateLoginRequest): Promise<{ jobId: string }> {
     const { profileId, instanceName } = requireTarget();
     const answer = await client.invoke('logins:create', {
       profileId,
       pathParams: { instanceName },
       body: request,
     });
-    const job = await track(
-      answer.jobId,
-      'CREATE_LOGIN',
-      `Create ${request.role} login ${request.login}`,
-      request.login,
-    );
-    if (job.phase !== 'running') pendingJobs.delete(job.jobId);
+    pendingJobs.add(answer.jobId);
     await load();
-    return job;
+    return answer;
   }
 
   /** Sets a new password for a login. */
@@ -76,21 +56,18 @@ export const useLoginsStore = defineStore('logins', () => {
     });
   }
 
-  /** Deletes a login; when the service answers a job, it is followed. */
-  async function remove(loginName: string): Promise<IpcTrackedJob | undefined> {
+  /** Deletes a login; answers the job id when the service answers a job. */
+  async function remove(loginName: string): Promise<{ jobId: string } | undefined> {
     const { profileId, instanceName } = requireTarget();
     const answer = await client.invoke('logins:delete', {
       profileId,
       pathParams: { instanceName, loginName },
     });
     logins.value = logins.value.filter((login) => login.name !== loginName);
-    // 204 carries no job: the login is already gone.
-    const job = answer
-      ? await track(answer.jobId, 'DELETE_LOGIN', `Delete login ${loginName}`, loginName)
-      : undefined;
-    if (job && job.phase !== 'running') pendingJobs.delete(job.jobId);
-    if (!job || job.phase !== 'running') await load();
-    return job;
+    // 204 carries no job: the login is already gone, so the list is read now.
+    if (answer) pendingJobs.add(answer.jobId);
+    else await load();
+    return answer;
   }
 
   return {

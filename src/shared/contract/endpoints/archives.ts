@@ -58,19 +58,27 @@ export const archiveOperations = [
     roles: atLeast('Contributor'),
     summary: 'Delete an archive',
   }),
-  defineOperation({
-    id: 'archives.restore',
-    group: 'archives',
-    method: 'POST',
-    service: 'api',
-    // The instance is the one that originally hosted the archived database.
-    path: '/v1/sql-instances/{instanceName}/Archives/{archiveId}/restore',
-    pathParams: archiveParams,
-    body: json(RestoreArchiveRequestSchema),
-    success: [202],
-    response: jsonAnswer(ImportDatabaseResponseSchema),
-    startsJob: true,
-    roles: atLeast('Contributor'),
-    summary: 'Restore a database from an archive on the instance that hosted it (starts a job)',
-  }),
+  defineOperation(
+    {
+      id: 'archives.restore',
+      group: 'archives',
+      method: 'POST',
+      service: 'api',
+      // The instance is the one that originally hosted the archived database.
+      path: '/v1/sql-instances/{instanceName}/Archives/{archiveId}/restore',
+      pathParams: archiveParams,
+      body: json(RestoreArchiveRequestSchema),
+      success: [202],
+      response: jsonAnswer(ImportDatabaseResponseSchema),
+      roles: atLeast('Contributor'),
+      summary: 'Restore a database from an archive on the instance that hosted it (starts a job)',
+    },
+    {
+      type: 'RESTORE_ARCHIVE',
+      // The input names the archive by its id only (a UUID, meaningless in a list); the
+      // database the restore makes is what the user knows and looks for.
+      label: ({ body }) => `Restore archive into ${body.databaseName}`,
+      resourceName: ({ body }) => body.databaseName,
+    },
+  ),
 ] as const;

@@ -33,22 +33,28 @@ const resourceGroupHeaders = z.object({
 
 /** Operations of the Databases group that complete within the request (plus create/archive). */
 export const databaseOperations = [
-  defineOperation({
-    id: 'databases.create',
-    group: 'databases',
-    method: 'POST',
-    service: 'api',
-    path: '/v1/sql-instances/{instanceName}/Databases',
-    pathParams: z.object(instanceParams),
-    body: json(CreateDatabaseRequestSchema),
-    success: [200],
-    response: jsonAnswer(CreateDatabaseResponseSchema),
-    // Answers 200, not 202, but with a job id (CreateDatabaseResponse is a JobIdResponse),
-    // so the creation goes on in the background and is watched like the 202 operations.
-    startsJob: true,
-    roles: atLeast('Contributor'),
-    summary: 'Create a database on an instance (watched as a job)',
-  }),
+  defineOperation(
+    {
+      id: 'databases.create',
+      group: 'databases',
+      method: 'POST',
+      service: 'api',
+      path: '/v1/sql-instances/{instanceName}/Databases',
+      pathParams: z.object(instanceParams),
+      body: json(CreateDatabaseRequestSchema),
+      success: [200],
+      response: jsonAnswer(CreateDatabaseResponseSchema),
+      // Answers 200, not 202, but with a job id (CreateDatabaseResponse is a JobIdResponse),
+      // so the creation goes on in the background and is watched like the 202 operations.
+      roles: atLeast('Contributor'),
+      summary: 'Create a database on an instance (watched as a job)',
+    },
+    {
+      type: 'CREATE_DATABASE',
+      label: ({ body }) => `Create ${body.databaseName}`,
+      resourceName: ({ body }) => body.databaseName,
+    },
+  ),
   defineOperation({
     id: 'databases.list',
     group: 'databases',
@@ -113,23 +119,29 @@ export const databaseOperations = [
     roles: atLeast('Admin'),
     summary: 'Add or remove security groups of a database',
   }),
-  defineOperation({
-    id: 'databases.archive',
-    group: 'databases',
-    method: 'POST',
-    service: 'api',
-    path: '/v1/sql-instances/{instanceName}/Databases/{databaseName}/archive',
-    pathParams: dbParams,
-    headers: resourceGroupHeaders,
-    // Every field of ArchiveRequest is optional; the interface does not mark the body required.
-    body: json(ArchiveRequestSchema, false),
-    success: [200],
-    response: jsonAnswer(ArchiveDatabaseResponseSchema),
-    // Answers 200 with a job id (ArchiveDatabaseResponse), so it is watched as a job.
-    startsJob: true,
-    roles: atLeast('Contributor'),
-    summary: 'Archive a database (watched as a job)',
-  }),
+  defineOperation(
+    {
+      id: 'databases.archive',
+      group: 'databases',
+      method: 'POST',
+      service: 'api',
+      path: '/v1/sql-instances/{instanceName}/Databases/{databaseName}/archive',
+      pathParams: dbParams,
+      headers: resourceGroupHeaders,
+      // Every field of ArchiveRequest is optional; the interface does not mark the body required.
+      body: json(ArchiveRequestSchema, false),
+      success: [200],
+      response: jsonAnswer(ArchiveDatabaseResponseSchema),
+      // Answers 200 with a job id (ArchiveDatabaseResponse), so it is watched as a job.
+      roles: atLeast('Contributor'),
+      summary: 'Archive a database (watched as a job)',
+    },
+    {
+      type: 'ARCHIVE_DATABASE',
+      label: ({ pathParams }) => `Archive ${pathParams.databaseName}`,
+      resourceName: ({ pathParams }) => pathParams.databaseName,
+    },
+  ),
   defineOperation({
     id: 'databases.updateArchive',
     group: 'databases',

@@ -1,12 +1,12 @@
-import type { JobsApi } from '../../../../src/main/services/api/jobs-api';
-import type { ConnectionApis } from '../../../../src/main/services/connection/connection';
+import type { ServiceClient } from '../../../../src/main/services/http/service-client';
+import type { JobsClient } from '../../../../src/main/services/jobs/instance-poll';
 
 /** The three instances of the emulator's demo tenant. */
 export const INSTANCES = ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01'] as const;
 
 /** Starts `count` jobs spread over the three instances (login creations); answers their ids. */
 export async function startJobs(
-  api: ConnectionApis,
+  client: ServiceClient,
   count: number,
   prefix = 'load',
 ): Promise<{ instanceName: string; jobId: string }[]> {
@@ -16,7 +16,7 @@ export async function startJobs(
     const jobs = Array.from({ length: Math.min(batch, count - first) }, async (_, offset) => {
       const n = first + offset;
       const instanceName = INSTANCES[n % INSTANCES.length] ?? INSTANCES[0];
-      const { jobId } = await api.logins.create({
+      const { jobId } = await client.call('logins.create', {
         pathParams: { instanceName },
         body: {
           login: `${prefix}_${n}`.slice(0, 20),
@@ -31,18 +31,17 @@ export async function startJobs(
   return started;
 }
 
-/** A JobsApi that counts the requests the watcher makes through it. */
-export function countingJobsApi(inner: JobsApi): { api: JobsApi; requests: () => number } {
+/** A client that counts the calls the watcher makes through it. */
+export function countingClient(inner: ServiceClient): {
+  client: JobsClient;
+  requests: () => number;
+} {
   let requests = 0;
-  const api = new Proxy(inner, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        requests += 1;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
+  const client: JobsClient = {
+    call: (id, input, options) => {
+      requests += 1;
+      return inner.call(id, input, options);
     },
-  });
-  return { api, requests: () => requests };
+  };
+  return { client, requests: () => requests };
 }

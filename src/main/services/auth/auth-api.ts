@@ -1,8 +1,15 @@
 import type { OperationInput, OperationOutput } from '../../../shared/contract/operation-types';
 import type { CallOptions, ServiceClient } from '../http/service-client';
+import type { TokenService } from './token-auth';
 
-/** The token-issuing service: password login and refresh (no Authorization header). A thin typed layer over the catalogue: input and answer types come from it. */
-export class AuthApi {
+/**
+ * The token-issuing service (password login and refresh, no Authorization header) as the
+ * {@link TokenService} port that `TokenAuth` signs in and refreshes through. The one
+ * forwarding class kept (everything else calls `client.call`): TokenAuth is tested with a fake
+ * of this port, and the port keeps the token service's client, which sends no Authorization,
+ * out of TokenAuth.
+ */
+export class AuthApi implements TokenService {
   constructor(private readonly client: ServiceClient) {}
 
   /** Log in with tenant, user name and password to get tokens. */
