@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cidrContains,
   entriesAdmitting,
-} from '../../../src/renderer/src/composables/cidr-contains';
+} from '../../../src/renderer/src/components/cluster/cidr-contains';
 import {
   aclDiff,
   aclRemovalFor,

@@ -11,16 +11,16 @@ import {
   formatMb,
   formatRemaining,
   toExpirationTimestamp,
-} from '../../../src/renderer/src/composables/format';
+} from '../../../src/renderer/src/display/format';
 import { ExpirationTimestampSchema } from '../../../src/shared/contract/primitives';
 import {
   emptyForm,
   formOf,
   inputOfForm,
   secretOfForm,
-} from '../../../src/renderer/src/composables/profile-form';
-import { regionLabel } from '../../../src/renderer/src/composables/profile-display';
-import { zodRule } from '../../../src/renderer/src/composables/use-zod-rule';
+} from '../../../src/renderer/src/forms/profile-form';
+import { regionLabel } from '../../../src/renderer/src/display/profile-display';
+import { zodRule } from '../../../src/renderer/src/forms/zod-rule';
 import type { ListEntry } from '../../../src/renderer/src/stores/list-cache';
 import { database, profile } from './explorer-fixtures';
 

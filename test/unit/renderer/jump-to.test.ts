@@ -9,12 +9,12 @@ import {
 } from '../../../src/renderer/src/components/frame/jump-entries';
 import { matchItems } from '../../../src/renderer/src/components/frame/quick-pick';
 import type { ResourceTreeNode } from '../../../src/renderer/src/components/frame/tree-nodes';
-import { useSessionCommands } from '../../../src/renderer/src/components/sessions/use-session-commands';
-import { formatDateTime } from '../../../src/renderer/src/composables/format';
+import { useSessionCommands } from '../../../src/renderer/src/composables/use-session-commands';
+import { formatDateTime } from '../../../src/renderer/src/display/format';
 import { useCommandRegistry } from '../../../src/renderer/src/composables/use-commands';
 import { useRevealedSearch } from '../../../src/renderer/src/composables/use-revealed-search';
 import type { AutoRefresh } from '../../../src/renderer/src/composables/use-auto-refresh';
-import { buildBlockingForest } from '../../../src/renderer/src/composables/use-blocking-tree';
+import { buildBlockingForest } from '../../../src/renderer/src/components/sessions/blocking-forest';
 import type { SessionMonitor } from '../../../src/renderer/src/composables/use-session-monitor';
 import { useNavigationStore } from '../../../src/renderer/src/stores/navigation-store';
 import type { ViewRef } from '../../../src/renderer/src/views/view-ref';

@@ -5,7 +5,7 @@ import {
   followSaved,
   parsePatch,
   patchOf,
-} from '../../../src/renderer/src/composables/settings-draft';
+} from '../../../src/renderer/src/forms/settings-draft';
 import { defaultSettings, type Settings } from '../../../src/shared/model/settings';
 
 const saved: Settings = { ...defaultSettings(), proxyUrl: 'http://proxy.corp:3128' };

@@ -4,7 +4,7 @@ import {
   importNameProblem,
   nameExists,
   proposeDatabaseName,
-} from '../../../src/renderer/src/composables/import-proposal';
+} from '../../../src/renderer/src/forms/import-proposal';
 import {
   exportChoices,
   exportProblem,

@@ -1,7 +1,7 @@
 import { useMessage } from 'naive-ui';
 import { ref, type Ref } from 'vue';
 import type { AppError } from '../../../shared/errors';
-import { asAppError, failureText } from './app-error';
+import { asAppError, failureText } from '../api/app-error';
 
 export { asAppError, failureText };
 

@@ -6,7 +6,7 @@ import {
   headsBlockingLongerThan,
   type BlockingForest,
   type BlockingNode,
-} from './use-blocking-tree';
+} from '../components/sessions/blocking-forest';
 import { formatDuration } from '../components/sessions/session-columns';
 
 /** Options of {@link useBlockingAlert}. */

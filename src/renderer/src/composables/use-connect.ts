@@ -2,7 +2,7 @@ import type { ProfileSecretInput } from '../../../shared/model/profile';
 import { useInstancesStore } from '../stores/instances-store';
 import { useNavigationStore } from '../stores/navigation-store';
 import { useProfilesStore } from '../stores/profiles-store';
-import { useSessionStore } from '../stores/session-store';
+import { useSignInStore } from '../stores/sign-in-store';
 
 /**
  * Signing in and opening profiles in the explorer, shared by the connections screen, the
@@ -18,7 +18,7 @@ export function useConnect(): {
   closeProfile: (profileId: string) => Promise<void>;
 } {
   const profiles = useProfilesStore();
-  const session = useSessionStore();
+  const signIn = useSignInStore();
   const instances = useInstancesStore();
   const navigation = useNavigationStore();
 
@@ -28,10 +28,10 @@ export function useConnect(): {
     secret?: ProfileSecretInput,
     remember?: boolean,
   ): Promise<void> {
-    if (secret || !session.isSignedIn(profileId)) {
-      await session.connect(profileId, secret, remember);
+    if (secret || !signIn.isSignedIn(profileId)) {
+      await signIn.connect(profileId, secret, remember);
     }
-    session.openProfile(profileId);
+    signIn.openProfile(profileId);
     navigation.open({ kind: 'instances', profileId });
     await instances.ensure(profileId);
   }
@@ -44,8 +44,8 @@ export function useConnect(): {
 
   /** Signs out of a profile and closes it. */
   async function closeProfile(profileId: string): Promise<void> {
-    await session.disconnect(profileId);
-    const next = session.activeProfileId;
+    await signIn.disconnect(profileId);
+    const next = signIn.activeProfileId;
     navigation.forgetProfile(
       profileId,
       next ? { kind: 'instances', profileId: next } : { kind: 'connections' },

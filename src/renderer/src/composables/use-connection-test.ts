@@ -3,7 +3,7 @@ import type { AppError } from '../../../shared/errors';
 import type { ConnectionTestResult } from '../../../shared/ipc/profile-channels';
 import type { ProfileInput, ProfileSecretInput } from '../../../shared/model/profile';
 import { useIpcClient } from '../api/client';
-import { asAppError } from './app-error';
+import { asAppError } from '../api/app-error';
 
 /**
  * Tests a connection before it is saved: main signs in with the typed secret on a connection

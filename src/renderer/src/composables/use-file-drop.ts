@@ -5,8 +5,8 @@ import { useIpcClient, type IpcClient } from '../api/client';
 import { useProfilesStore } from '../stores/profiles-store';
 import { useTransfersStore, type ImportTarget } from '../stores/transfers-store';
 import type { ViewRef } from '../views/view-ref';
-import { asAppError, failureText } from './app-error';
-import { fileExtensionOf } from './import-proposal';
+import { asAppError, failureText } from '../api/app-error';
+import { fileExtensionOf } from '../forms/import-proposal';
 
 /*
  * DROP CONTRACT (UI-A wires it; UI-C owns this file)

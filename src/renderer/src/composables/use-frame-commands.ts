@@ -1,7 +1,7 @@
 import type { Ref } from 'vue';
 import { useNavigationStore } from '../stores/navigation-store';
 import { useProfilesStore } from '../stores/profiles-store';
-import { useSessionStore } from '../stores/session-store';
+import { useSignInStore } from '../stores/sign-in-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { useCommands } from './use-commands';
 import { useConnect } from './use-connect';
@@ -22,7 +22,7 @@ export function useFrameCommands(targets: FrameCommandTargets): void {
   const navigation = useNavigationStore();
   const settings = useSettingsStore();
   const profiles = useProfilesStore();
-  const session = useSessionStore();
+  const signIn = useSignInStore();
   const { tryEmulator, connectAndOpen } = useConnect();
   const mod = targets.modKey;
 
@@ -88,11 +88,11 @@ export function useFrameCommands(targets: FrameCommandTargets): void {
     id: 'frame.reconnectActive',
     title: 'Sign in again to the active profile',
     group: 'Connection',
-    enabled: () => session.activeProfileId !== undefined,
+    enabled: () => signIn.activeProfileId !== undefined,
     run: async () => {
-      const id = session.activeProfileId;
+      const id = signIn.activeProfileId;
       if (!id) return;
-      await session.connect(id).catch(() => undefined);
+      await signIn.connect(id).catch(() => undefined);
       await connectAndOpen(id).catch(() => navigation.open({ kind: 'connections' }));
     },
   });

@@ -5,7 +5,7 @@ import type { IpcTrackedJob } from '../../../shared/ipc/activity-channels';
 import { useJobsStore, type JobsTarget } from '../stores/jobs-store';
 import { instanceKey, type ListEntry } from '../stores/list-cache';
 import { useNavigationStore } from '../stores/navigation-store';
-import { useSessionStore } from '../stores/session-store';
+import { useSignInStore } from '../stores/sign-in-store';
 import type { ActivityItem } from './use-activity-items';
 
 /**
@@ -133,7 +133,7 @@ export function useInstanceJobs(
 
 /** Opens the Jobs view of an instance (its full job list, with search and columns). */
 export function openJobsView(target: JobsTarget): void {
-  useSessionStore().openProfile(target.profileId);
+  useSignInStore().openProfile(target.profileId);
   useNavigationStore().open({
     kind: 'jobs',
     profileId: target.profileId,

@@ -16,7 +16,7 @@ import { useLinkedServersStore } from '../stores/linked-servers-store';
 import { useLoginsStore } from '../stores/logins-store';
 import { useNavigationStore } from '../stores/navigation-store';
 import { useProfilesStore } from '../stores/profiles-store';
-import { useSessionStore } from '../stores/session-store';
+import { useSignInStore } from '../stores/sign-in-store';
 import { useSessionsStore } from '../stores/sessions-store';
 import { useResourceNodes } from './use-resource-nodes';
 
@@ -42,7 +42,7 @@ export function useJumpTo(isOpen: Ref<boolean>): JumpTo {
   const nodes = useResourceNodes();
   const navigation = useNavigationStore();
   const profiles = useProfilesStore();
-  const session = useSessionStore();
+  const signIn = useSignInStore();
   const instances = useInstancesStore();
   const logins = useLoginsStore();
   const linkedServers = useLinkedServersStore();
@@ -51,10 +51,10 @@ export function useJumpTo(isOpen: Ref<boolean>): JumpTo {
   const sessions = useSessionsStore();
 
   const profileName = (id: string): string | undefined =>
-    session.openProfileIds.includes(id) ? (profiles.byId(id)?.name ?? id) : undefined;
+    signIn.openProfileIds.includes(id) ? (profiles.byId(id)?.name ?? id) : undefined;
 
   function loadedJobs(): LoadedRows<JobSummary>[] {
-    return session.openProfileIds.flatMap((profileId) =>
+    return signIn.openProfileIds.flatMap((profileId) =>
       instances.entry(profileId).items.map(({ name: instanceName }) => ({
         profileId,
         instanceName,
@@ -80,7 +80,7 @@ export function useJumpTo(isOpen: Ref<boolean>): JumpTo {
   function jumpTo(key: string): void {
     const entry = entries.value.find((candidate) => candidate.item.key === key);
     if (!entry) return;
-    session.openProfile(entry.profileId);
+    signIn.openProfile(entry.profileId);
     if (entry.search) navigation.reveal({ view: entry.view, search: entry.search() });
     else navigation.open(entry.view);
   }

@@ -4,16 +4,16 @@ import { profileNode, type ResourceTreeNode } from '../components/frame/tree-nod
 import { useDatabasesStore } from '../stores/databases-store';
 import { useInstancesStore } from '../stores/instances-store';
 import { useProfilesStore } from '../stores/profiles-store';
-import { useSessionStore } from '../stores/session-store';
+import { useSignInStore } from '../stores/sign-in-store';
 
 /** The resource tree of the open profiles, built from what the stores have loaded. */
 export function useResourceNodes(): ComputedRef<ResourceTreeNode[]> {
   const profiles = useProfilesStore();
-  const session = useSessionStore();
+  const signIn = useSignInStore();
   const instances = useInstancesStore();
   const databases = useDatabasesStore();
   return computed(() =>
-    session.openProfileIds
+    signIn.openProfileIds
       .map((id) => profiles.byId(id))
       .filter((p): p is Profile => p !== undefined)
       .map((p) =>

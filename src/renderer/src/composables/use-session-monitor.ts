@@ -3,9 +3,9 @@ import type { Session } from '../../../shared/contract/records/sessions';
 import type { AppError } from '../../../shared/errors';
 import { useSessionsStore, type SessionsTarget } from '../stores/sessions-store';
 import { useSettingsStore } from '../stores/settings-store';
-import { asAppError } from './app-error';
+import { asAppError } from '../api/app-error';
 import { useAutoRefresh, type AutoRefresh } from './use-auto-refresh';
-import { buildBlockingForest, type BlockingForest } from './use-blocking-tree';
+import { buildBlockingForest, type BlockingForest } from '../components/sessions/blocking-forest';
 
 /** What {@link useSessionMonitor} answers. */
 export interface SessionMonitor {

@@ -11,9 +11,9 @@ import {
   parsePatch,
   patchOf,
   type SettingsDraft,
-} from './settings-draft';
+} from '../forms/settings-draft';
 import { useAction } from './use-action';
-import { formIsValid } from './use-zod-rule';
+import { formIsValid } from '../forms/zod-rule';
 
 /** What {@link useSettingsForm} gives the settings view. */
 export interface SettingsForm {

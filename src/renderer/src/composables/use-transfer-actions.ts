@@ -1,6 +1,6 @@
 import type { TransferRecord } from '../../../shared/model/transfer';
 import { useNavigationStore } from '../stores/navigation-store';
-import { useSessionStore } from '../stores/session-store';
+import { useSignInStore } from '../stores/sign-in-store';
 import { useTransfersStore } from '../stores/transfers-store';
 import { useAction } from './use-action';
 
@@ -21,7 +21,7 @@ export function useTransferActions(): {
 } {
   const transfers = useTransfersStore();
   const navigation = useNavigationStore();
-  const session = useSessionStore();
+  const signIn = useSignInStore();
   const runners: Record<CalledAction, ReturnType<typeof useAction>> = {
     pause: useAction('Pause the transfer'),
     resume: useAction('Resume the transfer'),
@@ -38,7 +38,7 @@ export function useTransferActions(): {
       return;
     }
     if (name === 'openDatabase') {
-      session.openProfile(record.profileId);
+      signIn.openProfile(record.profileId);
       navigation.open({
         kind: 'database',
         profileId: record.profileId,

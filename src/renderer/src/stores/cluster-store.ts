@@ -11,7 +11,7 @@ import type {
   UpdateCidrRequest,
 } from '../../../shared/contract/records/cluster';
 import { useIpcClient } from '../api/client';
-import { asAppError } from '../composables/app-error';
+import { asAppError } from '../api/app-error';
 import { aclRemovalFor } from '../components/cluster/acl-changes';
 
 /** A part of the cluster view that loads (and fails) on its own: its answer is `data`. */

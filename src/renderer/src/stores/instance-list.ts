@@ -1,6 +1,6 @@
 import { ref, type Ref } from 'vue';
 import type { AppError } from '../../../shared/errors';
-import { asAppError } from '../composables/app-error';
+import { asAppError } from '../api/app-error';
 
 /** The instance a per-instance resource list shows (logins, linked servers, archives...). */
 export interface InstanceTarget {

@@ -3,7 +3,7 @@ import { computed, shallowRef } from 'vue';
 import type { JobDetail, JobSummary } from '../../../shared/contract/records/jobs';
 import { IpcTrackedJobSchema, type IpcTrackedJob } from '../../../shared/ipc/activity-channels';
 import { useIpcClient } from '../api/client';
-import { LocalHistory } from '../composables/activity-history';
+import { LocalHistory } from './local-history';
 import { createListCache, instanceKey, type ListEntry } from './list-cache';
 
 /** An instance whose jobs are listed. */

@@ -3,7 +3,7 @@ import { computed, ref } from 'vue';
 import type { AppError } from '../../../shared/errors';
 import type { LinkedServerResponse, SqlInstance } from '../../../shared/contract/records/instances';
 import { useIpcClient } from '../api/client';
-import { asAppError } from '../composables/app-error';
+import { asAppError } from '../api/app-error';
 import { createInstanceList, type InstanceTarget } from './instance-list';
 
 /** Which instance's linked servers are shown. */

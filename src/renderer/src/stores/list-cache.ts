@@ -1,6 +1,6 @@
 import { ref, type Ref } from 'vue';
 import type { AppError } from '../../../shared/errors';
-import { asAppError } from '../composables/app-error';
+import { asAppError } from '../api/app-error';
 
 /** One cached list: its rows and how loading it went. */
 export interface ListEntry<T> {

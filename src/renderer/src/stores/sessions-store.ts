@@ -4,7 +4,7 @@ import type { Session } from '../../../shared/contract/records/sessions';
 import { filterRows } from '../../../shared/filter/evaluate';
 import { parseFilter } from '../../../shared/filter/parser';
 import { useIpcClient } from '../api/client';
-import { asAppError } from '../composables/app-error';
+import { asAppError } from '../api/app-error';
 import { useKillLogStore, type KillLogEntry } from './kill-log-store';
 import { useProfilesStore } from './profiles-store';
 

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/model/transfer';
 import type { FileExtension } from '../../../shared/contract/enums';
 import { useIpcClient } from '../api/client';
-import { LocalHistory } from '../composables/activity-history';
+import { LocalHistory } from './local-history';
 
 /** An instance that files are imported into. */
 export interface ImportTarget {

@@ -3,7 +3,7 @@ import type { ArchivesResponse } from '../../../../shared/contract/records/archi
 import type { ArchiveQueryState, ArchiveSortProperty } from '../../stores/archives-store';
 import type { ResourceColumn } from '../common/resource-table';
 import { tagCell } from '../common/table-cells';
-import { formatDate, formatDateTime, formatMb } from '../../composables/format';
+import { formatDate, formatDateTime, formatMb } from '../../display/format';
 import { sourceTypeLabel, storageTypeOf } from './archive-format';
 
 type SortOrder = 'ascend' | 'descend' | false;

@@ -1,9 +1,9 @@
 import { StorageTypeId } from '../../../../shared/contract/enums';
 import type { ArchivesResponse } from '../../../../shared/contract/records/archives';
-import { formatDateTime } from '../../composables/format';
+import { formatDateTime } from '../../display/format';
 
 /*
- * How archive fields read in the table and dialogs (sizes and dates: composables/format.ts).
+ * How archive fields read in the table and dialogs (sizes and dates: display/format.ts).
  */
 
 /** `Temporary` or `Permanent` from the name or, when absent, the id; else the raw value. */

@@ -4,7 +4,7 @@ import type {
   CidrEntryResponse,
   UpdateCidrRequest,
 } from '../../../../shared/contract/records/cluster';
-import { cidrContains } from '../../composables/cidr-contains';
+import { cidrContains } from './cidr-contains';
 
 /*
  * Pure helpers of the ACL editor: the PATCH body that turns one list into another, the DELETE

@@ -1,8 +1,8 @@
 import { NTooltip } from 'naive-ui';
 import { h } from 'vue';
 import type { Database } from '../../../../shared/contract/records/databases';
-import { formatDate, formatDateTime, formatMb } from '../../composables/format';
-import { databaseStatusType } from '../../composables/status-tags';
+import { formatDate, formatDateTime, formatMb } from '../../display/format';
+import { databaseStatusType } from '../../display/status-tags';
 import type { ResourceColumn } from '../common/resource-table';
 import { tagCell } from '../common/table-cells';
 

@@ -3,7 +3,7 @@ import type { LinkedServerResponse } from '../../../../shared/contract/records/i
 import type { JobSummary } from '../../../../shared/contract/records/jobs';
 import type { Login } from '../../../../shared/contract/records/logins';
 import type { Session } from '../../../../shared/contract/records/sessions';
-import { formatDateTime } from '../../composables/format';
+import { formatDateTime } from '../../display/format';
 import { VIEW_KIND_LABELS, viewKey, type ViewRef } from '../../views/view-ref';
 import { jobTypeLabel } from '../jobs/job-format';
 import type { QuickPickItem } from './quick-pick';

@@ -1,8 +1,8 @@
 import { NProgress } from 'naive-ui';
 import { h } from 'vue';
 import type { SqlInstance } from '../../../../shared/contract/records/instances';
-import { formatMb, percent } from '../../composables/format';
-import { instanceStatusType } from '../../composables/status-tags';
+import { formatMb, percent } from '../../display/format';
+import { instanceStatusType } from '../../display/status-tags';
 import type { ResourceColumn } from '../common/resource-table';
 import { tagCell } from '../common/table-cells';
 

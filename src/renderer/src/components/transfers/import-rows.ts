@@ -1,14 +1,14 @@
 import { reactive } from 'vue';
 import type { FileExtension } from '../../../../shared/contract/enums';
 import type { ImportPlan } from '../../../../shared/model/transfer';
-import { asAppError } from '../../composables/app-error';
+import { asAppError } from '../../api/app-error';
 import {
   fileExtensionOf,
   fileNameOf,
   importNameProblem,
   nameExists,
   proposeDatabaseName,
-} from '../../composables/import-proposal';
+} from '../../forms/import-proposal';
 
 /** One file of the import sheet, as the user edits it. */
 export interface ImportRow {

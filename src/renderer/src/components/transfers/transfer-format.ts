@@ -3,7 +3,7 @@ import {
   type TransferRecord,
   type TransferState,
 } from '../../../../shared/model/transfer';
-import type { TagType } from '../../composables/status-tags';
+import type { TagType } from '../../display/status-tags';
 import type { ActivityFilter } from '../jobs/job-format';
 
 /** `812 B`, `4.2 MB`, `1.31 GB` (powers of 1024, as file managers show sizes). */

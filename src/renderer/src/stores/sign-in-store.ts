@@ -9,7 +9,7 @@ import { useIpcClient } from '../api/client';
  * and which one is active. States come from main (`session:onDidChangeState`); a token never
  * reaches the renderer, only its expiry.
  */
-export const useSessionStore = defineStore('session', () => {
+export const useSignInStore = defineStore('sign-in', () => {
   const client = useIpcClient();
   const states = ref<Record<string, SignInState>>({});
   /** Profiles shown in the tree, in the order they were opened. */

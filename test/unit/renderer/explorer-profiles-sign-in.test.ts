@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/shared/errors';
 import type { ProfileInput } from '../../../src/shared/model/profile';
 import { useProfilesStore } from '../../../src/renderer/src/stores/profiles-store';
-import { useSessionStore } from '../../../src/renderer/src/stores/session-store';
+import { useSignInStore } from '../../../src/renderer/src/stores/sign-in-store';
 import { explorerIpc, flush } from './explorer-fake-ipc';
 import { profile } from './explorer-fixtures';
 
@@ -75,7 +75,7 @@ describe('useProfilesStore', () => {
   });
 });
 
-describe('useSessionStore', () => {
+describe('useSignInStore', () => {
   let ipc: ReturnType<typeof explorerIpc>;
   beforeEach(() => {
     ipc = explorerIpc({
@@ -90,47 +90,47 @@ describe('useSessionStore', () => {
   });
 
   it('connects with a typed secret, keeping it only when asked', async () => {
-    const session = useSessionStore();
-    await session.connect('p1', { apiKey: 'k' }, true);
-    await session.connect('p1');
+    const signIn = useSignInStore();
+    await signIn.connect('p1', { apiKey: 'k' }, true);
+    await signIn.connect('p1');
     expect(ipc.inputsOf('session:connect')).toEqual([
       { profileId: 'p1', secret: { apiKey: 'k' }, remember: true },
       { profileId: 'p1' },
     ]);
-    expect(session.isSignedIn('p1')).toBe(true);
+    expect(signIn.isSignedIn('p1')).toBe(true);
   });
 
   it('passes the service message of a failed sign-in on', async () => {
-    const session = useSessionStore();
-    await expect(session.connect('bad')).rejects.toMatchObject({
+    const signIn = useSignInStore();
+    await expect(signIn.connect('bad')).rejects.toMatchObject({
       code: 'AUTH_REQUIRED',
       message: 'Enter the API key.',
     });
   });
 
   it('follows state events, including the token expiry', async () => {
-    const session = useSessionStore();
-    await session.load();
-    expect(session.stateOf('p1')?.status).toBe('signedOut');
+    const signIn = useSignInStore();
+    await signIn.load();
+    expect(signIn.stateOf('p1')?.status).toBe('signedOut');
     ipc.emit('session:onDidChangeState', {
       profileId: 'p1',
       status: 'signedIn',
       expiresAt: '2030-01-01T00:00:00.000Z',
       sessionOnly: false,
     });
-    expect(session.stateOf('p1')?.expiresAt).toBe('2030-01-01T00:00:00.000Z');
+    expect(signIn.stateOf('p1')?.expiresAt).toBe('2030-01-01T00:00:00.000Z');
   });
 
   it('keeps several profiles open and moves the active one when one closes', async () => {
-    const session = useSessionStore();
-    session.openProfile('p1');
-    session.openProfile('p2');
-    session.openProfile('p1');
-    expect(session.openProfileIds).toEqual(['p1', 'p2']);
-    expect(session.activeProfileId).toBe('p1');
-    await session.disconnect('p1');
+    const signIn = useSignInStore();
+    signIn.openProfile('p1');
+    signIn.openProfile('p2');
+    signIn.openProfile('p1');
+    expect(signIn.openProfileIds).toEqual(['p1', 'p2']);
+    expect(signIn.activeProfileId).toBe('p1');
+    await signIn.disconnect('p1');
     await flush();
-    expect(session.openProfileIds).toEqual(['p2']);
-    expect(session.activeProfileId).toBe('p2');
+    expect(signIn.openProfileIds).toEqual(['p2']);
+    expect(signIn.activeProfileId).toBe('p2');
   });
 });

@@ -3,7 +3,7 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../../shared/model/settings';
-import { zodMessage } from './use-zod-rule';
+import { zodMessage } from './zod-rule';
 
 /**
  * What the settings form edits: the saved settings as the inputs hold them (a number input
