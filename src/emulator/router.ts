@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchOperations, type Operation } from '../shared/contract/catalogue';
-import type { ServiceName } from '../shared/contract/operation';
-import { SERVICE_BASE_PATHS } from '../shared/contract/paths';
+import { SERVICE_BASE_PATHS, type ServiceName } from '../shared/contract/paths';
 import { ANONYMOUS, type Principal } from './auth';
 import type { EmulatorContext } from './context';
 import type { Handler, HandlerInput, HandlerMap } from './handlers/types';

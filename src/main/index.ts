@@ -3,7 +3,7 @@ import { app, dialog, Menu, nativeTheme, type BrowserWindow } from 'electron';
 import { ActivityMonitor } from './app/activity-monitor';
 import { createAppHandlers } from './app/app-handlers';
 import { APP_INDEX_URL, APP_ORIGIN } from './app/app-protocol';
-import { createAppServices } from './app/create-app-services';
+import { createAppServices, type AppServices } from './app/create-app-services';
 import { databaseFilesIn } from './app/launch-files';
 import type { OpenItem } from '../shared/ipc/events';
 import { buildAppMenu } from './platform/app-menu';
@@ -18,7 +18,7 @@ import { WindowStateStore } from './platform/window-state-store';
 import { hardenAllWebContents, hardenSession } from './platform/window-security';
 import { EventHub } from './services/ipc/event-hub';
 import { IpcRouter } from './services/ipc/ipc-router';
-import { fileSink, RedactingLogger } from './services/log/logger';
+import { fileSink, RedactingLogger, type Logger } from './services/log/logger';
 import { originOf } from './services/ipc/sender-policy';
 
 /*
@@ -39,6 +39,77 @@ app.on('open-file', (event, path) => {
   receiveFiles(databaseFilesIn([path]));
 });
 
+/** The IPC router over every handler, and the hub that pushes the bus's events to the window. */
+function connectRenderer(
+  services: AppServices,
+  platform: ElectronPlatform,
+  currentWindow: () => BrowserWindow | undefined,
+  logger: Logger,
+): EventHub {
+  const router = new IpcRouter({
+    handlers: createAppHandlers(services, platform, {
+      name: app.getName(),
+      version: app.getVersion(),
+      platform: process.platform,
+    }),
+    allowedOrigins: [rendererOrigin],
+    logger,
+  });
+  const hub = new EventHub({
+    bus: services.bus,
+    sink: (event, payload) => currentWindow()?.webContents.send(event, payload),
+    logger,
+  });
+  registerIpcChannels({ router, window: currentWindow, hub });
+  return hub;
+}
+
+/** Opens the main window as it was last left, its state saved as it changes. */
+function openMainWindow(windowState: WindowStateStore, hub: EventHub): BrowserWindow {
+  const opened = createMainWindow({
+    state: windowState.load(),
+    preload: join(import.meta.dirname, '../preload/index.cjs'),
+    url: rendererUrl,
+    icon: resource('icon.png'),
+  });
+  windowState.track(opened);
+  // A reload or navigation drops the renderer's listeners: queue until it is ready again.
+  opened.webContents.on('did-start-navigation', (details) => {
+    if (details.isMainFrame && !details.isSameDocument) hub.reset();
+  });
+  return opened;
+}
+
+/** The application menu; its commands go to the renderer as bus events. */
+function installAppMenu(services: AppServices, quit: () => void): void {
+  Menu.setApplicationMenu(
+    buildAppMenu({
+      isMac: process.platform === 'darwin',
+      isDev: devServerUrl !== undefined,
+      command: (command) => services.bus.emit('app:onDidRequestCommand', { command }),
+      quit,
+    }),
+  );
+}
+
+/**
+ * From now on, database files opened with the app go to the renderer (macOS open-file, a
+ * second instance's command line, which also shows the window), starting with those kept
+ * since launch and this instance's command line.
+ */
+function receiveFilesFromNowOn(services: AppServices, showWindow: () => void): void {
+  receiveFiles = (paths: string[]): void => {
+    if (paths.length === 0) return;
+    services.knownPaths.add(...paths);
+    services.bus.emit('app:onDidReceiveFiles', { paths });
+  };
+  app.on('second-instance', (_event, argv) => {
+    showWindow();
+    receiveFiles(databaseFilesIn(argv));
+  });
+  receiveFiles([...earlyFiles, ...databaseFilesIn(process.argv.slice(1))]);
+}
+
 async function start(): Promise<void> {
   const logger = new RedactingLogger({ sink: fileSink(join(app.getPath('logs'), 'main.log')) });
   hardenSession();
@@ -52,7 +123,7 @@ async function start(): Promise<void> {
   });
   // Native parts (menus, dialogs, the window frame) follow the app's theme setting.
   nativeTheme.themeSource = services.settings.get().theme;
-  services.settings.onChange((settings) => (nativeTheme.themeSource = settings.theme));
+  services.settings.onDidChange((settings) => (nativeTheme.themeSource = settings.theme));
   let window: BrowserWindow | undefined = undefined;
   const currentWindow = (): BrowserWindow | undefined =>
     window && !window.isDestroyed() ? window : undefined;
@@ -71,21 +142,7 @@ async function start(): Promise<void> {
     platform,
     knownPaths: services.knownPaths,
   });
-  const router = new IpcRouter({
-    handlers: createAppHandlers(services, platform, {
-      name: app.getName(),
-      version: app.getVersion(),
-      platform: process.platform,
-    }),
-    allowedOrigins: [rendererOrigin],
-    logger,
-  });
-  const hub = new EventHub({
-    bus: services.bus,
-    sink: (event, payload) => currentWindow()?.webContents.send(event, payload),
-    logger,
-  });
-  registerIpcChannels({ router, window: currentWindow, hub });
+  const hub = connectRenderer(services, platform, currentWindow, logger);
   let tray: AppTray | undefined = undefined;
   // Before the window exists: the lifecycle attaches close-to-tray to windows as they open.
   installLifecycle({
@@ -104,45 +161,18 @@ async function start(): Promise<void> {
     file: join(app.getPath('userData'), 'window-state.json'),
   });
   const openWindow = (): void => {
-    const opened = createMainWindow({
-      state: windowState.load(),
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      url: rendererUrl,
-      icon: resource('icon.png'),
-    });
-    windowState.track(opened);
-    // A reload or navigation drops the renderer's listeners: queue until it is ready again.
-    opened.webContents.on('did-start-navigation', (details) => {
-      if (details.isMainFrame && !details.isSameDocument) hub.reset();
-    });
-    window = opened;
+    window = openMainWindow(windowState, hub);
   };
   openWindow();
 
   const quit = (): void => app.quit();
   // macOS keeps the app without windows: the dock icon or the tray opens a new one.
   const showWindow = (): void => (currentWindow() ? focusWindow(currentWindow()) : openWindow());
-  Menu.setApplicationMenu(
-    buildAppMenu({
-      isMac: process.platform === 'darwin',
-      isDev: devServerUrl !== undefined,
-      command: (command) => services.bus.emit('app:onDidRequestCommand', { command }),
-      quit,
-    }),
-  );
+  installAppMenu(services, quit);
   tray = new AppTray({ icon: resource('icon.png'), monitor, showWindow, openItem, quit });
 
-  receiveFiles = (paths: string[]): void => {
-    if (paths.length === 0) return;
-    services.knownPaths.add(...paths);
-    services.bus.emit('app:onDidReceiveFiles', { paths });
-  };
-  app.on('second-instance', (_event, argv) => {
-    showWindow();
-    receiveFiles(databaseFilesIn(argv));
-  });
   app.on('activate', showWindow);
-  receiveFiles([...earlyFiles, ...databaseFilesIn(process.argv.slice(1))]);
+  receiveFilesFromNowOn(services, showWindow);
 }
 
 registerAppScheme();

@@ -26,7 +26,7 @@ const counted = countingClient(client);
 const watcher = new JobWatcher({ clientFor: () => counted.client });
 const trackedAt = new Map<string, number>();
 let naiveRequests = 0;
-watcher.on((event) => {
+watcher.onDidChange((event) => {
   if (event.kind === 'succeeded' || event.kind === 'failed' || event.kind === 'gone') {
     // A naive watcher would have asked about this job once per second while it ran.
     naiveRequests += Math.max(

@@ -57,7 +57,7 @@ const baselineRss = process.memoryUsage.rss();
 const cpuAtStart = process.cpuUsage();
 let cpuAtUpload: NodeJS.CpuUsage | undefined;
 let uploadedAt: number | undefined;
-engine.service.onChange((record) => {
+engine.service.onDidChange((record) => {
   if (
     uploadedAt === undefined &&
     record.state !== 'uploading' &&

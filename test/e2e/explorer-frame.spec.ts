@@ -54,11 +54,9 @@ test('the tree loads lazily, refreshes a node and filters loaded objects', async
 
   // Drop one behind the app's back; the node's refresh button reads the list again.
   const profileId = harness.services.profiles.list().find((p) => p.isEmulator)?.id ?? '';
-  await harness.services.connections
-    .get(profileId)
-    .client.call('databases.drop', {
-      pathParams: { instanceName: TEST, databaseName: 'Smoke_Test_DB' },
-    });
+  await harness.services.connections.get(profileId).client.call('databases.drop', {
+    pathParams: { instanceName: TEST, databaseName: 'Smoke_Test_DB' },
+  });
   await databases.hover();
   await databases.getByTestId('tree-refresh').click();
   await expect(databases).toContainText('7');

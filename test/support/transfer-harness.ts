@@ -10,7 +10,7 @@ import { createConnection, type Connection } from '../../src/main/services/conne
 import { JobWatcher } from '../../src/main/services/jobs/job-watcher';
 import type { Logger } from '../../src/main/services/log/logger';
 import type { PartPlanOptions } from '../../src/main/services/transfers/part-plan';
-import type { TransferRetryPolicy } from '../../src/main/services/transfers/retry-policy';
+import type { RetryPolicy } from '../../src/main/services/common/retry-policy';
 import type { PartEvent } from '../../src/main/services/transfers/transfer-context';
 import type { TransferConnections } from '../../src/main/services/transfers/transfer-ports';
 import { TransferService } from '../../src/main/services/transfers/transfer-service';
@@ -36,7 +36,7 @@ export interface EngineOptions {
   auth?: EngineAuth;
   partsInFlight?: number;
   partPlan?: PartPlanOptions;
-  retry?: Partial<TransferRetryPolicy>;
+  retry?: Partial<RetryPolicy>;
   onPartEvent?: (transferId: string, event: PartEvent) => void;
   /** Sees the headers of every request to a pre-signed URL. */
   onPresignedRequest?: (origin: string, headers: Record<string, string>) => void;
@@ -56,7 +56,7 @@ export class SingleConnection implements TransferConnections {
   readonly #listeners = new Set<(state: SignInState) => void>();
 
   constructor(readonly connection: Connection) {
-    connection.auth.on('change', (state) => this.#emit(state));
+    connection.auth.onDidChangeState((state) => this.#emit(state));
   }
 
   get(): { client: Connection['client'] } {
@@ -71,7 +71,7 @@ export class SingleConnection implements TransferConnections {
     return this.#connected ? state : { ...state, status: 'signedOut' };
   }
 
-  onStateChange(listener: (state: SignInState) => void): () => void {
+  onDidChangeState(listener: (state: SignInState) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }

@@ -61,7 +61,10 @@ export function seedDemoSessions(
       makeChain([users[2], users[5], users[9]].filter(isSession), 'Exposure_Master', now);
     if (instance === 'sql-eu-dev-01')
       makeChain([users[1], users[4]].filter(isSession), 'ETL_Staging', now);
-    ctx.sessions.create(instance, [...systemSessions(SYSTEM_SESSIONS, now, now - 12 * 86_400_000), ...users]);
+    ctx.sessions.create(instance, [
+      ...systemSessions(SYSTEM_SESSIONS, now, now - 12 * 86_400_000),
+      ...users,
+    ]);
   }
 }
 

@@ -57,7 +57,7 @@ export class ActivityMonitor {
   }
 
   /** Calls `listener` whenever the snapshot may have changed; the answer stops it. */
-  onChange(listener: (snapshot: ActivitySnapshot) => void): () => void {
+  onDidChange(listener: (snapshot: ActivitySnapshot) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }

@@ -59,6 +59,33 @@ async function startLocalEmulator(): Promise<EmulatorHandle> {
 }
 
 /**
+ * The services' shutdown: pauses running transfers (their journals keep them), then stops the
+ * event forwarding, the job watcher, the connections and the bus, in that order.
+ */
+function shutdownOf(parts: {
+  readonly logger: Logger;
+  readonly bus: AppEventBus;
+  readonly connections: ConnectionManager;
+  readonly jobs: JobWatcher;
+  readonly transfers: TransferService;
+  readonly stops: ReadonlyArray<(() => void) | undefined>;
+}): () => Promise<void> {
+  const { logger, bus, connections, jobs, transfers, stops } = parts;
+  return async () => {
+    try {
+      await transfers.pauseAll('app-quit');
+      await transfers.dispose();
+    } catch (error) {
+      logger.error('Could not pause every transfer before stopping', { error });
+    }
+    for (const stop of stops) stop?.();
+    jobs.dispose();
+    await connections.dispose();
+    bus.dispose();
+  };
+}
+
+/**
  * Builds the services for a data folder. Electron's main and the browser harness both call
  * it, so both run the same services; only the secret store and the platform differ.
  */
@@ -91,10 +118,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     ...options.transferTuning,
   });
   const stops = [
-    connections.onStateChange((state) => bus.emit('session:onDidChangeState', state)),
-    jobs.on((event) => bus.emit('jobs:onDidChange', event)),
-    settings.onChange((value) => bus.emit('settings:onDidChange', value)),
-    transfers.onChange((record) => bus.emit('transfers:onDidChange', record)),
+    connections.onDidChangeState((state) => bus.emit('session:onDidChangeState', state)),
+    jobs.onDidChange((event) => bus.emit('jobs:onDidChange', event)),
+    settings.onDidChange((value) => bus.emit('settings:onDidChange', value)),
+    transfers.onDidChange((record) => bus.emit('transfers:onDidChange', record)),
   ];
   jobs.start();
   // Transfers left unfinished by the last run carry on where their journals stopped; those
@@ -103,18 +130,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void transfers.resumeAll().catch((error: unknown) => {
     logger.error('Could not resume the transfers of the last run', { error });
   });
-  const shutdown = async (): Promise<void> => {
-    try {
-      await transfers.pauseAll('app-quit');
-      await transfers.dispose();
-    } catch (error) {
-      logger.error('Could not pause every transfer before stopping', { error });
-    }
-    for (const stop of stops) stop?.();
-    jobs.dispose();
-    await connections.dispose();
-    bus.dispose();
-  };
+  const shutdown = shutdownOf({ logger, bus, connections, jobs, transfers, stops });
   const knownPaths = new KnownPaths();
   return {
     logger,

@@ -27,7 +27,7 @@ export interface TransferPort {
   /** Pauses every running transfer (their journals keep them), e.g. when the app quits. */
   pauseAll(reason: PausedReason): Promise<void>;
   /** Calls `listener` on every change of a transfer; the answer stops it. */
-  onChange(listener: (record: TransferRecord) => void): () => void;
+  onDidChange(listener: (record: TransferRecord) => void): () => void;
   /** Stops timers and runs once everything is paused. */
   dispose(): Promise<void>;
 }

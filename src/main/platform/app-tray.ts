@@ -26,7 +26,7 @@ export class AppTray {
     this.#tray.setToolTip('DataBridge Desktop');
     this.#tray.on('click', () => options.showWindow());
     this.#render(options.monitor.snapshot());
-    this.#stop = options.monitor.onChange((snapshot) => this.#render(snapshot));
+    this.#stop = options.monitor.onDidChange((snapshot) => this.#render(snapshot));
   }
 
   /** Removes the icon. */

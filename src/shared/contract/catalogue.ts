@@ -9,8 +9,8 @@ import { jobOperations } from './endpoints/jobs';
 import { loginOperations } from './endpoints/logins';
 import { sessionOperations } from './endpoints/sessions';
 import { uploadOperations } from './endpoints/uploads';
-import type { OperationDef, ServiceName } from './operation';
-import { literalSegmentCount, matchPath } from './paths';
+import type { OperationDef } from './operation';
+import { literalSegmentCount, matchPath, type ServiceName } from './paths';
 
 /** Version string of the interface description this catalogue follows. */
 export const INTERFACE_VERSION = '2026.07.c';

@@ -1,5 +1,4 @@
 import type { JobType } from './enums';
-import type { OperationDef } from './operation';
 
 /**
  * What an operation that starts a background job means to the app, declared in the catalogue
@@ -50,7 +49,12 @@ export interface JobDescription {
  * undefined for an operation that starts no job. `input` is the operation's input (what
  * `ServiceClient.call` was given, or the same after its schemas parsed it).
  */
-export function describeJob(op: OperationDef, input: unknown): JobDescription | undefined {
+export function describeJob(
+  // The fields of an OperationDef it reads, named here so that this module does not import
+  // operation.ts, which imports it.
+  op: { readonly startsJob: boolean; readonly job?: JobDeclaration },
+  input: unknown,
+): JobDescription | undefined {
   if (op.job === undefined) return undefined;
   // Each declaration is typed by its own operation's input; the caller hands that input.
   const job = op.job as unknown as JobDeclaration<unknown>;

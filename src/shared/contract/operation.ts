@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { ROLES, type Role } from './enums';
 import type { JobDeclaration } from './job-declaration';
-import type { InputOf } from './operation-types';
-import { isDotSegment } from './paths';
+import type { InputOf } from './operation-input';
+import { isDotSegment, type ServiceName } from './paths';
 
 /** HTTP methods used by the interface. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * Which base address a path is relative to: `api` is `{base_url}` = `https://{host}/databridge`,
- * `auth` is `{auth_url}` = `https://{host}/sml/auth/v1` (the token-issuing service).
- */
-export type ServiceName = 'api' | 'auth';
 
 /** Endpoint groups; an operation id is `<group>.<verbNoun>`. */
 export type OperationGroup =
@@ -49,9 +43,6 @@ export type ResponseSpec =
     }
   | { readonly kind: 'string'; readonly schema: z.ZodType<string, string> }
   | { readonly kind: 'none' };
-
-/** Raw bytes of an upload part, as the client hands them to the HTTP layer. */
-export type BytesBody = Uint8Array | AsyncIterable<Uint8Array>;
 
 /** One operation of the service, as data. See `catalogue.ts` for the list. */
 export interface OperationDef {

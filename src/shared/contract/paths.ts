@@ -1,4 +1,8 @@
-import type { ServiceName } from './operation';
+/**
+ * Which base address a path is relative to: `api` is `{base_url}` = `https://{host}/databridge`,
+ * `auth` is `{auth_url}` = `https://{host}/sml/auth/v1` (the token-issuing service).
+ */
+export type ServiceName = 'api' | 'auth';
 
 /** Path of each service under `https://{host}`: `{base_url}` and `{auth_url}` of the interface. */
 export const SERVICE_BASE_PATHS: Readonly<Record<ServiceName, string>> = {

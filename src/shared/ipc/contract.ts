@@ -49,7 +49,4 @@ export const EVENT_CHANNELS: readonly EventChannel[] = Object.freeze(
   Object.keys(eventChannels) as EventChannel[],
 );
 
-// The guards live with the zod-free name lists (the preload's allowlist), checked equal to the
-// keys above; main and the preload refuse the same names.
-export { isEventChannel, isInvokeChannel } from './channel-names';
 export { eventChannels };

@@ -46,7 +46,7 @@ async function setup(
     await dispatcher.close();
   });
   const states: SignInState[] = [];
-  manager.onStateChange((state) => states.push(state));
+  manager.onDidChangeState((state) => states.push(state));
   const tokenProfile = await profiles.create({
     name: 'token',
     target: { kind: 'custom', baseUrl: env.emulator.baseUrl },
@@ -209,11 +209,9 @@ describe('API key sign-in and the connection manager', () => {
     await manager.connect(profile.id, { apiKey: 'demo-admin-key' });
     const before = env.requests.length;
     await expect(
-      manager
-        .get(profile.id)
-        .client.call('databases.drop', {
-          pathParams: { instanceName: 'sql-eu-prod-01', databaseName: 'x' },
-        }),
+      manager.get(profile.id).client.call('databases.drop', {
+        pathParams: { instanceName: 'sql-eu-prod-01', databaseName: 'x' },
+      }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(env.requests.length).toBe(before);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogue } from '../../../src/shared/contract/catalogue';
 import { isFinalJobStatus } from '../../../src/shared/contract/enums';
 import { jobIdFromLocation } from '../../../src/shared/contract/paths';
-import { AuthApi } from '../../../src/main/services/auth/auth-api';
+import { AuthApi } from '../../../src/main/services/connection/auth-api';
 import type { ServiceClient } from '../../../src/main/services/http/service-client';
 import {
   apiKeyClient,

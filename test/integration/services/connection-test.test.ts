@@ -38,7 +38,7 @@ beforeAll(async () => {
     logger: silentLogger,
     retry: { baseDelayMs: 1, maxDelayMs: 5 },
   });
-  manager.onStateChange((state) => states.push(state));
+  manager.onDidChangeState((state) => states.push(state));
 });
 
 afterAll(async () => {

@@ -30,7 +30,7 @@ describe('JobWatcher against the emulator', () => {
     const counted = countingClient(client);
     const watcher = new JobWatcher({ clientFor: () => counted.client });
     const events: JobEvent[] = [];
-    watcher.on((event) => events.push(event));
+    watcher.onDidChange((event) => events.push(event));
     const started = Date.now();
     watcher.start();
     for (const job of jobs) watcher.track({ profileId: 'p', ...job, type: 'CREATE_LOGIN' });

@@ -107,7 +107,7 @@ describe('fault matrix: the assembled file is always byte-identical', () => {
     fx.emulator.faults.once('partPut', 2);
     const run = await startUpload(2.5 * 1024 * KIB);
     const seen: TransferRecord[] = [];
-    run.engine.service.onChange((record) => seen.push(record));
+    run.engine.service.onDidChange((record) => seen.push(record));
     const final = await expectIdentical(run);
     expect(retries().filter((retry) => retry['code'] === 'NETWORK').length).toBeGreaterThanOrEqual(
       2,

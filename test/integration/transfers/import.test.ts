@@ -51,7 +51,7 @@ describe('multipart import', () => {
     const e = await engine({
       onPresignedRequest: (origin, headers) => presigned.push({ origin, headers }),
     });
-    e.service.onChange((record) => events.push(record));
+    e.service.onDidChange((record) => events.push(record));
     const file = await sample(3 * MIB + 12_345);
     const plan = await e.service.planImport({ profileId: PROFILE_ID, sourcePath: file.path });
     expect(plan).toMatchObject({

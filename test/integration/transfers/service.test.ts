@@ -238,7 +238,7 @@ describe('TransferService', () => {
     fx.emulator.faults.set({ latencyMs: 40 });
     const e = await engine();
     const events: { at: number; record: TransferRecord }[] = [];
-    e.service.onChange((record) => events.push({ at: performance.now(), record }));
+    e.service.onDidChange((record) => events.push({ at: performance.now(), record }));
     // 24 parts at 40 ms a request take well over a second even on a fast machine: several ticks.
     const file = await sample(6 * 1024 * KIB);
     const started = await e.service.startImport({

@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../../src/shared/contract/catalogue';
-import {
-  EVENT_CHANNELS,
-  INVOKE_CHANNELS,
-  invokeChannels,
-  isEventChannel,
-  isInvokeChannel,
-} from '../../../src/shared/ipc/contract';
+import { EVENT_CHANNELS, INVOKE_CHANNELS, invokeChannels } from '../../../src/shared/ipc/contract';
+import { isEventChannel, isInvokeChannel } from '../../../src/shared/ipc/channel-names';
 import {
   isExcludedOperation,
   operationOfChannel,

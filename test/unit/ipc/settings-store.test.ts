@@ -20,7 +20,7 @@ describe('SettingsStore', () => {
     expect(await store.load()).toEqual(defaultSettings());
     expect(defaultSettings()).toMatchObject({ partsInFlight: 4, sessionRefreshSeconds: 5 });
     const seen: unknown[] = [];
-    store.onChange((settings) => seen.push(settings));
+    store.onDidChange((settings) => seen.push(settings));
     await store.update({ closeToTray: true, proxyUrl: 'http://proxy.example:3128' });
     expect(seen).toHaveLength(1);
     const again = new SettingsStore({ file });
@@ -58,7 +58,7 @@ describe('SettingsStore', () => {
     const store = new SettingsStore({ file: join(dir, 'blocker', 'settings.json') });
     await store.load();
     const seen: unknown[] = [];
-    store.onChange((settings) => seen.push(settings));
+    store.onDidChange((settings) => seen.push(settings));
     await expect(store.update({ closeToTray: true })).rejects.toMatchObject({
       name: 'AppError',
       code: 'INTERNAL',

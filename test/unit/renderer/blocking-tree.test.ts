@@ -6,7 +6,7 @@ import {
   headsBlockingLongerThan,
   waitOf,
   type BlockingNode,
-} from '../../../src/renderer/src/components/sessions/blocking-forest';
+} from '../../../src/shared/monitor/blocking-forest';
 
 const NOW = Date.parse('2026-07-01T12:00:00.000Z');
 

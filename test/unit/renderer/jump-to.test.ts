@@ -14,7 +14,7 @@ import { formatDateTime } from '../../../src/renderer/src/display/format';
 import { useCommandRegistry } from '../../../src/renderer/src/composables/use-commands';
 import { useRevealedSearch } from '../../../src/renderer/src/composables/use-revealed-search';
 import type { AutoRefresh } from '../../../src/renderer/src/composables/use-auto-refresh';
-import { buildBlockingForest } from '../../../src/renderer/src/components/sessions/blocking-forest';
+import { buildBlockingForest } from '../../../src/shared/monitor/blocking-forest';
 import type { SessionMonitor } from '../../../src/renderer/src/composables/use-session-monitor';
 import { useNavigationStore } from '../../../src/renderer/src/stores/navigation-store';
 import type { ViewRef } from '../../../src/renderer/src/views/view-ref';

@@ -92,7 +92,7 @@ function setup(options: { progressBudget?: number } = {}) {
     now: () => new Date(timers.now),
     ...options,
   });
-  watcher.on((event) => events.push(event));
+  watcher.onDidChange((event) => events.push(event));
   const kinds = (jobId: string): string[] =>
     events.filter((e) => e.job.jobId === jobId).map((e) => `${e.kind}:${e.job.status}`);
   return { timers, api, events, watcher, kinds };

@@ -3,7 +3,7 @@ import { AppError } from '../../../src/shared/errors';
 import type { SignInState } from '../../../src/shared/model/session-state';
 import type { TokenResponse } from '../../../src/shared/contract/records/auth';
 import { TokenAuth, type TokenService } from '../../../src/main/services/auth/token-auth';
-import { ServiceError } from '../../../src/main/services/http/http-errors';
+import { ServiceError } from '../../../src/main/services/common/service-error';
 import { FakeTimers, settle } from './helpers/fake-timers';
 
 const HOUR = 3600;
@@ -73,7 +73,7 @@ function setup(options: { margin?: number } = {}) {
     now: () => timers.now,
     ...(options.margin === undefined ? {} : { refreshMarginMs: options.margin }),
   });
-  auth.on('change', (state) => states.push(state));
+  auth.onDidChangeState((state) => states.push(state));
   return { timers, tokens, auth, states };
 }
 

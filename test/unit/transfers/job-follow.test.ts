@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackedJob } from '../../../src/shared/model/job-event';
 import { AppError } from '../../../src/shared/errors';
+import { TRANSFER_RETRY } from '../../../src/main/services/common/retry-policy';
 import { followJob, startJob } from '../../../src/main/services/transfers/job-follow';
 import type { ImportJournal } from '../../../src/main/services/transfers/journal-schema';
 import type { TransferContext } from '../../../src/main/services/transfers/transfer-context';
@@ -29,7 +30,7 @@ function context(final: TrackedJob, calls: unknown[] = [], list: unknown[] = [])
       return job('running');
     },
     waitFor: () => Promise.resolve(final),
-    on: () => () => undefined,
+    onDidChange: () => () => undefined,
   };
   const ctx = {
     journal: {
@@ -49,7 +50,7 @@ function context(final: TrackedJob, calls: unknown[] = [], list: unknown[] = [])
     firstRun: true,
     patch: (fields: unknown) => patches.push(fields),
     retryContext: () => ({
-      policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
+      policy: { ...TRANSFER_RETRY, maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
       sleep: () => Promise.resolve(),
       random: () => 0,
     }),

@@ -1,5 +1,6 @@
 import type { SignInState } from '../../../shared/model/session-state';
-import { Listeners, type AuthProvider } from './auth-provider';
+import { Listeners } from '../common/listeners';
+import type { AuthProvider } from './auth-provider';
 
 /** Options of {@link ApiKeyAuth}. */
 export interface ApiKeyAuthOptions {
@@ -51,7 +52,7 @@ export class ApiKeyAuth implements AuthProvider {
     });
   }
 
-  on(_event: 'change', listener: (state: SignInState) => void): () => void {
+  onDidChangeState(listener: (state: SignInState) => void): () => void {
     return this.#listeners.add(listener);
   }
 

@@ -18,32 +18,8 @@ export interface AuthProvider {
    * call it together (single flight); true means "send it again, once".
    */
   onUnauthorized(sent: string, signal?: AbortSignal): Promise<boolean>;
-  /** Calls `listener` on every state change; returns the unsubscribe function. */
-  on(event: 'change', listener: (state: SignInState) => void): () => void;
+  /** Calls `listener` on every state change; returns the function that stops it. */
+  onDidChangeState(listener: (state: SignInState) => void): () => void;
   /** Stops timers; the provider is not used afterwards. */
   dispose(): void;
-}
-
-/** A tiny typed listener list, shared by the providers and the connection manager. */
-export class Listeners<T> {
-  readonly #listeners = new Set<(value: T) => void>();
-
-  add(listener: (value: T) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  emit(value: T): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(value);
-      } catch {
-        // One failing listener (a closed window) must not stop the others.
-      }
-    }
-  }
-
-  clear(): void {
-    this.#listeners.clear();
-  }
 }

@@ -4,12 +4,13 @@ import {
 } from '../../../shared/contract/records/auth';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { SignInState } from '../../../shared/model/session-state';
-import { ServiceError } from '../http/http-errors';
+import { Listeners } from '../common/listeners';
+import { ServiceError } from '../common/service-error';
 import { silentLogger, type Logger } from '../log/logger';
 import { systemTimers, type Timers } from '../time/timers';
-import { Listeners, type AuthProvider } from './auth-provider';
+import type { AuthProvider } from './auth-provider';
 
-/** The token service calls TokenAuth makes (`AuthApi` in auth-api.ts implements them). */
+/** The token service calls TokenAuth makes (`AuthApi` in connection/auth-api.ts implements them). */
 export interface TokenService {
   loginImplicit(
     input: { body: { tenantName: string; username: string; password: string } },
@@ -126,7 +127,7 @@ export class TokenAuth implements AuthProvider {
     return this.#state.status === 'signedIn';
   }
 
-  on(_event: 'change', listener: (state: SignInState) => void): () => void {
+  onDidChangeState(listener: (state: SignInState) => void): () => void {
     return this.#listeners.add(listener);
   }
 

@@ -9,10 +9,10 @@ import {
 } from '../../../shared/model/profile';
 import type { SignInState } from '../../../shared/model/session-state';
 import { ApiKeyAuth } from '../auth/api-key-auth';
-import { Listeners } from '../auth/auth-provider';
 import { TokenAuth } from '../auth/token-auth';
+import { Listeners } from '../common/listeners';
+import type { RetryPolicy } from '../common/retry-policy';
 import { serviceEndpoints, type ServiceEndpoints } from '../config/regions';
-import type { RetryPolicy } from '../http/retry-policy';
 import type { Logger } from '../log/logger';
 import type { ProfileStore } from '../profiles/profile-store';
 import type { SecretVault } from '../secrets/secret-vault';
@@ -193,7 +193,7 @@ export class ConnectionManager {
   }
 
   /** Calls `listener` on every sign-in state change of any profile; returns unsubscribe. */
-  onStateChange(listener: (state: SignInState) => void): () => void {
+  onDidChangeState(listener: (state: SignInState) => void): () => void {
     return this.#listeners.add(listener);
   }
 
@@ -258,7 +258,7 @@ export class ConnectionManager {
       previous.unsubscribe();
       previous.connection.auth.dispose();
     }
-    const unsubscribe = connection.auth.on('change', (state) => this.#setState(state));
+    const unsubscribe = connection.auth.onDidChangeState((state) => this.#setState(state));
     this.#connections.set(connection.profile.id, { connection, unsubscribe });
   }
 

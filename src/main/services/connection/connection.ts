@@ -1,16 +1,16 @@
 import type { Dispatcher } from 'undici';
 import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
 import { AppError } from '../../../shared/errors';
-import { AuthApi } from '../auth/auth-api';
 import { ApiKeyAuth } from '../auth/api-key-auth';
 import type { AuthProvider } from '../auth/auth-provider';
 import { TokenAuth } from '../auth/token-auth';
+import type { RetryPolicy } from '../common/retry-policy';
 import type { ServiceEndpoints } from '../config/regions';
 import type { Adviser } from '../http/http-errors';
-import type { RetryPolicy } from '../http/retry-policy';
 import { ServiceClient } from '../http/service-client';
 import type { Logger } from '../log/logger';
 import type { Timers } from '../time/timers';
+import { AuthApi } from './auth-api';
 
 /**
  * A signed-in (or signing-in) profile: its client and its auth. Operations are called one way,

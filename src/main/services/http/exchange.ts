@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
-import type { BytesBody, HttpMethod } from '../../../shared/contract/operation';
+import type { BytesBody } from '../../../shared/contract/operation-input';
+import type { HttpMethod } from '../../../shared/contract/operation';
 
 /** One HTTP answer, read whole (service answers are small; files go through the transfer engine). */
 export interface RawAnswer {

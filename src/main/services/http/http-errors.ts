@@ -1,8 +1,9 @@
 import type { HttpMethod } from '../../../shared/contract/operation';
-import { AppError, type AppErrorData, type ErrorCode } from '../../../shared/errors';
+import { AppError, type ErrorCode } from '../../../shared/errors';
+import { ServiceError } from '../common/service-error';
 import { readErrorBody } from './error-body';
 import { describeAction } from './operation-actions';
-import { networkErrorCode } from './retry-policy';
+import { networkErrorCode } from './retry-rules';
 
 /** What an error message needs to know about the failed call. */
 export interface FailedCall {
@@ -21,20 +22,6 @@ export interface FailedCall {
  * for their own users: a window has a list to refresh, a terminal has flags to check.
  */
 export type Adviser = (code: ErrorCode, call: FailedCall, retryAfterMs?: number) => string;
-
-/**
- * An AppError for a failure answer that also keeps what the service said, unchanged, for
- * callers that compose their own message (a failed sign-in). Not part of the data that
- * crosses IPC.
- */
-export class ServiceError extends AppError {
-  readonly serviceMessage: string | undefined;
-
-  constructor(data: AppErrorData, serviceMessage: string | undefined) {
-    super(data);
-    this.serviceMessage = serviceMessage;
-  }
-}
 
 /** The app's error code for an HTTP status (style.md's list). */
 export function codeForStatus(status: number): ErrorCode {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { invalidInputError } from '../../../shared/contract/answers';
 import type { Operation } from '../../../shared/contract/catalogue';
-import type { BytesBody } from '../../../shared/contract/operation';
+import type { BytesBody } from '../../../shared/contract/operation-input';
 import { buildPath } from '../../../shared/contract/paths';
 import { AppError } from '../../../shared/errors';
 

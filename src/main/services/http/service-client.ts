@@ -7,10 +7,17 @@ import {
 import type { OperationInput, OperationOutput } from '../../../shared/contract/operation-types';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { AuthProvider } from '../auth/auth-provider';
+import {
+  SERVICE_RETRY,
+  backoffDelay,
+  followsRetryAfter,
+  parseRetryAfter,
+  type RetryPolicy,
+} from '../common/retry-policy';
+import { sleep, type Sleep } from '../common/sleep';
 import { silentLogger, type Logger } from '../log/logger';
 import { parseAnswer } from './answer-parser';
 import { exchange, type RawAnswer } from './exchange';
-import { abortableSleep } from './sleep';
 import {
   cancelledError,
   guiAdvice,
@@ -21,15 +28,7 @@ import {
   type FailedCall,
 } from './http-errors';
 import { prepareRequest, type PreparedRequest } from './request-parts';
-import {
-  DEFAULT_RETRY_POLICY,
-  NEVER_SENT_CODES,
-  backoffDelay,
-  delayAfterStatus,
-  networkErrorCode,
-  parseRetryAfter,
-  type RetryPolicy,
-} from './retry-policy';
+import { NEVER_SENT_CODES, RETRY_STATUSES, networkErrorCode } from './retry-rules';
 
 /** Per-call options. */
 export interface CallOptions {
@@ -51,9 +50,10 @@ export interface ServiceClientOptions {
   readonly auth?: AuthProvider;
   /** Default: undici's global dispatcher. The app passes the one of `createDispatcher`. */
   readonly dispatcher?: Dispatcher;
+  /** Default: {@link SERVICE_RETRY}. */
   readonly retry?: Partial<RetryPolicy>;
   readonly logger?: Logger;
-  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly sleep?: Sleep;
   readonly random?: () => number;
   readonly now?: () => number;
   /** A read-only profile: every `api` operation but GET is refused before it is sent. */
@@ -81,16 +81,16 @@ export class ServiceClient {
   readonly #options: ServiceClientOptions;
   readonly #policy: RetryPolicy;
   readonly #logger: Logger;
-  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #sleep: Sleep;
   readonly #random: () => number;
   readonly #now: () => number;
   readonly #advise: Adviser;
 
   constructor(options: ServiceClientOptions) {
     this.#options = options;
-    this.#policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.#policy = { ...SERVICE_RETRY, ...options.retry };
     this.#logger = options.logger ?? silentLogger;
-    this.#sleep = options.sleep ?? abortableSleep;
+    this.#sleep = options.sleep ?? sleep;
     this.#random = options.random ?? Math.random;
     this.#now = options.now ?? Date.now;
     this.#advise = options.advise ?? guiAdvice;
@@ -190,7 +190,7 @@ export class ServiceClient {
       if (status >= 200 && status < 300) return this.#parse(op, call, answer);
       const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], this.#now());
       if (this.#mayRetryStatus(op, prepared, status, retryAfterMs, attempt)) {
-        const delay = delayAfterStatus(this.#policy, attempt, retryAfterMs, this.#random);
+        const delay = backoffDelay(this.#policy, attempt, this.#random, retryAfterMs);
         this.#logger.info('Retrying', { operation: op.id, status, attempt, delayMs: delay });
         await this.#wait(delay, call, signal);
         continue;
@@ -255,11 +255,11 @@ export class ServiceClient {
     attempt: number,
   ): boolean {
     return (
-      this.#policy.retryStatuses.includes(status) &&
+      RETRY_STATUSES.has(status) &&
       op.idempotent &&
       prepared.replayable &&
       attempt < this.#policy.maxAttempts &&
-      (retryAfterMs ?? 0) <= this.#policy.maxRetryAfterMs
+      followsRetryAfter(this.#policy, retryAfterMs)
     );
   }
 

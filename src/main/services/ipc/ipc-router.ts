@@ -3,11 +3,13 @@ import { AppError, toAppErrorData, type AppErrorData } from '../../../shared/err
 import {
   INVOKE_CHANNELS,
   invokeChannels,
-  isInvokeChannel,
   type ChannelParsedInput,
   type InvokeChannel,
   type InvokeContract,
 } from '../../../shared/ipc/contract';
+// The guard lives with the zod-free name lists (the preload's allowlist), checked equal to the
+// contract's keys: main and the preload refuse the same names.
+import { isInvokeChannel } from '../../../shared/ipc/channel-names';
 import { errorEnvelope, okEnvelope, type IpcEnvelope } from '../../../shared/ipc/envelope';
 import { isAppError } from '../../../shared/errors';
 import { silentLogger, type Logger } from '../log/logger';

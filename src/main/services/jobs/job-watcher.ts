@@ -1,6 +1,6 @@
 import { AppError, isAppError } from '../../../shared/errors';
 import type { JobEvent, TrackedJob } from '../../../shared/model/job-event';
-import { Listeners } from '../auth/auth-provider';
+import { Listeners } from '../common/listeners';
 import { silentLogger, type Logger } from '../log/logger';
 import { systemTimers, type Timers } from '../time/timers';
 import { pollInstance, type JobsClient } from './instance-poll';
@@ -157,13 +157,13 @@ export class JobWatcher {
     if (isFinal(job)) return Promise.resolve({ ...job });
     return waitForFinal({
       jobId,
-      on: (listener) => this.on(listener),
+      onDidChange: (listener) => this.onDidChange(listener),
       signals: [signal, this.#abort.signal],
     });
   }
 
   /** Calls `listener` for every job event; returns unsubscribe. */
-  on(listener: (event: JobEvent) => void): () => void {
+  onDidChange(listener: (event: JobEvent) => void): () => void {
     return this.#listeners.add(listener);
   }
 

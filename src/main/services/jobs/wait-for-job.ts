@@ -5,13 +5,13 @@ import { isFinal } from './tracked-job';
 /** What {@link waitForFinal} listens to. */
 export interface WaitForFinal {
   readonly jobId: string;
-  readonly on: (listener: (event: JobEvent) => void) => () => void;
+  readonly onDidChange: (listener: (event: JobEvent) => void) => () => void;
   /** Any of these aborting stops the wait with CANCELLED (the caller's, the watcher's). */
   readonly signals: readonly (AbortSignal | undefined)[];
 }
 
 /** Resolves with the job's first final event; rejects with CANCELLED when a signal aborts. */
-export function waitForFinal({ jobId, on, signals }: WaitForFinal): Promise<TrackedJob> {
+export function waitForFinal({ jobId, onDidChange, signals }: WaitForFinal): Promise<TrackedJob> {
   const cancelled = (): AppError =>
     new AppError({ code: 'CANCELLED', message: `Stopped waiting for job ${jobId}.` });
   const live = signals.filter((signal): signal is AbortSignal => signal !== undefined);
@@ -25,7 +25,7 @@ export function waitForFinal({ jobId, on, signals }: WaitForFinal): Promise<Trac
       stop();
       reject(cancelled());
     };
-    const unsubscribe = on((event) => {
+    const unsubscribe = onDidChange((event) => {
       if (event.job.jobId !== jobId || !isFinal(event.job)) return;
       stop();
       resolve(event.job);

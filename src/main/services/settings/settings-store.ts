@@ -71,7 +71,7 @@ export class SettingsStore {
   }
 
   /** Calls `listener` after every change; the answer stops it. */
-  onChange(listener: (settings: Settings) => void): () => void {
+  onDidChange(listener: (settings: Settings) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }

@@ -2,7 +2,7 @@ import { isFinalJobStatus } from '../../../shared/contract/enums';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { TrackedJob } from '../../../shared/model/job-event';
 import type { TransferJournal } from './journal-schema';
-import { withRetries } from './retry-policy';
+import { withRetries } from './step-retry';
 import type { TransferContext } from './transfer-context';
 
 /** What a transfer's job is, for the job watcher and for finding it again. */

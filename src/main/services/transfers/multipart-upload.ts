@@ -1,11 +1,12 @@
 import { AppError, isAppError } from '../../../shared/errors';
-import type { ActivePart } from '../../../shared/model/transfer';
+import { abortReason } from '../common/sleep';
+import { ActivePartsTracker } from './active-parts-tracker';
 import type { ImportJournal } from './journal-schema';
 import { partRange } from './part-plan';
 import { PartUploader } from './part-uploader';
 import { toTransferError } from './presigned-http';
-import { abortReason, withRetries } from './retry-policy';
-import type { TransferContext } from './transfer-context';
+import { withRetries } from './step-retry';
+import type { PartEvent, TransferContext } from './transfer-context';
 
 type ImportContext = TransferContext<ImportJournal>;
 
@@ -114,6 +115,56 @@ function bytesOfDoneParts(journal: ImportJournal): number {
   );
 }
 
+/** What the workers of one {@link sendParts} share. */
+interface PartRun {
+  readonly ctx: ImportContext;
+  readonly uploadId: string;
+  readonly uploader: PartUploader;
+  readonly tracker: ActivePartsTracker;
+  /** The pool's signal: the run's, or the first failure of any worker. */
+  readonly signal: AbortSignal;
+}
+
+/** Sends one part (its URL fetched just before), then journals its ETag. */
+async function sendPart(run: PartRun, partNumber: number): Promise<void> {
+  const { ctx, uploadId, tracker } = run;
+  const { journal, settings } = ctx;
+  const hook = (event: PartEvent): void => settings.onPartEvent?.(journal.id, event);
+  const range = partRange(journal.source.size, journal.partSize, partNumber);
+  tracker.start(partNumber, range.length);
+  hook({ kind: 'start', partNumber, length: range.length });
+  try {
+    const result = await run.uploader.upload({
+      path: journal.sourcePath,
+      range,
+      signal: run.signal,
+      getUrl: async (signal) =>
+        checkPresignedUrl(
+          await ctx.client.call(
+            'uploads.getPartUrl',
+            { pathParams: { ...uploadParams(journal), uploadId, partNumber } },
+            { signal },
+          ),
+          `part ${partNumber}`,
+        ),
+      onRetry: () => tracker.change(partNumber, 0, true),
+      onProgress: (delta) => {
+        ctx.addBytes(delta);
+        tracker.change(partNumber, delta, false);
+        hook({ kind: 'progress', partNumber, deltaBytes: delta });
+      },
+    });
+    journal.parts[String(partNumber)] = result.etag;
+    await ctx.save({ frequent: true });
+    hook({ kind: 'done', partNumber, etag: result.etag, bytesSent: result.bytesSent });
+  } catch (error) {
+    hook({ kind: 'failed', partNumber });
+    throw error;
+  } finally {
+    tracker.end(partNumber);
+  }
+}
+
 /**
  * The pool: `partsInFlight` workers take the next missing part, each fetching the part's URL
  * just before sending it. A worker writes the journal after its part and only then takes
@@ -127,36 +178,11 @@ async function sendParts(ctx: ImportContext, uploadId: string): Promise<void> {
   const pool = new AbortController();
   const stopPool = (): void => pool.abort(abortReason(ctx.signal));
   ctx.signal.addEventListener('abort', stopPool, { once: true });
-  const active = new Map<number, ActivePart>();
-  let resent = 0;
+  const tracker = new ActivePartsTracker(ctx);
+  const run: PartRun = { ctx, uploadId, uploader, tracker, signal: pool.signal };
   let failure: Error | undefined;
-  const showParts = (): void =>
-    ctx.patch({
-      parts: {
-        total: journal.partCount,
-        done: Object.keys(journal.parts).length,
-        inFlight: active.size,
-        partSize: journal.partSize,
-        active: [...active.values()].sort((a, b) => a.partNumber - b.partNumber),
-        resent,
-      },
-    });
-  /** Changes the state of a part being sent (bytes taken back are negative `bytesSent`). */
-  const partChanged = (partNumber: number, bytes: number, retried: boolean): void => {
-    const part = active.get(partNumber);
-    if (!part) return;
-    if (retried) resent += 1;
-    active.set(partNumber, {
-      ...part,
-      bytesSent: Math.max(0, part.bytesSent + bytes),
-      retries: part.retries + (retried ? 1 : 0),
-    });
-    showParts();
-  };
   ctx.setBytes(bytesOfDoneParts(journal), journal.source.size);
-  showParts();
-  const hook = (event: Parameters<NonNullable<typeof settings.onPartEvent>>[1]): void =>
-    settings.onPartEvent?.(journal.id, event);
+  tracker.show();
 
   const worker = async (): Promise<void> => {
     for (
@@ -164,42 +190,7 @@ async function sendParts(ctx: ImportContext, uploadId: string): Promise<void> {
       part !== undefined && !pool.signal.aborted;
       part = queue.shift()
     ) {
-      const range = partRange(journal.source.size, journal.partSize, part);
-      const partNumber = part;
-      active.set(partNumber, { partNumber, bytesSent: 0, length: range.length, retries: 0 });
-      showParts();
-      hook({ kind: 'start', partNumber, length: range.length });
-      try {
-        const result = await uploader.upload({
-          path: journal.sourcePath,
-          range,
-          signal: pool.signal,
-          getUrl: async (signal) =>
-            checkPresignedUrl(
-              await ctx.client.call(
-                'uploads.getPartUrl',
-                { pathParams: { ...uploadParams(journal), uploadId, partNumber } },
-                { signal },
-              ),
-              `part ${partNumber}`,
-            ),
-          onRetry: () => partChanged(partNumber, 0, true),
-          onProgress: (delta) => {
-            ctx.addBytes(delta);
-            partChanged(partNumber, delta, false);
-            hook({ kind: 'progress', partNumber, deltaBytes: delta });
-          },
-        });
-        journal.parts[String(partNumber)] = result.etag;
-        await ctx.save({ frequent: true });
-        hook({ kind: 'done', partNumber, etag: result.etag, bytesSent: result.bytesSent });
-      } catch (error) {
-        hook({ kind: 'failed', partNumber });
-        throw error;
-      } finally {
-        active.delete(partNumber);
-        showParts();
-      }
+      await sendPart(run, part);
     }
   };
 

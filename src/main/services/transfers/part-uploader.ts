@@ -3,6 +3,8 @@ import { createReadStream } from 'node:fs';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../../../shared/errors';
+import { TRANSFER_RETRY, type RetryPolicy } from '../common/retry-policy';
+import { sleep, type Sleep } from '../common/sleep';
 import type { PartRange } from './part-plan';
 import {
   isUrlExpired,
@@ -10,13 +12,7 @@ import {
   presignedRequest,
   toTransferError,
 } from './presigned-http';
-import {
-  DEFAULT_RETRY_POLICY,
-  realSleep,
-  withRetries,
-  type Sleep,
-  type TransferRetryPolicy,
-} from './retry-policy';
+import { withRetries } from './step-retry';
 
 /**
  * Read chunk size: big enough for throughput (measured equal to 1 MiB chunks), small enough
@@ -53,7 +49,7 @@ export interface PartUploadResult {
 export interface PartUploaderOptions {
   /** A plain dispatcher for pre-signed hosts: never one that adds the service's Authorization. */
   dispatcher: Dispatcher;
-  retry?: Partial<TransferRetryPolicy>;
+  retry?: Partial<RetryPolicy>;
   sleep?: Sleep;
   random?: () => number;
   /** Told of each retry (no URL: pre-signed URLs are credentials). */
@@ -76,15 +72,15 @@ export function bareEtag(etag: string): string {
  */
 export class PartUploader {
   readonly #dispatcher: Dispatcher;
-  readonly #policy: TransferRetryPolicy;
+  readonly #policy: RetryPolicy;
   readonly #sleep: Sleep;
   readonly #random: () => number;
   readonly #onRetry: PartUploaderOptions['onRetry'];
 
   constructor(options: PartUploaderOptions) {
     this.#dispatcher = options.dispatcher;
-    this.#policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.#sleep = options.sleep ?? realSleep;
+    this.#policy = { ...TRANSFER_RETRY, ...options.retry };
+    this.#sleep = options.sleep ?? sleep;
     this.#random = options.random ?? Math.random;
     this.#onRetry = options.onRetry;
   }

@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { AppError, isAppError } from '../../../shared/errors';
-import { URL_EXPIRED, abortReason, parseRetryAfter } from './retry-policy';
+import { parseRetryAfter } from '../common/retry-policy';
+import { abortReason } from '../common/sleep';
+import { URL_EXPIRED } from './step-retry';
 
 /** A request to a pre-signed URL. */
 export interface PresignedRequest {

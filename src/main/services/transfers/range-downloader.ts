@@ -3,6 +3,8 @@ import { createReadStream } from 'node:fs';
 import { open, rename, stat, type FileHandle } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../../../shared/errors';
+import { TRANSFER_RETRY, type RetryPolicy } from '../common/retry-policy';
+import { sleep, type Sleep } from '../common/sleep';
 import type { ExportFile } from './journal-schema';
 import { bareEtag } from './part-uploader';
 import {
@@ -11,13 +13,7 @@ import {
   presignedRequest,
   toTransferError,
 } from './presigned-http';
-import {
-  DEFAULT_RETRY_POLICY,
-  realSleep,
-  withRetries,
-  type Sleep,
-  type TransferRetryPolicy,
-} from './retry-policy';
+import { withRetries } from './step-retry';
 
 /** One file to download into `state.dest`, resuming what `<dest>.part` already holds. */
 export interface DownloadRequest {
@@ -36,7 +32,7 @@ export interface DownloadRequest {
 /** Options of {@link RangeDownloader}. */
 export interface RangeDownloaderOptions {
   dispatcher: Dispatcher;
-  retry?: Partial<TransferRetryPolicy>;
+  retry?: Partial<RetryPolicy>;
   sleep?: Sleep;
   random?: () => number;
   /** Bytes between two checkpoints (default 8 MiB). */
@@ -78,15 +74,15 @@ class RestartFromZero extends AppError {
  */
 export class RangeDownloader {
   readonly #dispatcher: Dispatcher;
-  readonly #policy: TransferRetryPolicy;
+  readonly #policy: RetryPolicy;
   readonly #sleep: Sleep;
   readonly #random: () => number;
   readonly #checkpointBytes: number;
 
   constructor(options: RangeDownloaderOptions) {
     this.#dispatcher = options.dispatcher;
-    this.#policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.#sleep = options.sleep ?? realSleep;
+    this.#policy = { ...TRANSFER_RETRY, ...options.retry };
+    this.#sleep = options.sleep ?? sleep;
     this.#random = options.random ?? Math.random;
     this.#checkpointBytes = options.checkpointBytes ?? 8 * 1024 * 1024;
   }

@@ -4,7 +4,7 @@ import { runExport } from './export-runner';
 import { runImport } from './import-runner';
 import type { JournalStore, SaveOptions } from './journal-store';
 import type { ExportJournal, ImportJournal } from './journal-schema';
-import { isRetryable } from './retry-policy';
+import { isRetryable } from './step-retry';
 import type { TransferContext, TransferEngineSettings } from './transfer-context';
 import type { ServiceCaller, TransferConnections } from './transfer-ports';
 import type { Timers } from '../time/timers';

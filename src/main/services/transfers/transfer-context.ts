@@ -1,9 +1,11 @@
 import type { Dispatcher } from 'undici';
 import type { TransferRecord, TransferState } from '../../../shared/model/transfer';
+import type { RetryPolicy } from '../common/retry-policy';
+import type { Sleep } from '../common/sleep';
 import type { Logger } from '../log/logger';
 import type { TransferJournal } from './journal-schema';
 import type { SaveOptions } from './journal-store';
-import type { RetryContext, Sleep, TransferRetryPolicy } from './retry-policy';
+import type { RetryContext } from './step-retry';
 import type { JobFollower, ServiceCaller } from './transfer-ports';
 
 /** Per-part state, for a hook that wants to see every part (tests, benches). */
@@ -19,7 +21,7 @@ export interface TransferEngineSettings {
   dispatcher: Dispatcher;
   /** Parts sent at once, read when a run starts sending (a setting the user may change). */
   partsInFlight: () => number;
-  retry: TransferRetryPolicy;
+  retry: RetryPolicy;
   sleep: Sleep;
   random: () => number;
   logger: Logger;

@@ -1,14 +1,10 @@
 import type { Dispatcher } from 'undici';
+import { TRANSFER_RETRY, type RetryPolicy } from '../common/retry-policy';
+import { sleep, type Sleep } from '../common/sleep';
 import type { Logger } from '../log/logger';
 import { silentLogger } from '../log/logger';
 import type { Timers } from '../time/timers';
 import type { PartPlanOptions } from './part-plan';
-import {
-  DEFAULT_RETRY_POLICY,
-  realSleep,
-  type Sleep,
-  type TransferRetryPolicy,
-} from './retry-policy';
 import type { PartEvent, TransferEngineSettings } from './transfer-context';
 import type { JobFollower, TransferConnections } from './transfer-ports';
 
@@ -24,7 +20,8 @@ export interface TransferServiceOptions {
   partsInFlight?: number | (() => number);
   /** Part size and single-stream threshold (defaults: 64 MiB, 5 MiB minimum, 100 MiB). */
   partPlan?: PartPlanOptions;
-  retry?: Partial<TransferRetryPolicy>;
+  /** Default: {@link TRANSFER_RETRY}. */
+  retry?: Partial<RetryPolicy>;
   logger?: Logger;
   now?: () => number;
   timers?: Timers;
@@ -48,8 +45,8 @@ export function engineSettings(options: TransferServiceOptions): TransferEngineS
       const value = typeof wanted === 'function' ? wanted() : (wanted ?? 4);
       return Math.max(1, Math.floor(value));
     },
-    retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
-    sleep: options.sleep ?? realSleep,
+    retry: { ...TRANSFER_RETRY, ...options.retry },
+    sleep: options.sleep ?? sleep,
     random: options.random ?? Math.random,
     logger: options.logger ?? silentLogger,
     jobs: options.jobWatcher,

@@ -23,7 +23,7 @@ export interface TransferConnections {
   /** The sign-in state of a profile. */
   state(profileId: string): SignInState;
   /** Calls `listener` on every sign-in state change; the answer unsubscribes. */
-  onStateChange(listener: (state: SignInState) => void): () => void;
+  onDidChangeState(listener: (state: SignInState) => void): () => void;
 }
 
 /** What the engine tells the job watcher about a job it started. */
@@ -42,5 +42,5 @@ export interface JobFollower {
   /** Resolves when the job is final (succeeded, failed or gone). */
   waitFor(jobId: string, signal?: AbortSignal): Promise<TrackedJob>;
   /** Job events, for the job status shown on a transfer. */
-  on(listener: (event: JobEvent) => void): () => void;
+  onDidChange(listener: (event: JobEvent) => void): () => void;
 }

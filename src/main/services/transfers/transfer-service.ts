@@ -14,7 +14,7 @@ import {
   type StartImportInput,
   type TransferRecord,
 } from '../../../shared/model/transfer';
-import { Listeners } from '../auth/auth-provider';
+import { Listeners } from '../common/listeners';
 import { systemTimers, type Timers } from '../time/timers';
 import { checkExportRules } from './export-runner';
 import { JournalStore, type DamagedJournal } from './journal-store';
@@ -83,10 +83,10 @@ export class TransferService {
       ...(options.networkRetryMs === undefined ? {} : { networkRetryMs: options.networkRetryMs }),
     });
     this.#unsubscribe.push(
-      this.#connections.onStateChange((state) => {
+      this.#connections.onDidChangeState((state) => {
         if (state.status === 'signedIn') this.#resumeAfterSignIn(state.profileId);
       }),
-      options.jobWatcher.on((event) => {
+      options.jobWatcher.onDidChange((event) => {
         for (const run of this.#runs.values()) {
           if (run.running && run.journal.jobId === event.job.jobId) {
             run.patch({ jobStatus: event.job.status });
@@ -231,7 +231,7 @@ export class TransferService {
   }
 
   /** Calls `listener` on every change of a transfer record; the answer unsubscribes. */
-  onChange(listener: (record: TransferRecord) => void): () => void {
+  onDidChange(listener: (record: TransferRecord) => void): () => void {
     return this.#listeners.add(listener);
   }
 

@@ -6,7 +6,7 @@ import {
   headsBlockingLongerThan,
   type BlockingForest,
   type BlockingNode,
-} from '../components/sessions/blocking-forest';
+} from '../../../shared/monitor/blocking-forest';
 import { formatDuration } from '../components/sessions/session-columns';
 
 /** Options of {@link useBlockingAlert}. */

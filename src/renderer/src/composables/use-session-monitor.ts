@@ -5,7 +5,7 @@ import { useSessionsStore, type SessionsTarget } from '../stores/sessions-store'
 import { useSettingsStore } from '../stores/settings-store';
 import { asAppError } from '../api/app-error';
 import { useAutoRefresh, type AutoRefresh } from './use-auto-refresh';
-import { buildBlockingForest, type BlockingForest } from '../components/sessions/blocking-forest';
+import { buildBlockingForest, type BlockingForest } from '../../../shared/monitor/blocking-forest';
 
 /** What {@link useSessionMonitor} answers. */
 export interface SessionMonitor {

@@ -1,34 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/shared/errors';
+import { TRANSFER_RETRY } from '../../../src/main/services/common/retry-policy';
 import {
   URL_EXPIRED,
-  backoffDelay,
   isRetryable,
-  parseRetryAfter,
   withRetries,
-} from '../../../src/main/services/transfers/retry-policy';
+} from '../../../src/main/services/transfers/step-retry';
 
-const policy = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1000 };
+const policy = { ...TRANSFER_RETRY, maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1000 };
 
-describe('retry policy', () => {
-  it('backs off exponentially with full jitter, capped, and honours a longer Retry-After', () => {
-    expect(backoffDelay(policy, 1, () => 0.999)).toBe(99);
-    expect(backoffDelay(policy, 3, () => 0.5)).toBe(200);
-    expect(backoffDelay(policy, 10, () => 0.999)).toBe(999);
-    expect(backoffDelay(policy, 1, () => 0)).toBe(0);
-    expect(backoffDelay(policy, 1, () => 0.5, 2000)).toBe(2000);
-  });
-
-  it('reads Retry-After as seconds or an HTTP date', () => {
-    expect(parseRetryAfter('3')).toBe(3000);
-    expect(parseRetryAfter(['0'])).toBe(0);
-    expect(
-      parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT')),
-    ).toBe(10_000);
-    expect(parseRetryAfter(undefined)).toBeUndefined();
-    expect(parseRetryAfter('soon')).toBeUndefined();
-  });
-
+describe('transfer step retries', () => {
   it('retries the network, busy and failing servers and expired URLs, nothing else', () => {
     const error = (code: AppError['code'], extra: object = {}) =>
       new AppError({ code, message: 'x', ...extra });

@@ -1,4 +1,4 @@
-import type { Session } from '../../../../shared/contract/records/sessions';
+import type { Session } from '../contract/records/sessions';
 
 /*
  * The blocking tree of a session snapshot, as pure functions: who blocks whom, from
