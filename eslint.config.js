@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 import vueParser from 'vue-eslint-parser';
 import prettier from 'eslint-config-prettier';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 /**
  * The layers of ../shared/design/architecture.md, enforced: each folder lists the packages it
@@ -143,6 +144,47 @@ export default tseslint.config(
       ['main', 'renderer', 'preload'],
       'The emulator is built from src/shared and node:* only; it follows the interface, not the client.',
     ),
+  },
+  // Size (../shared/design/style.md, "Size and shape"). Blank lines and comments are not
+  // counted: TSDoc and "why" comments are asked for, and must not push code into a split.
+  {
+    files: ['src/**/*.ts', 'src/**/*.vue'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // A component is the whole .vue file: script, template and style (HTML and CSS comments
+    // count, script comments do not). <script setup> is module code, not a function: it is
+    // bounded here, its own functions by max-lines-per-function.
+    files: ['src/**/*.vue'],
+    rules: { 'max-lines': ['error', { max: 250, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // The exceptions to max-lines-per-function, each still bounded by max-lines on its file:
+    // - pinia setup stores: the function given to defineStore *is* the store (its state,
+    //   getters and actions share one closure, as pinia's setup syntax has it); one store per
+    //   resource is what keeps them small.
+    // - table column lists: one object literal per column, data rather than logic.
+    files: ['src/renderer/src/stores/*-store.ts', 'src/renderer/src/components/**/*-columns.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // No import cycles in src: a cycle makes module load order matter (a binding used before
+    // its module has run) and ties modules that should stand apart. Type-only imports are
+    // erased and do not count. Plain Node resolution with .ts and .vue: src has no aliases.
+    files: ['src/**/*.ts', 'src/**/*.vue'],
+    plugins: { 'import-x': importX },
+    // no-cycle parses a .ts file's .vue imports with the .ts file's options: name the
+    // script parser vue-eslint-parser must use (typescript-eslint ignores the key).
+    languageOptions: { parserOptions: { parser: tseslint.parser } },
+    settings: {
+      'import-x/extensions': ['.ts', '.vue', '.js'],
+      'import-x/parsers': { 'vue-eslint-parser': ['.vue'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.vue', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   prettier,
 );

@@ -37,14 +37,14 @@ export interface EmulatorCore {
 }
 
 /**
- * Builds the emulator without its socket: stores filled from the seed, token service, job
- * runner, session simulator, blob store, fault switches, and the router over all handlers.
- * Bugs are reported through `log` when given, else on stderr: they must never pass silently.
+ * The fault switches and the blob store, which refer to each other: the "expire URLs" switch
+ * acts on the store, and the store takes its part faults from the switches.
  */
-export function createEmulatorCore(options: CoreOptions): EmulatorCore {
-  const now = options.now ?? Date.now;
-  const report = options.log ?? ((line: string) => console.error(line));
-  const auth = new AuthService({ tokenTtlSec: options.tokenTtlSec ?? 3600, now });
+function createFaultsAndBlobs(
+  options: CoreOptions,
+  auth: AuthService,
+  now: () => number,
+): { faults: FaultController; blobs: BlobStore } {
   const late: { blobs?: BlobStore } = {};
   const faults = new FaultController({
     ...(options.faults ? { config: options.faults } : {}),
@@ -61,6 +61,19 @@ export function createEmulatorCore(options: CoreOptions): EmulatorCore {
     faults,
   });
   late.blobs = blobs;
+  return { faults, blobs };
+}
+
+/**
+ * Builds the emulator without its socket: stores filled from the seed, token service, job
+ * runner, session simulator, blob store, fault switches, and the router over all handlers.
+ * Bugs are reported through `log` when given, else on stderr: they must never pass silently.
+ */
+export function createEmulatorCore(options: CoreOptions): EmulatorCore {
+  const now = options.now ?? Date.now;
+  const report = options.log ?? ((line: string) => console.error(line));
+  const auth = new AuthService({ tokenTtlSec: options.tokenTtlSec ?? 3600, now });
+  const { faults, blobs } = createFaultsAndBlobs(options, auth, now);
   const state = new EmulatorState(now);
   const jobs = new JobRunner({
     store: state.jobs,

@@ -38,11 +38,34 @@ function unknownPath(): AppError {
   });
 }
 
+/**
+ * The handler of `sessions:notifyBlocking`: a native alert, at most one per instance in
+ * {@link BLOCKING_NOTIFY_INTERVAL_MS} (the view keeps its banner meanwhile).
+ */
+function blockingAlertHandler(
+  platform: PlatformPort,
+  now: () => number,
+): IpcHandlers['sessions:notifyBlocking'] {
+  const lastBlockingAlert = new Map<string, number>();
+  return ({ instanceName, sessionIds, thresholdSeconds }) => {
+    const last = lastBlockingAlert.get(instanceName);
+    if (last !== undefined && now() - last < BLOCKING_NOTIFY_INTERVAL_MS) {
+      return Promise.resolve(undefined);
+    }
+    lastBlockingAlert.set(instanceName, now());
+    const who =
+      sessionIds.length === 1 ? `Session ${sessionIds[0]}` : `Sessions ${sessionIds.join(', ')}`;
+    platform.notify({
+      title: `Blocking for more than ${thresholdSeconds} s on ${instanceName}`,
+      body: `${who} ${sessionIds.length === 1 ? 'blocks' : 'block'} other sessions. Open the session monitor to see the chain.`,
+    });
+    return Promise.resolve(undefined);
+  };
+}
+
 /** Handlers of the app, settings, dialog, shell and drag channels. */
 export function createShellHandlers(deps: ShellHandlerDeps): Pick<IpcHandlers, ShellChannel> {
   const { platform, knownPaths } = deps;
-  const now = deps.now ?? Date.now;
-  const lastBlockingAlert = new Map<string, number>();
   return {
     'app:getInfo': () =>
       Promise.resolve({ ...deps.app, shell: platform.shell, features: { ...platform.features } }),
@@ -81,20 +104,7 @@ export function createShellHandlers(deps: ShellHandlerDeps): Pick<IpcHandlers, S
       }
       await platform.openExternal(url);
     },
-    'sessions:notifyBlocking': ({ instanceName, sessionIds, thresholdSeconds }) => {
-      const last = lastBlockingAlert.get(instanceName);
-      if (last !== undefined && now() - last < BLOCKING_NOTIFY_INTERVAL_MS) {
-        return Promise.resolve(undefined);
-      }
-      lastBlockingAlert.set(instanceName, now());
-      const who =
-        sessionIds.length === 1 ? `Session ${sessionIds[0]}` : `Sessions ${sessionIds.join(', ')}`;
-      platform.notify({
-        title: `Blocking for more than ${thresholdSeconds} s on ${instanceName}`,
-        body: `${who} ${sessionIds.length === 1 ? 'blocks' : 'block'} other sessions. Open the session monitor to see the chain.`,
-      });
-      return Promise.resolve(undefined);
-    },
+    'sessions:notifyBlocking': blockingAlertHandler(platform, deps.now ?? Date.now),
     'files:startDrag': ({ paths }) => {
       if (!platform.features.nativeDrag) {
         throw new AppError({

@@ -1,19 +1,18 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import type { AppCommand } from '../../shared/ipc/events';
 
-/**
- * The application menu: the platform's usual roles (edit, view, window; the app menu on
- * macOS) and the app's own commands, which the renderer carries out.
- */
-export function buildAppMenu(options: {
+/** Options of {@link buildAppMenu}. */
+export interface AppMenuOptions {
   readonly isMac: boolean;
   /** Development builds also get the developer tools. */
   readonly isDev: boolean;
   readonly command: (command: AppCommand) => void;
   readonly quit: () => void;
-}): Menu {
-  const { isMac, command } = options;
-  const fileMenu: MenuItemConstructorOptions = {
+}
+
+/** File: a new connection; settings and quit too where the app menu (macOS) lacks them. */
+function fileMenu({ isMac, command, quit }: AppMenuOptions): MenuItemConstructorOptions {
+  return {
     label: 'File',
     submenu: [
       {
@@ -27,11 +26,15 @@ export function buildAppMenu(options: {
             { type: 'separator' },
             { label: 'Settings…', accelerator: 'Ctrl+,', click: () => command('openSettings') },
             { type: 'separator' },
-            { label: 'Quit', accelerator: 'Ctrl+Q', click: options.quit },
+            { label: 'Quit', accelerator: 'Ctrl+Q', click: quit },
           ] satisfies MenuItemConstructorOptions[])),
     ],
   };
-  const viewMenu: MenuItemConstructorOptions = {
+}
+
+/** View: the activity panel, reload, zoom, full screen; developer tools in development. */
+function viewMenu({ isDev, command }: AppMenuOptions): MenuItemConstructorOptions {
+  return {
     label: 'View',
     submenu: [
       {
@@ -41,9 +44,7 @@ export function buildAppMenu(options: {
       },
       { type: 'separator' },
       { role: 'reload' },
-      ...(options.isDev
-        ? ([{ role: 'toggleDevTools' }] satisfies MenuItemConstructorOptions[])
-        : []),
+      ...(isDev ? ([{ role: 'toggleDevTools' }] satisfies MenuItemConstructorOptions[]) : []),
       { type: 'separator' },
       { role: 'resetZoom' },
       { role: 'zoomIn' },
@@ -52,7 +53,11 @@ export function buildAppMenu(options: {
       { role: 'togglefullscreen' },
     ],
   };
-  const macAppMenu: MenuItemConstructorOptions = {
+}
+
+/** macOS's app menu: about, settings, hide and quit. */
+function macAppMenu({ command, quit }: AppMenuOptions): MenuItemConstructorOptions {
+  return {
     role: 'appMenu',
     submenu: [
       { role: 'about' },
@@ -63,14 +68,21 @@ export function buildAppMenu(options: {
       { role: 'hideOthers' },
       { role: 'unhide' },
       { type: 'separator' },
-      { label: 'Quit DataBridge Desktop', accelerator: 'Cmd+Q', click: options.quit },
+      { label: 'Quit DataBridge Desktop', accelerator: 'Cmd+Q', click: quit },
     ],
   };
+}
+
+/**
+ * The application menu: the platform's usual roles (edit, view, window; the app menu on
+ * macOS) and the app's own commands, which the renderer carries out.
+ */
+export function buildAppMenu(options: AppMenuOptions): Menu {
   const template: MenuItemConstructorOptions[] = [
-    ...(isMac ? [macAppMenu] : []),
-    fileMenu,
+    ...(options.isMac ? [macAppMenu(options)] : []),
+    fileMenu(options),
     { role: 'editMenu' },
-    viewMenu,
+    viewMenu(options),
     { role: 'windowMenu' },
     { role: 'help', submenu: [{ role: 'about' }] },
   ];

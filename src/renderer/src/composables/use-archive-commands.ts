@@ -14,59 +14,48 @@ export interface ArchiveCommandContext {
   readonly filter: Readonly<Ref<{ focus: () => void; addCondition: () => void } | undefined>>;
 }
 
-/**
- * Registers the archive view's actions with the command palette (while the view is open) and
- * forgets the selection when its archive leaves the page.
- */
-export function useArchiveCommands(context: ArchiveCommandContext): void {
-  const { store, readOnly, selected, openDialog, filter } = context;
-  const { registerCommand } = useCommands();
-  const group = 'Archives';
-  const canChange = (): boolean => !readOnly.value && Boolean(selected.value?.archiveId);
-  const subject = (): string => (selected.value ? ` (${archiveTitle(selected.value)})` : '');
+type RegisterCommand = ReturnType<typeof useCommands>['registerCommand'];
+const group = 'Archives';
 
-  watch(
-    () => store.rows,
-    (rows) => {
-      const id = selected.value?.archiveId;
-      if (id && !rows.some((row) => row.archiveId === id)) selected.value = undefined;
-    },
-  );
-
-  registerCommand({
-    id: 'archives.refresh',
-    title: 'Refresh archives',
-    group,
-    run: () => store.load(),
-  });
-  registerCommand({
+/** The commands of the archive list: refresh, filter, paging. */
+function registerListCommands(register: RegisterCommand, context: ArchiveCommandContext): void {
+  const { store, filter } = context;
+  register({ id: 'archives.refresh', title: 'Refresh archives', group, run: () => store.load() });
+  register({
     id: 'archives.filter',
     title: 'Filter archives…',
     group,
     keywords: ['search', 'query', 'where'],
     run: () => filter.value?.focus(),
   });
-  registerCommand({
+  register({
     id: 'archives.addFilterCondition',
     title: 'Add a filter condition',
     group,
     run: () => filter.value?.addCondition(),
   });
-  registerCommand({
+  register({
     id: 'archives.nextPage',
     title: 'Next page of archives',
     group,
     enabled: () => store.hasNextPage && !store.isLoading,
     run: () => store.setQuery({ page: store.query.page + 1 }),
   });
-  registerCommand({
+  register({
     id: 'archives.previousPage',
     title: 'Previous page of archives',
     group,
     enabled: () => store.query.page > 0 && !store.isLoading,
     run: () => store.setQuery({ page: store.query.page - 1 }),
   });
-  registerCommand({
+}
+
+/** The commands on the selected archive, which open the view's dialogs. */
+function registerArchiveCommands(register: RegisterCommand, context: ArchiveCommandContext): void {
+  const { readOnly, selected, openDialog } = context;
+  const canChange = (): boolean => !readOnly.value && Boolean(selected.value?.archiveId);
+  const subject = (): string => (selected.value ? ` (${archiveTitle(selected.value)})` : '');
+  register({
     id: 'archives.update',
     get title() {
       return `Update archive storage and expiry…${subject()}`;
@@ -76,7 +65,7 @@ export function useArchiveCommands(context: ArchiveCommandContext): void {
     enabled: canChange,
     run: () => openDialog('update'),
   });
-  registerCommand({
+  register({
     id: 'archives.restore',
     get title() {
       return `Restore archive into a new database…${subject()}`;
@@ -85,7 +74,7 @@ export function useArchiveCommands(context: ArchiveCommandContext): void {
     enabled: canChange,
     run: () => openDialog('restore'),
   });
-  registerCommand({
+  register({
     id: 'archives.delete',
     get title() {
       return `Delete archive…${subject()}`;
@@ -94,4 +83,24 @@ export function useArchiveCommands(context: ArchiveCommandContext): void {
     enabled: canChange,
     run: () => openDialog('delete'),
   });
+}
+
+/**
+ * Registers the archive view's actions with the command palette (while the view is open) and
+ * forgets the selection when its archive leaves the page.
+ */
+export function useArchiveCommands(context: ArchiveCommandContext): void {
+  const { store, selected } = context;
+  const { registerCommand } = useCommands();
+
+  watch(
+    () => store.rows,
+    (rows) => {
+      const id = selected.value?.archiveId;
+      if (id && !rows.some((row) => row.archiveId === id)) selected.value = undefined;
+    },
+  );
+
+  registerListCommands(registerCommand, context);
+  registerArchiveCommands(registerCommand, context);
 }

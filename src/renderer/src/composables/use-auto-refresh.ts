@@ -43,21 +43,70 @@ const browserTimers = {
   clearTimeout: (handle: unknown): void => window.clearTimeout(handle as number),
 };
 
+type Timers = NonNullable<AutoRefreshOptions['timers']>;
+
+/** One pending timeout at most: `set` replaces the pending one, `clear` drops it. */
+function singleTimeout(timers: Timers): { set(run: () => void, ms: number): void; clear(): void } {
+  let handle: unknown;
+  const clear = (): void => {
+    if (handle !== undefined) timers.clearTimeout(handle);
+    handle = undefined;
+  };
+  return {
+    set(run, ms) {
+      clear();
+      handle = timers.setTimeout(() => {
+        handle = undefined;
+        run();
+      }, ms);
+    },
+    clear,
+  };
+}
+
+/**
+ * Runs `run` one call at a time: a call during a run asks for one more right after it (and
+ * gets the promise of the runs under way); `after` follows once they end. `isStopped` ends the
+ * repeats.
+ */
+function oneAtATime(
+  run: () => Promise<void>,
+  options: { isStopped: () => boolean; after: () => void },
+): { call(): Promise<void>; isRunning(): boolean } {
+  let inFlight: Promise<void> | undefined;
+  let again = false;
+  return {
+    call() {
+      if (inFlight) {
+        again = true;
+        return inFlight;
+      }
+      inFlight = (async () => {
+        do {
+          again = false;
+          await run();
+        } while (again && !options.isStopped());
+        inFlight = undefined;
+        options.after();
+      })();
+      return inFlight;
+    },
+    isRunning: () => inFlight !== undefined,
+  };
+}
+
 /**
  * Refreshes something every N seconds, never two at once: the next refresh is scheduled when
  * the previous one ends, so a slow service is not flooded. Pausing stops the schedule (a
  * manual refresh still works); the interval follows its ref live. Stops with the scope.
  */
 export function useAutoRefresh(options: AutoRefreshOptions): AutoRefresh {
-  const timers = options.timers ?? browserTimers;
+  const timeout = singleTimeout(options.timers ?? browserTimers);
   const isPaused = ref(options.paused ?? false);
   const isRefreshing = ref(false);
   const lastSuccessAt = ref<number>();
   const now = useNow(1000);
-  let handle: unknown;
   let disposed = false;
-  let inFlight: Promise<void> | undefined;
-  let again = false;
 
   const ageSeconds = computed(() =>
     lastSuccessAt.value === undefined
@@ -66,14 +115,10 @@ export function useAutoRefresh(options: AutoRefreshOptions): AutoRefresh {
   );
 
   function schedule(): void {
-    if (handle !== undefined) timers.clearTimeout(handle);
-    handle = undefined;
+    timeout.clear();
     if (disposed || isPaused.value) return;
     const ms = Math.max(1, options.intervalSeconds.value) * 1000;
-    handle = timers.setTimeout(() => {
-      handle = undefined;
-      void refreshNow();
-    }, ms);
+    timeout.set(() => void refreshNow(), ms);
   }
 
   async function runOnce(): Promise<void> {
@@ -90,21 +135,8 @@ export function useAutoRefresh(options: AutoRefreshOptions): AutoRefresh {
   }
 
   /** One refresh at a time; asking during one runs one more right after it (new filter). */
-  function refreshNow(): Promise<void> {
-    if (inFlight) {
-      again = true;
-      return inFlight;
-    }
-    inFlight = (async () => {
-      do {
-        again = false;
-        await runOnce();
-      } while (again && !disposed);
-      inFlight = undefined;
-      schedule();
-    })();
-    return inFlight;
-  }
+  const refreshes = oneAtATime(runOnce, { isStopped: () => disposed, after: schedule });
+  const refreshNow = (): Promise<void> => refreshes.call();
 
   function pause(): void {
     isPaused.value = true;
@@ -117,12 +149,12 @@ export function useAutoRefresh(options: AutoRefreshOptions): AutoRefresh {
   }
 
   watch(options.intervalSeconds, () => {
-    if (!inFlight) schedule();
+    if (!refreshes.isRunning()) schedule();
   });
   if (getCurrentScope()) {
     onScopeDispose(() => {
       disposed = true;
-      if (handle !== undefined) timers.clearTimeout(handle);
+      timeout.clear();
     });
   }
   return { isPaused, isRefreshing, lastSuccessAt, ageSeconds, pause, resume, refreshNow };

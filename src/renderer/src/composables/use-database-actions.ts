@@ -39,6 +39,49 @@ const PALETTE_TITLES: Readonly<
   drop: (name) => `Drop ${name}…`,
 };
 
+/** The row menu of a database: open, export, then every action that opens a dialog. */
+function databaseRowActions(
+  database: Database,
+  context: {
+    readonly target: { readonly profileId: string; readonly instanceName: string };
+    readonly isReadOnly: boolean;
+    readonly navigation: ReturnType<typeof useNavigationStore>;
+    readonly transfers: ReturnType<typeof useTransfersStore>;
+    readonly open: (kind: DatabaseActionKind, database?: Database) => void;
+  },
+): RowAction[] {
+  const { target, isReadOnly, open } = context;
+  const items: RowAction[] = [
+    {
+      key: 'open',
+      label: 'Open',
+      run: () =>
+        context.navigation.open({
+          kind: 'database',
+          profileId: target.profileId,
+          instanceName: target.instanceName,
+          databaseName: database.name,
+        }),
+    },
+  ];
+  items.push({
+    key: 'export',
+    label: 'Export…',
+    disabled: isReadOnly,
+    run: () => context.transfers.proposeExport({ ...target, databaseName: database.name }),
+  });
+  for (const [kind, label] of Object.entries(TITLES) as Array<[DatabaseActionKind, string]>) {
+    items.push({
+      key: kind,
+      label: kind === 'pin' ? (database.pinned ? 'Unpin or change expiry…' : 'Pin…') : label,
+      disabled: isReadOnly,
+      danger: kind === 'drop',
+      run: () => open(kind, database),
+    });
+  }
+  return items;
+}
+
 /**
  * The database actions of an instance: which dialog is open, the row menu, and palette
  * commands. Every action changes something, so none is offered on a read-only profile.
@@ -68,38 +111,14 @@ export function useDatabaseActions(options: {
     active.value = database ? { kind, database } : { kind };
   }
 
-  function rowActions(database: Database): RowAction[] {
-    const items: RowAction[] = [
-      {
-        key: 'open',
-        label: 'Open',
-        run: () =>
-          navigation.open({
-            kind: 'database',
-            profileId: options.profileId,
-            instanceName: options.instanceName,
-            databaseName: database.name,
-          }),
-      },
-    ];
-    const target = { profileId: options.profileId, instanceName: options.instanceName };
-    items.push({
-      key: 'export',
-      label: 'Export…',
-      disabled: readOnly.value,
-      run: () => transfers.proposeExport({ ...target, databaseName: database.name }),
+  const rowActions = (database: Database): RowAction[] =>
+    databaseRowActions(database, {
+      target: { profileId: options.profileId, instanceName: options.instanceName },
+      isReadOnly: readOnly.value,
+      navigation,
+      transfers,
+      open,
     });
-    for (const [kind, label] of Object.entries(TITLES) as Array<[DatabaseActionKind, string]>) {
-      items.push({
-        key: kind,
-        label: kind === 'pin' ? (database.pinned ? 'Unpin or change expiry…' : 'Pin…') : label,
-        disabled: readOnly.value,
-        danger: kind === 'drop',
-        run: () => open(kind, database),
-      });
-    }
-    return items;
-  }
 
   registerCommand({
     id: 'databases.create',

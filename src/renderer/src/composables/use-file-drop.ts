@@ -97,30 +97,37 @@ export interface FileDrop {
   chooseAndImport(target: DropTarget): Promise<void>;
 }
 
+/** The highlight of a drop target: on while files are dragged over one that takes them. */
+function dragHover(
+  takes: (target: DropTarget | undefined) => target is DropTarget,
+): Pick<FileDrop, 'isDragOver' | 'onDragOver' | 'onDragLeave'> {
+  const isDragOver = ref(false);
+  return {
+    isDragOver,
+    onDragOver(event, target) {
+      if (!carriesFiles(event) || !takes(target)) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+      isDragOver.value = true;
+    },
+    onDragLeave(event) {
+      const inside = event.relatedTarget instanceof Node;
+      const current = event.currentTarget;
+      if (inside && current instanceof Node && current.contains(event.relatedTarget)) return;
+      isDragOver.value = false;
+    },
+  };
+}
+
 /** Drag-and-drop (and "Import…") of database files onto an instance. See the contract above. */
 export function useFileDrop(): FileDrop {
   const client = useIpcClient();
   const message = useMessage();
   const transfers = useTransfersStore();
   const profiles = useProfilesStore();
-  const isDragOver = ref(false);
-
   const takes = (target: DropTarget | undefined): target is DropTarget =>
     target !== undefined && !profiles.isReadOnly(target.profileId);
-
-  function onDragOver(event: DragEvent, target: DropTarget | undefined): void {
-    if (!carriesFiles(event) || !takes(target)) return;
-    event.preventDefault();
-    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-    isDragOver.value = true;
-  }
-
-  function onDragLeave(event: DragEvent): void {
-    const inside = event.relatedTarget instanceof Node;
-    const current = event.currentTarget;
-    if (inside && current instanceof Node && current.contains(event.relatedTarget)) return;
-    isDragOver.value = false;
-  }
+  const hover = dragHover(takes);
 
   function propose(target: DropTarget, paths: string[]): void {
     const accepted = paths.filter((p) =>
@@ -134,7 +141,7 @@ export function useFileDrop(): FileDrop {
   }
 
   async function onDrop(event: DragEvent, target: DropTarget | undefined): Promise<void> {
-    isDragOver.value = false;
+    hover.isDragOver.value = false;
     if (!carriesFiles(event)) return;
     event.preventDefault();
     if (!target) {
@@ -170,5 +177,5 @@ export function useFileDrop(): FileDrop {
     }
   }
 
-  return { isDragOver, onDragOver, onDragLeave, onDrop, chooseAndImport };
+  return { ...hover, onDrop, chooseAndImport };
 }

@@ -13,26 +13,14 @@ export interface FrameCommandTargets {
   readonly modKey: string;
 }
 
-/**
- * The commands of the frame itself (connections, settings, theme, panels, going back), plus "Connect
- * to …" for every profile. Views register their own actions.
- */
-export function useFrameCommands(targets: FrameCommandTargets): void {
-  const { registerCommand } = useCommands();
+type RegisterCommand = ReturnType<typeof useCommands>['registerCommand'];
+
+/** The View commands: settings, theme, the activity panel, jumping and going back. */
+function registerViewCommands(register: RegisterCommand, targets: FrameCommandTargets): void {
   const navigation = useNavigationStore();
   const settings = useSettingsStore();
-  const profiles = useProfilesStore();
-  const signIn = useSignInStore();
-  const { tryEmulator, connectAndOpen } = useConnect();
   const mod = targets.modKey;
-
-  registerCommand({
-    id: 'frame.connections',
-    title: 'Show connections',
-    group: 'Connection',
-    run: () => navigation.open({ kind: 'connections' }),
-  });
-  registerCommand({
+  register({
     id: 'frame.settings',
     title: 'Open settings',
     group: 'View',
@@ -40,13 +28,7 @@ export function useFrameCommands(targets: FrameCommandTargets): void {
     keywords: ['preferences', 'theme', 'tray', 'proxy', 'parts in flight', 'refresh', 'alert'],
     run: () => navigation.open({ kind: 'settings' }),
   });
-  registerCommand({
-    id: 'frame.tryEmulator',
-    title: 'Try the local emulator',
-    group: 'Connection',
-    run: () => tryEmulator().catch(() => navigation.open({ kind: 'connections' })),
-  });
-  registerCommand({
+  register({
     id: 'frame.toggleActivity',
     title: 'Toggle the activity panel',
     group: 'View',
@@ -55,14 +37,14 @@ export function useFrameCommands(targets: FrameCommandTargets): void {
       targets.isActivityOpen.value = !targets.isActivityOpen.value;
     },
   });
-  registerCommand({
+  register({
     id: 'frame.jump',
     title: 'Go to a loaded object…',
     group: 'View',
     shortcut: `${mod}+P`,
     run: targets.openJump,
   });
-  registerCommand({
+  register({
     id: 'frame.back',
     title: 'Go back',
     group: 'View',
@@ -70,21 +52,41 @@ export function useFrameCommands(targets: FrameCommandTargets): void {
     run: () => void navigation.back(),
   });
   for (const theme of ['light', 'dark', 'system'] as const) {
-    registerCommand({
+    register({
       id: `frame.theme.${theme}`,
       title: theme === 'system' ? 'Theme: follow the system' : `Theme: ${theme}`,
       group: 'View',
       run: () => settings.update({ theme }).then(() => undefined),
     });
   }
-  registerCommand({
+}
+
+/** The Connection commands: the connections view, the emulator, profiles and signing in. */
+function registerConnectionCommands(register: RegisterCommand): void {
+  const navigation = useNavigationStore();
+  const profiles = useProfilesStore();
+  const signIn = useSignInStore();
+  const { tryEmulator, connectAndOpen } = useConnect();
+  register({
+    id: 'frame.connections',
+    title: 'Show connections',
+    group: 'Connection',
+    run: () => navigation.open({ kind: 'connections' }),
+  });
+  register({
+    id: 'frame.tryEmulator',
+    title: 'Try the local emulator',
+    group: 'Connection',
+    run: () => tryEmulator().catch(() => navigation.open({ kind: 'connections' })),
+  });
+  register({
     id: 'frame.openProfile',
     title: 'Connect to a profile…',
     group: 'Connection',
     run: () => navigation.open({ kind: 'connections' }),
     keywords: profiles.profiles.map((p) => p.name),
   });
-  registerCommand({
+  register({
     id: 'frame.reconnectActive',
     title: 'Sign in again to the active profile',
     group: 'Connection',
@@ -96,4 +98,14 @@ export function useFrameCommands(targets: FrameCommandTargets): void {
       await connectAndOpen(id).catch(() => navigation.open({ kind: 'connections' }));
     },
   });
+}
+
+/**
+ * The commands of the frame itself (connections, settings, theme, panels, going back), plus "Connect
+ * to …" for every profile. Views register their own actions.
+ */
+export function useFrameCommands(targets: FrameCommandTargets): void {
+  const { registerCommand } = useCommands();
+  registerConnectionCommands(registerCommand);
+  registerViewCommands(registerCommand, targets);
 }

@@ -31,6 +31,28 @@ function roleOf(session: Session, blockers: ReadonlySet<number>, blocked: Readon
   return blockers.has(session.sessionId) ? 'head blocker' : session.status;
 }
 
+/** The sessions the table shows, head blockers first, as items of the "Kill session…" picker. */
+function killPickItems(
+  monitor: SessionMonitor,
+  canKill: (session: Session) => boolean,
+): QuickPickItem[] {
+  const { heads, blockerIds, blockedIds } = monitor.forest.value;
+  const headIds = new Set(heads.map((head) => head.sessionId));
+  const rows = monitor.visibleRows.value;
+  const ordered = [
+    ...rows.filter((s) => headIds.has(s.sessionId)),
+    ...rows.filter((s) => !headIds.has(s.sessionId)),
+  ];
+  return ordered.map((session) => ({
+    key: String(session.sessionId),
+    label: sessionLabel(session),
+    group: roleOf(session, blockerIds, blockedIds),
+    description: [session.databaseName, session.programName].filter(Boolean).join(' · '),
+    disabled: !canKill(session),
+    keywords: [session.status],
+  }));
+}
+
 /**
  * Registers the session monitor's actions with the command palette (while the view is open):
  * refresh, pause, the kill log, "hide / show sleeping sessions" (the view's switch), and
@@ -80,24 +102,9 @@ export function useSessionCommands(context: SessionCommandContext): SessionComma
     run: () => void (isKillPickOpen.value = true),
   });
 
-  const killItems = computed<QuickPickItem[]>(() => {
-    if (!isKillPickOpen.value) return [];
-    const { heads, blockerIds, blockedIds } = monitor.forest.value;
-    const headIds = new Set(heads.map((head) => head.sessionId));
-    const rows = monitor.visibleRows.value;
-    const ordered = [
-      ...rows.filter((s) => headIds.has(s.sessionId)),
-      ...rows.filter((s) => !headIds.has(s.sessionId)),
-    ];
-    return ordered.map((session) => ({
-      key: String(session.sessionId),
-      label: sessionLabel(session),
-      group: roleOf(session, blockerIds, blockedIds),
-      description: [session.databaseName, session.programName].filter(Boolean).join(' · '),
-      disabled: !canKill(session),
-      keywords: [session.status],
-    }));
-  });
+  const killItems = computed<QuickPickItem[]>(() =>
+    isKillPickOpen.value ? killPickItems(monitor, canKill) : [],
+  );
 
   function pickKill(key: string): void {
     const session = monitor.rows.value.find((row) => String(row.sessionId) === key);

@@ -31,6 +31,18 @@ export interface SettingsForm {
   readonly revert: () => void;
 }
 
+/** The contract's rule on every field of the draft, checked as the user types and on leaving. */
+function draftRules(draft: SettingsDraft): FormRules {
+  const rule = (key: keyof SettingsDraft): FormItemRule => ({
+    trigger: ['input', 'blur'],
+    validator: () => {
+      const message = fieldProblem(key, draft);
+      return message === undefined ? true : new Error(message);
+    },
+  });
+  return Object.fromEntries(DRAFT_FIELDS.map((key) => [key, rule(key)]));
+}
+
 /**
  * The settings form: a draft of the saved settings, the contract's rules on every field,
  * and a save that sends only what changed, and only once every field passes. A failure
@@ -57,14 +69,7 @@ export function useSettingsForm(): SettingsForm {
     },
   );
 
-  const rule = (key: keyof SettingsDraft): FormItemRule => ({
-    trigger: ['input', 'blur'],
-    validator: () => {
-      const message = fieldProblem(key, draft);
-      return message === undefined ? true : new Error(message);
-    },
-  });
-  const rules: FormRules = Object.fromEntries(DRAFT_FIELDS.map((key) => [key, rule(key)]));
+  const rules = draftRules(draft);
   const isDirty = computed(() => Object.keys(patchOf(saved.value, draft)).length > 0);
 
   async function save(): Promise<void> {

@@ -1,0 +1,158 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { effectScope, nextTick, reactive, ref, shallowRef } from 'vue';
+import type { ArchivesResponse } from '../../../src/shared/contract/records/archives';
+import { archiveTitle } from '../../../src/renderer/src/components/archives/archive-format';
+import {
+  useArchiveCommands,
+  type ArchiveCommandContext,
+} from '../../../src/renderer/src/composables/use-archive-commands';
+import {
+  isCommandEnabled,
+  useCommandRegistry,
+  type Command,
+} from '../../../src/renderer/src/composables/use-commands';
+import { useDatabaseActions } from '../../../src/renderer/src/composables/use-database-actions';
+import { useFrameCommands } from '../../../src/renderer/src/composables/use-frame-commands';
+import { useNavigationStore } from '../../../src/renderer/src/stores/navigation-store';
+import { useProfilesStore } from '../../../src/renderer/src/stores/profiles-store';
+import { explorerIpc } from './explorer-fake-ipc';
+import { database, profile } from './explorer-fixtures';
+
+function registered(prefix: string): string[] {
+  return [...useCommandRegistry().byId.keys()].filter((id) => id.startsWith(prefix)).sort();
+}
+
+function command(id: string): Command {
+  const found = useCommandRegistry().byId.get(id);
+  if (!found) throw new Error(`No command ${id}`);
+  return found;
+}
+
+const archive: ArchivesResponse = {
+  archiveId: 'a-1',
+  sizeInMb: 512,
+  name: 'Sales',
+  createDate: '2026-05-01T10:00:00.000Z',
+};
+
+describe('palette commands of the views and the frame', () => {
+  let ipc: ReturnType<typeof explorerIpc>;
+  beforeEach(() => {
+    ipc = explorerIpc({ 'profiles:list': () => ({ profiles: [profile()] }) });
+  });
+
+  it('registers the archive list and per-archive commands while the view lives', async () => {
+    const queries: unknown[] = [];
+    const store = reactive({
+      rows: [archive],
+      query: { page: 0 },
+      hasNextPage: true,
+      isLoading: false,
+      load: () => Promise.resolve(),
+      setQuery: (query: unknown) => void queries.push(query),
+    });
+    const readOnly = ref(false);
+    const selected = shallowRef<ArchivesResponse>();
+    const opened: string[] = [];
+    const scope = effectScope();
+    scope.run(() =>
+      useArchiveCommands({
+        store: store as unknown as ArchiveCommandContext['store'],
+        readOnly,
+        selected,
+        openDialog: (kind) => void opened.push(kind),
+        filter: ref(undefined),
+      }),
+    );
+    expect(registered('archives.')).toEqual([
+      'archives.addFilterCondition',
+      'archives.delete',
+      'archives.filter',
+      'archives.nextPage',
+      'archives.previousPage',
+      'archives.refresh',
+      'archives.restore',
+      'archives.update',
+    ]);
+    expect(isCommandEnabled(command('archives.previousPage'))).toBe(false);
+    await command('archives.nextPage').run();
+    expect(queries).toEqual([{ page: 1 }]);
+
+    expect(isCommandEnabled(command('archives.update'))).toBe(false);
+    selected.value = archive;
+    expect(isCommandEnabled(command('archives.update'))).toBe(true);
+    expect(command('archives.restore').title).toContain(archiveTitle(archive));
+    await command('archives.delete').run();
+    expect(opened).toEqual(['delete']);
+    readOnly.value = true;
+    expect(isCommandEnabled(command('archives.update'))).toBe(false);
+
+    store.rows = [];
+    await nextTick();
+    expect(selected.value).toBeUndefined();
+    scope.stop();
+    expect(registered('archives.')).toEqual([]);
+  });
+
+  it('gives each database a row menu, every change disabled on a read-only profile', async () => {
+    const profiles = useProfilesStore();
+    await profiles.load();
+    const actions = useDatabaseActions({ profileId: 'p1', instanceName: 'sql-a' });
+    const items = actions.rowActions(database('Sales', { pinned: true }));
+    expect(items.map((item) => item.key)).toEqual([
+      'open',
+      'export',
+      'pin',
+      'rename',
+      'move',
+      'shrink',
+      'archive',
+      'security',
+      'drop',
+    ]);
+    expect(items.find((item) => item.key === 'pin')?.label).toBe('Unpin or change expiry…');
+    expect(items.filter((item) => item.disabled)).toEqual([]);
+    expect(items.filter((item) => item.danger).map((item) => item.key)).toEqual(['drop']);
+
+    items.find((item) => item.key === 'rename')?.run();
+    expect(actions.active.value).toEqual({
+      kind: 'rename',
+      database: database('Sales', { pinned: true }),
+    });
+    items.find((item) => item.key === 'open')?.run();
+    expect(useNavigationStore().current).toEqual({
+      kind: 'database',
+      profileId: 'p1',
+      instanceName: 'sql-a',
+      databaseName: 'Sales',
+    });
+
+    ipc.handlers['profiles:list'] = () => ({ profiles: [profile({ readOnly: true })] });
+    await profiles.load();
+    const locked = actions.rowActions(database('Sales'));
+    expect(locked.filter((item) => !item.disabled).map((item) => item.key)).toEqual(['open']);
+  });
+
+  it('registers the frame’s connection and view commands', async () => {
+    const isActivityOpen = ref(false);
+    useFrameCommands({ isActivityOpen, openJump: () => undefined, modKey: 'Ctrl' });
+    expect(registered('frame.')).toEqual([
+      'frame.back',
+      'frame.connections',
+      'frame.jump',
+      'frame.openProfile',
+      'frame.reconnectActive',
+      'frame.settings',
+      'frame.theme.dark',
+      'frame.theme.light',
+      'frame.theme.system',
+      'frame.toggleActivity',
+      'frame.tryEmulator',
+    ]);
+    expect(command('frame.settings').shortcut).toBe('Ctrl+,');
+    await command('frame.toggleActivity').run();
+    expect(isActivityOpen.value).toBe(true);
+    await command('frame.settings').run();
+    expect(useNavigationStore().current).toEqual({ kind: 'settings' });
+  });
+});
