@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FailedJobNoticeSchema } from './monitor';
 
 /**
  * The app's settings, stored as JSON in the data folder and edited in the settings view.
@@ -29,6 +30,13 @@ export const SettingsSchema = z.object({
     .min(1, { error: 'Blocking alert must be at least 1 second' })
     .max(86_400, { error: 'Blocking alert must be at most 86400 seconds (1 day)' })
     .default(30),
+  /** Which failed jobs of watched instances raise a native notification: all, this app's, none. */
+  monitorFailedJobs: FailedJobNoticeSchema.default('all'),
+  /**
+   * Instances the monitor leaves out, per profile id (by default it watches every instance of
+   * every open profile). Changed from the Monitor view and the tree's menu.
+   */
+  unwatchedInstances: z.record(z.string(), z.array(z.string().min(1)).max(1000)).default({}),
   /** An HTTP(S) proxy for every request; the environment's proxy variables apply when absent. */
   proxyUrl: z
     .url({ protocol: /^https?$/, error: 'Proxy must look like http://proxy.example:3128' })
@@ -47,6 +55,8 @@ export const SettingsPatchSchema = z.strictObject({
   partsInFlight: SettingsSchema.shape.partsInFlight.unwrap().optional(),
   sessionRefreshSeconds: SettingsSchema.shape.sessionRefreshSeconds.unwrap().optional(),
   blockingAlertSeconds: SettingsSchema.shape.blockingAlertSeconds.unwrap().optional(),
+  monitorFailedJobs: SettingsSchema.shape.monitorFailedJobs.unwrap().optional(),
+  unwatchedInstances: SettingsSchema.shape.unwatchedInstances.unwrap().optional(),
   proxyUrl: SettingsSchema.shape.proxyUrl.unwrap().nullable().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

@@ -1,0 +1,115 @@
+import { appendFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { BlockingMark, MonitorSample } from '../../../shared/model/monitor';
+
+/*
+ * One instance's history on disk: a text file of one line per sample (`s,...`) or blocking
+ * mark (`m,...`), oldest first, appended in batches. Compact (about 50 bytes a sample, so a
+ * day at 5 s is under 1 MiB) and readable with any tool. Every access is asynchronous: the
+ * monitor never blocks the event loop on the disk.
+ */
+
+const SAMPLE_FIELDS = [
+  'at',
+  'sessions',
+  'running',
+  'sleeping',
+  'blocked',
+  'headBlockers',
+  'longestWaitMs',
+  'chainDepth',
+  'jobsRunning',
+  'jobsFailed',
+] as const satisfies readonly (keyof MonitorSample)[];
+
+/** The lines of a sample and of a mark. */
+export function sampleLine(sample: MonitorSample): string {
+  return `s,${SAMPLE_FIELDS.map((field) => Math.round(sample[field])).join(',')}\n`;
+}
+
+export function markLine(mark: BlockingMark): string {
+  return `m,${mark.at},${mark.sessionId},${mark.blockedCount},${Math.round(mark.blockingMs)}\n`;
+}
+
+/** What a history file holds, in order. */
+export interface HistoryContent {
+  readonly samples: MonitorSample[];
+  readonly marks: BlockingMark[];
+}
+
+function numbers(line: string): number[] | undefined {
+  const values = line.slice(2).split(',').map(Number);
+  return values.every(Number.isFinite) ? values : undefined;
+}
+
+/** Parses a history file's text; lines that do not parse (a torn last write) are skipped. */
+export function parseHistory(text: string, since: number): HistoryContent {
+  const samples: MonitorSample[] = [];
+  const marks: BlockingMark[] = [];
+  for (const line of text.split('\n')) {
+    const values = numbers(line);
+    if (!values || (values[0] ?? 0) < since) continue;
+    if (line.startsWith('s,') && values.length === SAMPLE_FIELDS.length) {
+      const sample = Object.fromEntries(SAMPLE_FIELDS.map((field, i) => [field, values[i]]));
+      samples.push(sample as MonitorSample);
+    } else if (line.startsWith('m,') && values.length === 4) {
+      const [at = 0, sessionId = 0, blockedCount = 0, blockingMs = 0] = values;
+      marks.push({ at, sessionId, blockedCount, blockingMs });
+    }
+  }
+  return { samples, marks };
+}
+
+/** Reads a history file from `since` (epoch ms); an absent file is an empty history. */
+export async function readHistory(file: string, since: number): Promise<HistoryContent> {
+  try {
+    return parseHistory(await readFile(file, 'utf8'), since);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { samples: [], marks: [] };
+    throw error;
+  }
+}
+
+/** Appends lines; answers the file's size after. */
+export async function appendHistory(file: string, lines: string): Promise<number> {
+  await mkdir(dirname(file), { recursive: true });
+  await appendFile(file, lines, 'utf8');
+  return (await stat(file)).size;
+}
+
+/**
+ * Rewrites a history file with only what is younger than `since` and, of that, the newest
+ * lines that fit in `maxBytes`: the oldest go first. Written to a temporary file and renamed
+ * over, so a crash leaves the old file or the new one, never half of either.
+ */
+export async function compactHistory(file: string, since: number, maxBytes: number) {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  const kept: string[] = [];
+  let bytes = 0;
+  const lines = text.split('\n');
+  for (let i = lines.length - 1; i >= 0; i -= 1) {
+    const line = lines[i] ?? '';
+    const at = Number(line.slice(2, line.indexOf(',', 2)));
+    if (line.length < 3 || !Number.isFinite(at) || at < since) continue;
+    if (bytes + line.length + 1 > maxBytes) break;
+    kept.push(line);
+    bytes += line.length + 1;
+  }
+  const temporary = `${file}.tmp`;
+  await writeFile(
+    temporary,
+    kept
+      .reverse()
+      .map((line) => `${line}\n`)
+      .join(''),
+    'utf8',
+  );
+  await rename(temporary, file);
+  return bytes;
+}
