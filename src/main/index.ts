@@ -141,6 +141,7 @@ async function start(): Promise<void> {
     bus: services.bus,
     platform,
     knownPaths: services.knownPaths,
+    settings: () => services.settings.get(),
   });
   const hub = connectRenderer(services, platform, currentWindow, logger);
   let tray: AppTray | undefined = undefined;

@@ -84,6 +84,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     bus: services.bus,
     platform,
     knownPaths: services.knownPaths,
+    settings: () => services.settings.get(),
   });
   const server: Server = createServer();
   await new Promise<void>((done) => server.listen(options.port ?? 0, HOST, done));

@@ -1,28 +1,44 @@
 import type { EventChannel, EventPayload } from '../../shared/ipc/contract';
 import type { IpcJobEvent } from '../../shared/ipc/activity-channels';
+import type { InstanceMonitorState } from '../../shared/model/monitor';
+import type { Settings } from '../../shared/model/settings';
 import { isFinalTransferState, type TransferRecord } from '../../shared/model/transfer';
 import type { AppEventBus } from '../services/ipc/app-event-bus';
+import { BlockingNotifier } from './blocking-notifier';
 import type { KnownPaths } from './known-paths';
 import type { PlatformPort } from './platform-port';
 
-/** One running item as the tray menu lists it. */
+/** One item as the tray menu lists it; `profileId` with a `sessions` item. */
 export interface ActivityItem {
-  readonly kind: 'transfer' | 'job';
+  readonly kind: 'transfer' | 'job' | 'sessions';
   readonly id: string;
   readonly label: string;
+  readonly profileId?: string;
 }
 
-/** What runs now. */
+/** What runs now, and which watched instances block. */
 export interface ActivitySnapshot {
   readonly transfers: readonly ActivityItem[];
   readonly jobs: readonly ActivityItem[];
+  /** Watched instances with head blockers past the threshold (their Sessions views). */
+  readonly blocking: readonly ActivityItem[];
+}
+
+/** Options of {@link ActivityMonitor}. */
+export interface ActivityMonitorOptions {
+  readonly bus: AppEventBus;
+  readonly platform: PlatformPort;
+  readonly knownPaths: KnownPaths;
+  /** The settings now (which failed jobs notify). */
+  readonly settings: () => Settings;
 }
 
 /**
- * Follows transfers and jobs from the app's events, for everything outside the window: a
- * native notification when one ends, the taskbar progress while transfers run, the tray
- * menu's list. It holds no Electron object, so the harness runs it too (with a platform that
- * has no notifications).
+ * Follows transfers, jobs and the monitor from the app's events, for everything outside the
+ * window: a native notification when a transfer or job ends or blocking passes the
+ * threshold, the taskbar progress while transfers run, the tray menu's list. A failed job of
+ * a watched instance notifies whoever started it, as the settings say (all, this app's,
+ * none). It holds no Electron object, so the harness runs it too.
  */
 export class ActivityMonitor {
   readonly #platform: PlatformPort;
@@ -31,12 +47,17 @@ export class ActivityMonitor {
   readonly #jobs = new Map<string, IpcJobEvent['job']>();
   /** Jobs that belong to a transfer, which reports them itself. */
   readonly #transferJobIds = new Set<string>();
+  readonly #blocking = new Map<string, InstanceMonitorState>();
   readonly #listeners = new Set<(snapshot: ActivitySnapshot) => void>();
+  readonly #settings: () => Settings;
+  readonly #blockingNotifier: BlockingNotifier;
   readonly #unsubscribe: () => void;
 
-  constructor(options: { bus: AppEventBus; platform: PlatformPort; knownPaths: KnownPaths }) {
+  constructor(options: ActivityMonitorOptions) {
     this.#platform = options.platform;
     this.#knownPaths = options.knownPaths;
+    this.#settings = options.settings;
+    this.#blockingNotifier = new BlockingNotifier({ platform: options.platform });
     this.#unsubscribe = options.bus.subscribe((event, payload) => this.#onEvent(event, payload));
   }
 
@@ -52,6 +73,12 @@ export class ActivityMonitor {
         kind: 'job',
         id: j.jobId,
         label: j.label ?? `${j.type ?? 'Job'} on ${j.instanceName}`,
+      })),
+      blocking: [...this.#blocking.values()].map((state) => ({
+        kind: 'sessions',
+        id: state.instanceName,
+        profileId: state.profileId,
+        label: `${state.instanceName}: ${state.heads.length} head blocker${state.heads.length === 1 ? '' : 's'}`,
       })),
     };
   }
@@ -73,6 +100,11 @@ export class ActivityMonitor {
       this.#onTransfer(payload as EventPayload<'transfers:onDidChange'>);
     } else if (event === 'jobs:onDidChange') {
       this.#onJob(payload as EventPayload<'jobs:onDidChange'>);
+    } else if (event === 'monitor:onDidRaiseBlockingAlert') {
+      this.#blockingNotifier.notify(payload as EventPayload<'monitor:onDidRaiseBlockingAlert'>);
+      return;
+    } else if (event === 'monitor:onDidChange') {
+      if (!this.#onInstance(payload as EventPayload<'monitor:onDidChange'>)) return;
     } else {
       return;
     }
@@ -96,9 +128,25 @@ export class ActivityMonitor {
     this.#updateProgress();
   }
 
+  /** Keeps the blocking instances; true when that list changed. */
+  #onInstance(state: InstanceMonitorState): boolean {
+    const key = `${state.profileId}\n${state.instanceName}`;
+    const was = this.#blocking.get(key);
+    if (state.health === 'blocking') {
+      this.#blocking.set(key, state);
+      return was?.heads.length !== state.heads.length;
+    }
+    return this.#blocking.delete(key);
+  }
+
   #onJob({ kind, job }: IpcJobEvent): void {
-    // Jobs the app did not start (seen in an open jobs view) are not the tray's business.
-    if (!job.startedByApp) return;
+    // A job the app did not start (a colleague's, on a watched instance) is not the tray's
+    // business, but its failure is the admin's when the settings say so.
+    if (!job.startedByApp) {
+      if (kind === 'failed' && this.#settings().monitorFailedJobs === 'all')
+        this.#notifyJob(kind, job);
+      return;
+    }
     if (this.#transferJobIds.has(job.jobId)) {
       this.#jobs.delete(job.jobId);
       return;
@@ -109,10 +157,16 @@ export class ActivityMonitor {
     }
     const wasRunning = this.#jobs.delete(job.jobId);
     if (!wasRunning || kind === 'gone') return;
+    if (kind === 'failed' && this.#settings().monitorFailedJobs === 'none') return;
+    this.#notifyJob(kind, job);
+  }
+
+  #notifyJob(kind: IpcJobEvent['kind'], job: IpcJobEvent['job']): void {
     const label = job.label ?? `${job.type ?? 'Job'} on ${job.instanceName}`;
+    const where = job.startedByApp ? label : `${label} (started elsewhere, on ${job.instanceName})`;
     this.#platform.notify({
       title: kind === 'succeeded' ? 'Job finished' : 'Job failed',
-      body: kind === 'failed' && job.error ? `${label}: ${job.error}` : label,
+      body: kind === 'failed' && job.error ? `${where}: ${job.error}` : where,
       item: { kind: 'job', id: job.jobId },
     });
   }

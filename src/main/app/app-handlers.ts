@@ -1,6 +1,7 @@
 import type { IpcHandlers } from '../services/ipc/ipc-router';
 import type { AppServices } from './create-app-services';
 import { createJobHandlers } from './job-handlers';
+import { createMonitorHandlers } from './monitor-handlers';
 import type { PlatformPort } from './platform-port';
 import { createProfileHandlers } from './profile-handlers';
 import { createResourceHandlers } from './resource-handlers';
@@ -39,6 +40,7 @@ export function createAppHandlers(
       bus: services.bus,
     }),
     ...createJobHandlers(jobs),
+    ...createMonitorHandlers(services.monitor),
     ...createTransferHandlers(services.transfers, (id) => profiles.get(id).readOnly),
     ...createResourceHandlers({
       profile: (id) => profiles.get(id),

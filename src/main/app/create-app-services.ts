@@ -8,6 +8,7 @@ import { createDispatcher } from '../services/http/dispatcher';
 import { AppEventBus } from '../services/ipc/app-event-bus';
 import { JobWatcher } from '../services/jobs/job-watcher';
 import type { Logger } from '../services/log/logger';
+import type { MonitorService } from '../services/monitor/monitor-service';
 import type { SecretStore } from '../services/secrets/secret-store';
 import { SecretVault } from '../services/secrets/secret-vault';
 import { SettingsStore } from '../services/settings/settings-store';
@@ -15,6 +16,7 @@ import {
   TransferService,
   type TransferServiceOptions,
 } from '../services/transfers/transfer-service';
+import { createMonitor } from './create-monitor';
 import { KnownPaths } from './known-paths';
 import type { TransferPort } from './transfer-handlers';
 
@@ -45,6 +47,8 @@ export interface AppServices {
   readonly secrets: SecretVault;
   readonly connections: ConnectionManager;
   readonly jobs: JobWatcher;
+  /** The always-on monitor of the watched instances' sessions, blocking and jobs. */
+  readonly monitor: MonitorService;
   readonly settings: SettingsStore;
   readonly transfers: TransferPort;
   readonly knownPaths: KnownPaths;
@@ -67,10 +71,11 @@ function shutdownOf(parts: {
   readonly bus: AppEventBus;
   readonly connections: ConnectionManager;
   readonly jobs: JobWatcher;
+  readonly monitor: MonitorService;
   readonly transfers: TransferService;
   readonly stops: ReadonlyArray<(() => void) | undefined>;
 }): () => Promise<void> {
-  const { logger, bus, connections, jobs, transfers, stops } = parts;
+  const { logger, bus, connections, jobs, monitor, transfers, stops } = parts;
   return async () => {
     try {
       await transfers.pauseAll('app-quit');
@@ -79,6 +84,8 @@ function shutdownOf(parts: {
       logger.error('Could not pause every transfer before stopping', { error });
     }
     for (const stop of stops) stop?.();
+    // The monitor writes its history's last samples before the connections go.
+    await monitor.dispose();
     jobs.dispose();
     await connections.dispose();
     bus.dispose();
@@ -117,7 +124,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     partsInFlight: () => settings.get().partsInFlight,
     ...options.transferTuning,
   });
+  const watching = createMonitor({ dataDir, connections, jobs, settings, bus, logger });
   const stops = [
+    ...watching.stops,
     connections.onDidChangeState((state) => bus.emit('session:onDidChangeState', state)),
     jobs.onDidChange((event) => bus.emit('jobs:onDidChange', event)),
     settings.onDidChange((value) => bus.emit('settings:onDidChange', value)),
@@ -130,7 +139,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   void transfers.resumeAll().catch((error: unknown) => {
     logger.error('Could not resume the transfers of the last run', { error });
   });
-  const shutdown = shutdownOf({ logger, bus, connections, jobs, transfers, stops });
+  const { monitor } = watching;
+  const shutdown = shutdownOf({ logger, bus, connections, jobs, monitor, transfers, stops });
   const knownPaths = new KnownPaths();
   return {
     logger,
@@ -140,6 +150,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     secrets,
     connections,
     jobs,
+    monitor,
     settings,
     transfers,
     knownPaths,

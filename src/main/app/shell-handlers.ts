@@ -15,7 +15,6 @@ type ShellChannel =
   | 'shell:openPath'
   | 'shell:showItemInFolder'
   | 'shell:openExternal'
-  | 'sessions:notifyBlocking'
   | 'files:startDrag';
 
 /** What the app, settings, dialog and shell handlers need. */
@@ -24,43 +23,13 @@ export interface ShellHandlerDeps {
   readonly platform: PlatformPort;
   readonly settings: SettingsStore;
   readonly knownPaths: KnownPaths;
-  /** Clock for the blocking-alert throttle (default Date.now). */
-  readonly now?: () => number;
 }
-
-/** At most one native blocking alert per instance in this window; the view keeps its banner. */
-export const BLOCKING_NOTIFY_INTERVAL_MS = 60_000;
 
 function unknownPath(): AppError {
   return new AppError({
     code: 'FORBIDDEN',
     message: 'The app opens only files and folders it chose or wrote itself.',
   });
-}
-
-/**
- * The handler of `sessions:notifyBlocking`: a native alert, at most one per instance in
- * {@link BLOCKING_NOTIFY_INTERVAL_MS} (the view keeps its banner meanwhile).
- */
-function blockingAlertHandler(
-  platform: PlatformPort,
-  now: () => number,
-): IpcHandlers['sessions:notifyBlocking'] {
-  const lastBlockingAlert = new Map<string, number>();
-  return ({ instanceName, sessionIds, thresholdSeconds }) => {
-    const last = lastBlockingAlert.get(instanceName);
-    if (last !== undefined && now() - last < BLOCKING_NOTIFY_INTERVAL_MS) {
-      return Promise.resolve(undefined);
-    }
-    lastBlockingAlert.set(instanceName, now());
-    const who =
-      sessionIds.length === 1 ? `Session ${sessionIds[0]}` : `Sessions ${sessionIds.join(', ')}`;
-    platform.notify({
-      title: `Blocking for more than ${thresholdSeconds} s on ${instanceName}`,
-      body: `${who} ${sessionIds.length === 1 ? 'blocks' : 'block'} other sessions. Open the session monitor to see the chain.`,
-    });
-    return Promise.resolve(undefined);
-  };
 }
 
 /** Handlers of the app, settings, dialog, shell and drag channels. */
@@ -104,7 +73,6 @@ export function createShellHandlers(deps: ShellHandlerDeps): Pick<IpcHandlers, S
       }
       await platform.openExternal(url);
     },
-    'sessions:notifyBlocking': blockingAlertHandler(platform, deps.now ?? Date.now),
     'files:startDrag': ({ paths }) => {
       if (!platform.features.nativeDrag) {
         throw new AppError({

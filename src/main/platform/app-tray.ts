@@ -12,8 +12,9 @@ export interface AppTrayOptions {
 }
 
 /**
- * The tray icon: its menu lists running transfers and jobs (from the activity monitor), so
- * the user can follow them with the window closed to the tray.
+ * The tray icon: its menu lists the instances that block, and running transfers and jobs
+ * (from the activity monitor), so the user can follow them with the window closed to the
+ * tray; its tooltip says when something blocks.
  */
 export class AppTray {
   readonly #tray: Tray;
@@ -40,6 +41,7 @@ export class AppTray {
     const template: MenuItemConstructorOptions[] = [
       { label: 'Show DataBridge Desktop', click: showWindow },
       { type: 'separator' },
+      ...(snapshot.blocking.length > 0 ? this.#section('Blocking', snapshot.blocking) : []),
       ...this.#section('Transfers', snapshot.transfers),
       ...this.#section('Jobs', snapshot.jobs),
       { type: 'separator' },
@@ -47,8 +49,13 @@ export class AppTray {
     ];
     this.#tray.setContextMenu(Menu.buildFromTemplate(template));
     const running = snapshot.transfers.length + snapshot.jobs.length;
+    const blocking = snapshot.blocking.length;
+    const parts = [
+      ...(blocking > 0 ? [`blocking on ${blocking} instance${blocking === 1 ? '' : 's'}`] : []),
+      ...(running > 0 ? [`${running} running`] : []),
+    ];
     this.#tray.setToolTip(
-      running === 0 ? 'DataBridge Desktop' : `DataBridge Desktop: ${running} running`,
+      parts.length === 0 ? 'DataBridge Desktop' : `DataBridge Desktop: ${parts.join(', ')}`,
     );
     // The count badge: text beside the tray icon (macOS menu bar), and the dock or launcher
     // badge where the desktop has one (macOS, Unity); elsewhere the tooltip carries it.
@@ -62,7 +69,12 @@ export class AppTray {
       { label: title, enabled: false },
       ...items.slice(0, 10).map((item) => ({
         label: item.label,
-        click: () => this.#options.openItem({ kind: item.kind, id: item.id }),
+        click: () =>
+          this.#options.openItem({
+            kind: item.kind,
+            id: item.id,
+            ...(item.profileId === undefined ? {} : { profileId: item.profileId }),
+          }),
       })),
     ];
   }

@@ -92,17 +92,6 @@ export const appChannels = {
     output: NoOutputSchema,
     summary: 'Open an https link of an allowed site in the browser',
   }),
-  'sessions:notifyBlocking': defineChannel({
-    // Structured on purpose: main writes the text and throttles it, so a page cannot use the
-    // channel to show notifications of its own.
-    input: z.strictObject({
-      instanceName: z.string().min(1).max(128),
-      sessionIds: z.array(z.number().int().nonnegative()).min(1).max(50),
-      thresholdSeconds: z.number().int().min(1).max(86_400),
-    }),
-    output: NoOutputSchema,
-    summary: 'Notify (natively) that head blockers have blocked longer than the alert threshold',
-  }),
   'files:startDrag': defineChannel({
     input: z.strictObject({ paths: z.array(PathSchema).min(1).max(100) }),
     output: NoOutputSchema,

@@ -24,7 +24,6 @@ export const INVOKE_CHANNEL_NAMES = [
   'shell:openPath',
   'shell:showItemInFolder',
   'shell:openExternal',
-  'sessions:notifyBlocking',
   'files:startDrag',
   // profile-channels.ts
   'profiles:list',
@@ -52,6 +51,12 @@ export const INVOKE_CHANNEL_NAMES = [
   'transfers:resume',
   'transfers:cancel',
   'transfers:retry',
+  // monitor-channels.ts
+  'monitor:list',
+  'monitor:getHistory',
+  'monitor:getSessions',
+  'monitor:sampleNow',
+  'monitor:setWatched',
   // resource-channels.ts: one per catalogue operation offered over IPC (`group.op` → `group:op`)
   'archives:list',
   'archives:get',
@@ -106,6 +111,8 @@ export const EVENT_CHANNEL_NAMES = [
   'jobs:onDidChange',
   'transfers:onDidChange',
   'settings:onDidChange',
+  'monitor:onDidChange',
+  'monitor:onDidRaiseBlockingAlert',
   'app:onDidRequestOpenItem',
   'app:onDidReceiveFiles',
   'app:onDidRequestCommand',

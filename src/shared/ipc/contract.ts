@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { activityChannels } from './activity-channels';
 import { appChannels } from './app-channels';
 import { eventChannels } from './events';
+import { monitorChannels } from './monitor-channels';
 import { profileChannels } from './profile-channels';
 import { resourceChannels } from './resource-channels';
 
@@ -15,6 +16,7 @@ export const invokeChannels = {
   ...appChannels,
   ...profileChannels,
   ...activityChannels,
+  ...monitorChannels,
   ...resourceChannels,
 };
 

@@ -1,14 +1,19 @@
 import { z } from 'zod';
+import { BlockingAlertSchema, InstanceMonitorStateSchema } from '../model/monitor';
 import { ProfileSchema } from '../model/profile';
 import { SignInStateSchema } from '../model/session-state';
 import { SettingsSchema } from '../model/settings';
 import { TransferRecordSchema } from '../model/transfer';
 import { IpcJobEventSchema } from './activity-channels';
 
-/** What a notification or a tray entry points at. */
+/**
+ * What a notification or a tray entry points at: a transfer or a job (in the activity panel),
+ * or the Sessions view of an instance (`id` is the instance's name, with its profile).
+ */
 export const OpenItemSchema = z.object({
-  kind: z.enum(['transfer', 'job']),
+  kind: z.enum(['transfer', 'job', 'sessions']),
   id: z.string(),
+  profileId: z.string().optional(),
 });
 export type OpenItem = z.infer<typeof OpenItemSchema>;
 
@@ -26,6 +31,10 @@ export const eventChannels = {
   'jobs:onDidChange': IpcJobEventSchema,
   'transfers:onDidChange': TransferRecordSchema,
   'settings:onDidChange': SettingsSchema,
+  /** A watched instance was sampled, or its monitoring changed (stale, signed out). */
+  'monitor:onDidChange': InstanceMonitorStateSchema,
+  /** Head blockers passed the blocking threshold on a watched instance. */
+  'monitor:onDidRaiseBlockingAlert': BlockingAlertSchema,
   /** A notification or tray entry was clicked. */
   'app:onDidRequestOpenItem': OpenItemSchema,
   /** Files were opened with the app (second instance, file association, dock). */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ActivityMonitor } from '../../../src/main/app/activity-monitor';
 import { KnownPaths } from '../../../src/main/app/known-paths';
 import { AppEventBus } from '../../../src/main/services/ipc/app-event-bus';
+import type { InstanceMonitorState } from '../../../src/shared/model/monitor';
+import { defaultSettings, type Settings } from '../../../src/shared/model/settings';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { HarnessPlatform } from '../../harness/harness-platform';
 
@@ -23,13 +25,27 @@ function transfer(patch: Partial<TransferRecord>): TransferRecord {
   };
 }
 
-function setup() {
+function setup(settings: Partial<Settings> = {}) {
   const bus = new AppEventBus();
   const platform = new HarnessPlatform();
   const knownPaths = new KnownPaths();
-  const monitor = new ActivityMonitor({ bus, platform, knownPaths });
+  const current = { ...defaultSettings(), ...settings };
+  const monitor = new ActivityMonitor({ bus, platform, knownPaths, settings: () => current });
   return { bus, platform, knownPaths, monitor };
 }
+
+/** A job of a watched instance that the app did not start (a colleague's). */
+const colleagueJob = {
+  profileId: 'p',
+  instanceName: 'sql-eu-prod-01',
+  jobId: 'c1',
+  type: 'IMPORT_DATABASE',
+  status: 'Failed',
+  phase: 'failed' as const,
+  error: 'The file is not a backup',
+  startedByApp: false,
+  updatedAt: 'now',
+};
 
 describe('ActivityMonitor', () => {
   it('shows progress while transfers run, then notifies and clears it when one ends', () => {
@@ -98,5 +114,73 @@ describe('ActivityMonitor', () => {
     expect(platform.notifications).toEqual([
       { title: 'Job failed', body: 'Shrink Sales: Disk full', item: { kind: 'job', id: 'j2' } },
     ]);
+  });
+
+  it("notifies a colleague's failed job on a watched instance when the setting says all jobs", () => {
+    const all = setup({ monitorFailedJobs: 'all' });
+    all.bus.emit('jobs:onDidChange', { kind: 'failed', job: colleagueJob });
+    expect(all.platform.notifications).toEqual([
+      {
+        title: 'Job failed',
+        body: 'IMPORT_DATABASE on sql-eu-prod-01 (started elsewhere, on sql-eu-prod-01): The file is not a backup',
+        item: { kind: 'job', id: 'c1' },
+      },
+    ]);
+    // Only this app's: the colleague's job is left out; a succeeded one never notifies.
+    const own = setup({ monitorFailedJobs: 'app' });
+    own.bus.emit('jobs:onDidChange', { kind: 'failed', job: colleagueJob });
+    own.bus.emit('jobs:onDidChange', {
+      kind: 'succeeded',
+      job: { ...colleagueJob, phase: 'succeeded' },
+    });
+    expect(own.platform.notifications).toEqual([]);
+  });
+
+  it('notifies no failed job when the setting says none, not even its own', () => {
+    const { bus, platform } = setup({ monitorFailedJobs: 'none' });
+    const job = { ...colleagueJob, jobId: 'a1', startedByApp: true, phase: 'running' as const };
+    bus.emit('jobs:onDidChange', { kind: 'started', job });
+    bus.emit('jobs:onDidChange', { kind: 'failed', job: { ...job, phase: 'failed' } });
+    bus.emit('jobs:onDidChange', { kind: 'failed', job: colleagueJob });
+    expect(platform.notifications).toEqual([]);
+  });
+
+  it('lists blocking instances for the tray and notifies a blocking alert natively', () => {
+    const { bus, platform, monitor } = setup();
+    const state: InstanceMonitorState = {
+      profileId: 'p',
+      instanceName: 'sql-eu-prod-01',
+      health: 'blocking',
+      heads: [{ sessionId: 61, blockedCount: 2, blockingMs: 60_000, depth: 2 }],
+    };
+    const seen: number[] = [];
+    monitor.onDidChange((snapshot) => seen.push(snapshot.blocking.length));
+    bus.emit('monitor:onDidChange', state);
+    bus.emit('monitor:onDidChange', state);
+    expect(monitor.snapshot().blocking).toEqual([
+      {
+        kind: 'sessions',
+        id: 'sql-eu-prod-01',
+        profileId: 'p',
+        label: 'sql-eu-prod-01: 1 head blocker',
+      },
+    ]);
+    bus.emit('monitor:onDidRaiseBlockingAlert', {
+      profileId: 'p',
+      instanceName: 'sql-eu-prod-01',
+      thresholdSeconds: 30,
+      heads: state.heads,
+      at: 0,
+    });
+    expect(platform.notifications).toHaveLength(1);
+    expect(platform.notifications[0]?.item).toEqual({
+      kind: 'sessions',
+      id: 'sql-eu-prod-01',
+      profileId: 'p',
+    });
+    bus.emit('monitor:onDidChange', { ...state, health: 'ok', heads: [] });
+    expect(monitor.snapshot().blocking).toEqual([]);
+    // One change in, one out: the same state twice is no change for the tray.
+    expect(seen).toEqual([1, 0]);
   });
 });

@@ -79,7 +79,12 @@ beforeAll(async () => {
     startEmulator: () =>
       Promise.resolve({ baseUrl: emulator.baseUrl, close: () => Promise.resolve() }),
   });
-  monitor = new ActivityMonitor({ bus: services.bus, platform, knownPaths: services.knownPaths });
+  monitor = new ActivityMonitor({
+    bus: services.bus,
+    platform,
+    knownPaths: services.knownPaths,
+    settings: () => services.settings.get(),
+  });
   services.bus.subscribe((event, payload) => events.push({ event, payload }));
   router = new IpcRouter({
     handlers: createAppHandlers(services, platform, {

@@ -30,7 +30,8 @@ export interface JobWatcherOptions {
 interface Group {
   readonly profileId: string;
   readonly instanceName: string;
-  watched: boolean;
+  /** Who watches the instance (the monitor, an open jobs view): discovery runs while > 0. */
+  watchers: number;
   firstPoll: boolean;
   delay: number;
   timer: unknown;
@@ -117,17 +118,21 @@ export class JobWatcher {
     return adopted;
   }
 
-  /** Follows every job of an instance, including those started elsewhere. */
+  /**
+   * Follows every job of an instance, including those started elsewhere, until each watcher
+   * (the monitor, a jobs view) has called {@link unwatchInstance} once: a view that closes
+   * does not stop the monitor's watch.
+   */
   watchInstance(profileId: string, instanceName: string): void {
     const group = this.#group(profileId, instanceName);
-    group.watched = true;
+    group.watchers += 1;
     this.#hurry(group);
   }
 
-  /** Stops discovering jobs of an instance (jobs already tracked are still followed). */
+  /** One watcher less; discovery stops with the last (jobs already tracked are still followed). */
   unwatchInstance(profileId: string, instanceName: string): void {
     const group = this.#groups.get(groupKey(profileId, instanceName));
-    if (group) group.watched = false;
+    if (group) group.watchers = Math.max(0, group.watchers - 1);
   }
 
   /** Every tracked job, final ones included, newest first. */
@@ -189,7 +194,7 @@ export class JobWatcher {
       group = {
         profileId,
         instanceName,
-        watched: false,
+        watchers: 0,
         firstPoll: true,
         delay: this.#min,
         timer: undefined,
@@ -227,7 +232,7 @@ export class JobWatcher {
         !isFinal(job) &&
         groupKey(job.profileId, job.instanceName) === groupKey(group.profileId, group.instanceName),
     );
-    if (running.length === 0 && !group.watched) {
+    if (running.length === 0 && group.watchers === 0) {
       this.#groups.delete(groupKey(group.profileId, group.instanceName));
       return;
     }
@@ -242,7 +247,7 @@ export class JobWatcher {
         profileId: group.profileId,
         running,
         seen: group.seen,
-        discover: group.watched,
+        discover: group.watchers > 0,
         firstPoll: group.firstPoll,
         progressBudget: this.#options.progressBudget ?? 3,
         lastDetail: this.#lastDetail,

@@ -1,5 +1,4 @@
 import { NButton, useNotification } from 'naive-ui';
-import { useIpcClient } from '../api/client';
 import { computed, h, watch, type ComputedRef, type Ref } from 'vue';
 import { sessionsTargetKey, useSessionsStore, type SessionsTarget } from '../stores/sessions-store';
 import {
@@ -36,7 +35,6 @@ export function useBlockingAlert(options: BlockingAlertOptions): {
   active: ComputedRef<BlockingNode[]>;
 } {
   const notification = useNotification();
-  const client = useIpcClient();
   const sessions = useSessionsStore();
   const targetKey = sessionsTargetKey(options.target);
   const active = computed(() =>
@@ -72,14 +70,6 @@ export function useBlockingAlert(options: BlockingAlertOptions): {
     );
     const [first] = fresh;
     if (!first) return;
-    // The native notification reaches the admin when the window is in the background.
-    void client
-      .invoke('sessions:notifyBlocking', {
-        instanceName: options.target.instanceName,
-        sessionIds: fresh.slice(0, 50).map((head) => head.sessionId),
-        thresholdSeconds: options.thresholdSeconds.value,
-      })
-      .catch(() => undefined);
     const title = `Blocking for more than ${options.thresholdSeconds.value} s`;
     // One toast per refresh: many chains at once are one event for the operator.
     if (fresh.length === 1) {
