@@ -36,7 +36,8 @@ function layer(packages, folders, why) {
   };
 }
 
-const uiLibs = ['vue', 'pinia', 'naive-ui'];
+// uplot: the time-series charts of the Monitor view (one wrapper, TimeSeriesChart.vue).
+const uiLibs = ['vue', 'pinia', 'naive-ui', 'uplot'];
 
 export default tseslint.config(
   {

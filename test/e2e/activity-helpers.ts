@@ -145,12 +145,18 @@ export async function countWindowDrops(page: Page): Promise<() => Promise<number
   return () => page.evaluate<number>('globalThis.__windowDrops');
 }
 
-/** Closes every toast notification (they sit over the bottom-right of the window). */
+/**
+ * Closes every toast notification (they sit over the bottom-right of the window). Main's
+ * monitor may raise a blocking alert at any moment (the emulator's chains come and go), so
+ * closing goes on until none is left.
+ */
 export async function dismissNotifications(page: Page): Promise<void> {
   const close = page.locator('.n-notification .n-base-close');
-  // Last first: the ones above do not move while those below leave.
-  for (let index = (await close.count()) - 1; index >= 0; index -= 1) {
-    await close.nth(index).click();
-  }
-  await expect(page.locator('.n-notification')).toHaveCount(0);
+  await expect(async () => {
+    // Last first: the ones above do not move while those below leave.
+    for (let index = (await close.count()) - 1; index >= 0; index -= 1) {
+      await close.nth(index).click({ timeout: 2_000 });
+    }
+    await expect(page.locator('.n-notification')).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }

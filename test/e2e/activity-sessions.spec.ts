@@ -8,8 +8,9 @@ import {
 } from './activity-helpers';
 
 /*
- * The live session monitor against the harness's emulator (demo data: sql-eu-dev-01 has a
- * blocking chain of two, blocking for about a minute, past the 30 s alert threshold).
+ * The Sessions view against the harness's emulator, reading what main's monitor samples
+ * (demo data: sql-eu-dev-01 has a blocking chain of two, blocking for about a minute, past
+ * the 30 s alert threshold). blocking-alert-monitor.spec.ts follows the alert from another view.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -21,30 +22,36 @@ test.afterAll(async () => {
   await session.close();
 });
 
-test('the monitor shows the sessions, their age, the blocking chain and its alert', async () => {
+test('the view shows the sessions, their age, the blocking chain and its alert', async () => {
   const { page } = session;
   const view = await jumpTo(page, 'sessions dev', 'sessions-view');
   await expect(view.getByTestId('session-table').locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('session-age')).toContainText('snapshot');
+  // The monitor watches the instance: the view reads its samples, not the service.
+  await expect(page.getByTestId('session-unwatched')).toHaveCount(0);
   const head = page.getByTestId('blocking-head').first();
   await expect(head).toBeVisible();
   await expect(head.getByTestId('blocking-count')).toContainText('blocks 1');
   await expect(page.getByTestId('blocking-child').first()).toBeVisible();
-  // The chain has blocked longer than the 30 s default: the in-app alert fired.
+  // The chain has blocked longer than the 30 s default: the banner shows it, and the
+  // monitor's alert (raised at sign-in, whatever view was open) reached the window.
   await expect(page.getByTestId('blocking-alert').first()).toBeVisible();
   await expect(
-    page.locator('.n-notification').filter({ hasText: 'Blocking for more than' }),
-  ).toBeVisible();
+    page
+      .locator('.n-notification')
+      .filter({ hasText: 'Blocking for more than' })
+      .filter({ hasText: 'sql-eu-dev-01' }),
+  ).toHaveCount(1);
   // And natively, through the bridge (the harness records what it would show).
   await expect
     .poll(() => session.harness.platform.notifications.map((n) => n.title).join('\n'))
-    .toMatch(/Blocking for more than \d+ s on sql-eu-dev-01/);
+    .toMatch(/Blocking on sql-eu-dev-01 for more than \d+ s/);
   await screenshotThemes(page, 'session-monitor');
   await dismissNotifications(page);
   expect(session.consoleErrors).toEqual([]);
 });
 
-test('pause stops the refresh and the filter narrows the list on the service', async () => {
+test('pause stops the updates and the filter narrows the list with the service grammar', async () => {
   const { page } = session;
   await page.getByTestId('session-pause').click();
   await expect(page.getByTestId('session-age')).toContainText('paused');
@@ -56,6 +63,24 @@ test('pause stops the refresh and the filter narrows the list on the service', a
   await page.getByTestId('session-filter').getByRole('button', { name: 'Clear' }).click();
   await page.getByTestId('session-pause').click();
   await expect(page.getByTestId('session-age')).not.toContainText('paused');
+});
+
+test('an instance the monitor leaves out is read by the view itself, and says so', async () => {
+  const { page, harness } = session;
+  const watched = harness.services.monitor.list().watched;
+  const dev = watched.find((state) => state.instanceName === 'sql-eu-dev-01');
+  if (!dev) throw new Error('the monitor does not watch sql-eu-dev-01');
+  const ref = { profileId: dev.profileId, instanceName: dev.instanceName };
+  await harness.services.monitor.setWatched(ref, false);
+  const unwatched = page.getByTestId('session-unwatched');
+  await expect(unwatched).toHaveText('Not watched by the monitor');
+  const rows = page.getByTestId('session-table').locator('tbody tr');
+  await page.getByTestId('session-refresh').click();
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByTestId('session-counts')).toHaveText(/^\d+ sessions, \d+ blocked$/);
+  await harness.services.monitor.setWatched(ref, true);
+  await expect(unwatched).toHaveCount(0);
+  await expect(page.getByTestId('blocking-head').first()).toBeVisible();
 });
 
 test('the database monitor lists the sessions of one database, filtered here', async () => {

@@ -16,7 +16,7 @@ export const SettingsSchema = z.object({
     .min(1, { error: 'Parts in flight must be at least 1' })
     .max(16, { error: 'Parts in flight must be at most 16' })
     .default(4),
-  /** How often the sessions view refreshes itself. */
+  /** How often the monitor reads the sessions of each watched instance (one request each). */
   sessionRefreshSeconds: z
     .number()
     .int({ error: 'Session refresh must be a whole number of seconds' })

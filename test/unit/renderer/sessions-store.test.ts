@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Session } from '../../../src/shared/contract/records/sessions';
 import { AppError } from '../../../src/shared/errors';
 import { useKillLogStore } from '../../../src/renderer/src/stores/kill-log-store';
-import { killRefusal, useSessionsStore } from '../../../src/renderer/src/stores/sessions-store';
+import {
+  killRefusal,
+  sessionsOfTarget,
+  useSessionsStore,
+} from '../../../src/renderer/src/stores/sessions-store';
 import { activityIpc } from './activity-fake-ipc';
 
 const instance = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };
@@ -124,7 +128,7 @@ describe('useSessionsStore', () => {
     });
   });
 
-  it('keeps the kill log across a reload (localStorage) and raises each alert once', async () => {
+  it('keeps the kill log across a reload (localStorage)', async () => {
     const ipc = activityIpc({
       'sessions:list': () => [session(55)],
       'sessions:kill': () => undefined,
@@ -132,8 +136,31 @@ describe('useSessionsStore', () => {
     await useSessionsStore().kill(instance, session(55));
     activityIpc({}, ipc.storage);
     expect(useKillLogStore().entries).toHaveLength(1);
+  });
+
+  it("reads the monitor's sample of the instance and asks it for one now", async () => {
+    const ipc = activityIpc({
+      'monitor:getSessions': () => ({ ...instance, health: 'ok', takenAt: 1, sessions: [] }),
+      'monitor:sampleNow': () => undefined,
+    });
     const store = useSessionsStore();
-    expect(store.markAlerted('p1|55|t')).toBe(true);
-    expect(store.markAlerted('p1|55|t')).toBe(false);
+    await store.monitored(onDatabase);
+    await store.sampleNow(onDatabase);
+    // The monitor samples instances: a database's view asks for its instance.
+    expect(ipc.callsTo('monitor:getSessions')).toEqual([instance]);
+    expect(ipc.callsTo('monitor:sampleNow')).toEqual([instance]);
+    expect(ipc.callsTo('sessions:list')).toEqual([]);
+  });
+});
+
+describe('sessionsOfTarget', () => {
+  it("keeps an instance's sessions, or a database's (its name in any case)", () => {
+    const rows = [
+      session(51),
+      session(52, { databaseName: 'sales' }),
+      session(53, { databaseName: 'HR' }),
+    ];
+    expect(sessionsOfTarget(instance, rows)).toHaveLength(3);
+    expect(sessionsOfTarget(onDatabase, rows).map((s) => s.sessionId)).toEqual([51, 52]);
   });
 });

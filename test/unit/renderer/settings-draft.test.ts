@@ -20,6 +20,15 @@ describe('the settings draft', () => {
     expect(patchOf(saved, draft)).toEqual({ partsInFlight: 8, closeToTray: true, proxyUrl: null });
   });
 
+  it('sends the failed-job notice when it changed, checked by the contract', () => {
+    const draft = draftOf(saved);
+    expect(draft.monitorFailedJobs).toBe('all');
+    draft.monitorFailedJobs = 'app';
+    expect(patchOf(saved, draft)).toEqual({ monitorFailedJobs: 'app' });
+    expect(fieldProblem('monitorFailedJobs', draft)).toBeUndefined();
+    expect(parsePatch({ monitorFailedJobs: 'some' })).toHaveProperty('problem');
+  });
+
   it('trims the proxy and does not count surrounding spaces as a change', () => {
     const draft = { ...draftOf(saved), proxyUrl: ' http://proxy.corp:3128 ' };
     expect(patchOf(saved, draft)).toEqual({});

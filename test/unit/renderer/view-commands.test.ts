@@ -140,6 +140,7 @@ describe('palette commands of the views and the frame', () => {
       'frame.back',
       'frame.connections',
       'frame.jump',
+      'frame.monitor',
       'frame.openProfile',
       'frame.reconnectActive',
       'frame.settings',
@@ -154,5 +155,7 @@ describe('palette commands of the views and the frame', () => {
     expect(isActivityOpen.value).toBe(true);
     await command('frame.settings').run();
     expect(useNavigationStore().current).toEqual({ kind: 'settings' });
+    await command('frame.monitor').run();
+    expect(useNavigationStore().current).toEqual({ kind: 'monitor' });
   });
 });

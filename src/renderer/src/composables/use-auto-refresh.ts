@@ -38,9 +38,10 @@ export interface AutoRefresh {
   refreshNow(): Promise<void>;
 }
 
+// globalThis rather than window: the same timers in the page and in unit tests (Node).
 const browserTimers = {
-  setTimeout: (run: () => void, ms: number): unknown => window.setTimeout(run, ms),
-  clearTimeout: (handle: unknown): void => window.clearTimeout(handle as number),
+  setTimeout: (run: () => void, ms: number): unknown => globalThis.setTimeout(run, ms),
+  clearTimeout: (handle: unknown): void => globalThis.clearTimeout(handle as number),
 };
 
 type Timers = NonNullable<AutoRefreshOptions['timers']>;

@@ -1,53 +1,80 @@
 import { NButton, useNotification } from 'naive-ui';
-import { computed, h, watch, type ComputedRef, type Ref } from 'vue';
-import { sessionsTargetKey, useSessionsStore, type SessionsTarget } from '../stores/sessions-store';
-import {
-  headsBlockingLongerThan,
-  type BlockingForest,
-  type BlockingNode,
-} from '../../../shared/monitor/blocking-forest';
+import { getCurrentScope, h, onScopeDispose } from 'vue';
+import type { BlockingAlert } from '../../../shared/model/monitor';
+import type { BlockingNode } from '../../../shared/monitor/blocking-forest';
+import { useIpcClient } from '../api/client';
 import { formatDuration } from '../components/sessions/session-columns';
+import { useNavigationStore } from '../stores/navigation-store';
 
-/** Options of {@link useBlockingAlert}. */
-export interface BlockingAlertOptions {
-  readonly target: SessionsTarget;
-  readonly forest: ComputedRef<BlockingForest>;
-  /** The `blockingAlertSeconds` setting. */
-  readonly thresholdSeconds: Ref<number>;
-  /** "Show" on the notification: bring the head blocker into view. */
-  readonly onShow: (sessionId: number) => void;
+/** What an alert says of one head blocker (a monitor's HeadBlocker, or a view's node). */
+export interface AlertedHead {
+  readonly sessionId: number;
+  /** Undefined when the head is not in the snapshot. */
+  readonly loginName?: string | undefined;
+  readonly blockedCount: number;
+  readonly blockingMs: number;
 }
 
 /** The text of an alert about one head blocker. */
-export function blockingAlertText(head: BlockingNode, instanceName: string): string {
-  const who = head.session ? `${head.session.loginName}` : 'a session not in the snapshot';
+export function headAlertText(head: AlertedHead, instanceName: string): string {
+  const who = head.loginName ?? 'a session not in the snapshot';
   const count = head.blockedCount === 1 ? '1 session' : `${head.blockedCount} sessions`;
   return `Session ${head.sessionId} (${who}) on ${instanceName} blocks ${count}, the longest for ${formatDuration(head.blockingMs)}.`;
 }
 
-/**
- * The blocking alert of a session monitor: a head blocker that has blocked for longer than
- * the setting raises one notification (deduplicated per instance, spid and login time, so a
- * reused spid alerts again and the same chain does not alert on every refresh). `active` is
- * every head over the threshold now, for the view's banner.
- */
-export function useBlockingAlert(options: BlockingAlertOptions): {
-  active: ComputedRef<BlockingNode[]>;
-} {
-  const notification = useNotification();
-  const sessions = useSessionsStore();
-  const targetKey = sessionsTargetKey(options.target);
-  const active = computed(() =>
-    headsBlockingLongerThan(options.forest.value, options.thresholdSeconds.value * 1000),
-  );
+/** The text of an alert about a head blocker of a view's blocking forest (the banner's). */
+export function blockingAlertText(head: BlockingNode, instanceName: string): string {
+  return headAlertText({ ...head, loginName: head.session?.loginName }, instanceName);
+}
 
-  function notify(title: string, content: string, showSpid: number): void {
+/** The title and text of the window's notification of a blocking alert. */
+export function blockingAlertNotice(alert: BlockingAlert): { title: string; content: string } {
+  const title = `Blocking for more than ${alert.thresholdSeconds} s`;
+  const heads = alert.heads;
+  if (heads.length <= 1) {
+    const [first] = heads;
+    return { title, content: first ? headAlertText(first, alert.instanceName) : '' };
+  }
+  // Many chains at once are one event for the operator: one notification names them all.
+  const spids = heads.map((head) => head.sessionId);
+  const list = spids.length > 6 ? `${spids.slice(0, 6).join(', ')}…` : spids.join(', ');
+  const longest = formatDuration(Math.max(...heads.map((head) => head.blockingMs)));
+  return {
+    title,
+    content: `${heads.length} sessions on ${alert.instanceName} head blocking chains (${list}); the longest blocks for ${longest}.`,
+  };
+}
+
+/**
+ * The window's blocking alert, whatever view is open: main's monitor detects blocking on
+ * every watched instance and raises `monitor:onDidRaiseBlockingAlert` once per chain; each
+ * one shows a notification whose "Show" opens that instance's Sessions view with the first
+ * head blocker searched for (its row, and its chain in the blocking tree). Mount it once for
+ * the app (ActivityHost), inside the notification provider.
+ */
+export function useBlockingAlerts(): void {
+  const client = useIpcClient();
+  const notification = useNotification();
+  const navigation = useNavigationStore();
+
+  function show(alert: BlockingAlert, spid: number | undefined): void {
+    const view = {
+      kind: 'sessions',
+      profileId: alert.profileId,
+      instanceName: alert.instanceName,
+    } as const;
+    if (spid === undefined) navigation.open(view);
+    else navigation.reveal({ view, search: String(spid) });
+  }
+
+  const stop = client.on('monitor:onDidRaiseBlockingAlert', (alert) => {
+    const { title, content } = blockingAlertNotice(alert);
     const shown = notification.warning({
       title,
       content,
       duration: 20_000,
       keepAliveOnHover: true,
-      meta: new Date().toLocaleTimeString(),
+      meta: new Date(alert.at).toLocaleTimeString(),
       action: () =>
         h(
           NButton,
@@ -55,34 +82,13 @@ export function useBlockingAlert(options: BlockingAlertOptions): {
             size: 'small',
             'data-testid': 'blocking-alert-show',
             onClick: () => {
-              options.onShow(showSpid);
+              show(alert, alert.heads[0]?.sessionId);
               shown.destroy();
             },
           },
           () => 'Show',
         ),
     });
-  }
-
-  watch(active, (heads) => {
-    const fresh = heads.filter((head) =>
-      sessions.markAlerted(`${targetKey}\n${head.sessionId}\n${head.session?.loginTime ?? ''}`),
-    );
-    const [first] = fresh;
-    if (!first) return;
-    const title = `Blocking for more than ${options.thresholdSeconds.value} s`;
-    // One toast per refresh: many chains at once are one event for the operator.
-    if (fresh.length === 1) {
-      notify(title, blockingAlertText(first, options.target.instanceName), first.sessionId);
-    } else {
-      const spids = fresh.map((head) => head.sessionId);
-      const list = spids.length > 6 ? `${spids.slice(0, 6).join(', ')}…` : spids.join(', ');
-      notify(
-        title,
-        `${fresh.length} sessions on ${options.target.instanceName} head blocking chains (${list}); the longest blocks for ${formatDuration(Math.max(...fresh.map((h) => h.blockingMs)))}.`,
-        first.sessionId,
-      );
-    }
   });
-  return { active };
+  if (getCurrentScope()) onScopeDispose(stop);
 }

@@ -29,6 +29,13 @@ function registerViewCommands(register: RegisterCommand, targets: FrameCommandTa
     run: () => navigation.open({ kind: 'settings' }),
   });
   register({
+    id: 'frame.monitor',
+    title: 'Open monitor',
+    group: 'View',
+    keywords: ['blocking', 'sessions', 'chart', 'health', 'watch'],
+    run: () => navigation.open({ kind: 'monitor' }),
+  });
+  register({
     id: 'frame.toggleActivity',
     title: 'Toggle the activity panel',
     group: 'View',

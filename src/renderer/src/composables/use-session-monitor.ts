@@ -1,16 +1,18 @@
-import { computed, ref, shallowRef, type ComputedRef, type Ref, type ShallowRef } from 'vue';
+import { computed, ref, shallowRef, type ComputedRef, type Ref } from 'vue';
 import type { Session } from '../../../shared/contract/records/sessions';
-import type { AppError } from '../../../shared/errors';
-import { useSessionsStore, type SessionsTarget } from '../stores/sessions-store';
-import { useSettingsStore } from '../stores/settings-store';
-import { asAppError } from '../api/app-error';
-import { useAutoRefresh, type AutoRefresh } from './use-auto-refresh';
+import { AppError } from '../../../shared/errors';
+import { filterRows } from '../../../shared/filter/evaluate';
+import { parseFilter } from '../../../shared/filter/parser';
+import type { FilterExpr } from '../../../shared/filter/ast';
 import { buildBlockingForest, type BlockingForest } from '../../../shared/monitor/blocking-forest';
+import { FilterSyntaxError } from '../../../shared/filter/errors';
+import { sessionsOfTarget, useSessionsStore, type SessionsTarget } from '../stores/sessions-store';
+import { useSessionFeed, type SessionFeed } from './use-session-feed';
 
 /** What {@link useSessionMonitor} answers. */
 export interface SessionMonitor {
-  /** The last snapshot, as the service answered it (the filter applied). */
-  readonly rows: ShallowRef<readonly Session[]>;
+  /** The last snapshot of the target (its database's sessions only), the filter applied. */
+  readonly rows: ComputedRef<readonly Session[]>;
   /** The rows the table shows: without sleeping sessions when hidden (blockers stay). */
   readonly visibleRows: ComputedRef<readonly Session[]>;
   /** When the snapshot was taken (epoch ms). */
@@ -21,45 +23,40 @@ export interface SessionMonitor {
   /** The interface's filter in effect (session grammar); set with `applyFilter`. */
   readonly filter: Ref<string>;
   readonly hideSleeping: Ref<boolean>;
-  readonly auto: AutoRefresh;
+  /** Pause, refresh now, the snapshot's age, and where the snapshots come from. */
+  readonly auto: SessionFeed;
   applyFilter(text: string): Promise<void>;
 }
 
 /**
- * One session monitor (instance or database): snapshots every N seconds (the
- * `sessionRefreshSeconds` setting) with pause and age, the interface's filter, "hide
- * sleeping", and the blocking forest of each snapshot. Rows are a shallowRef replaced whole on
- * every refresh, so 2,000 sessions cost one array swap and no deep reactivity.
+ * One session monitor (instance or database): the snapshots of main's monitor (see
+ * {@link useSessionFeed}) with pause and age, the interface's filter applied here with the
+ * service's grammar, "hide sleeping", and the blocking forest of each snapshot. Snapshots are
+ * a shallowRef replaced whole, so 2,000 sessions cost one array swap and no deep reactivity.
  */
 export function useSessionMonitor(target: SessionsTarget): SessionMonitor {
   const sessions = useSessionsStore();
-  const settings = useSettingsStore();
-  const rows = shallowRef<readonly Session[]>([]);
+  const snapshot = shallowRef<readonly Session[]>([]);
   const snapshotAt = ref<number>();
   const error = ref<AppError>();
   const isLoaded = ref(false);
   const filter = ref('');
+  const expression = shallowRef<FilterExpr | null>(null);
   const hideSleeping = ref(false);
 
-  async function refresh(): Promise<void> {
-    try {
-      const next = await sessions.list(target, filter.value);
-      rows.value = next;
-      sessions.remember(target, next);
-      snapshotAt.value = Date.now();
-      error.value = undefined;
+  const auto = useSessionFeed({
+    target,
+    onSnapshot: (all, takenAt) => {
+      const next = sessionsOfTarget(target, all);
+      snapshot.value = next;
+      snapshotAt.value = takenAt;
       isLoaded.value = true;
-    } catch (caught) {
-      error.value = asAppError(caught);
-      throw caught;
-    }
-  }
-
-  const auto = useAutoRefresh({
-    intervalSeconds: computed(() => settings.settings.sessionRefreshSeconds),
-    refresh,
+      sessions.remember(target, next);
+    },
+    onError: (next) => (error.value = next),
   });
 
+  const rows = computed(() => filterRows(expression.value, snapshot.value));
   const forest = computed(() => buildBlockingForest(rows.value, snapshotAt.value ?? Date.now()));
 
   const visibleRows = computed(() => {
@@ -68,9 +65,17 @@ export function useSessionMonitor(target: SessionsTarget): SessionMonitor {
     return rows.value.filter((s) => s.status !== 'sleeping' || blockers.has(s.sessionId));
   });
 
-  async function applyFilter(text: string): Promise<void> {
-    filter.value = text;
-    await auto.refreshNow();
+  function applyFilter(text: string): Promise<void> {
+    try {
+      // The same grammar the service applies to `sessions:list`, on the snapshot in hand.
+      expression.value = parseFilter(text.trim(), 'sessions');
+      filter.value = text;
+    } catch (caught) {
+      // The filter builder validates first; a filter it let through still must not break.
+      if (!(caught instanceof FilterSyntaxError)) throw caught;
+      error.value = new AppError({ code: 'VALIDATION', message: caught.message });
+    }
+    return Promise.resolve();
   }
 
   return {

@@ -3,6 +3,7 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../../shared/model/settings';
+import type { FailedJobNotice } from '../../../shared/model/monitor';
 import { zodMessage } from './zod-rule';
 
 /**
@@ -16,6 +17,8 @@ export interface SettingsDraft {
   sessionRefreshSeconds: number | null;
   blockingAlertSeconds: number | null;
   proxyUrl: string;
+  /** Which failed jobs of watched instances raise a native notification. */
+  monitorFailedJobs: FailedJobNotice;
 }
 
 /** The draft's fields, in the order the form shows them. */
@@ -25,6 +28,7 @@ export const DRAFT_FIELDS = [
   'proxyUrl',
   'sessionRefreshSeconds',
   'blockingAlertSeconds',
+  'monitorFailedJobs',
 ] as const satisfies ReadonlyArray<keyof SettingsDraft>;
 
 /** The number fields, with what an emptied input says. */
@@ -43,6 +47,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     sessionRefreshSeconds: settings.sessionRefreshSeconds,
     blockingAlertSeconds: settings.blockingAlertSeconds,
     proxyUrl: settings.proxyUrl ?? '',
+    monitorFailedJobs: settings.monitorFailedJobs,
   };
 }
 
@@ -60,6 +65,9 @@ function proxyOf(text: string): string | null {
 export function patchOf(saved: Settings, draft: SettingsDraft): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   if (draft.closeToTray !== saved.closeToTray) patch['closeToTray'] = draft.closeToTray;
+  if (draft.monitorFailedJobs !== saved.monitorFailedJobs) {
+    patch['monitorFailedJobs'] = draft.monitorFailedJobs;
+  }
   for (const key of Object.keys(NUMBER_FIELDS) as NumberField[]) {
     if (draft[key] !== saved[key]) patch[key] = draft[key];
   }
@@ -74,6 +82,8 @@ export function fieldProblem(key: keyof SettingsDraft, draft: SettingsDraft): st
     return zodMessage(SettingsPatchSchema.shape.proxyUrl, proxyOf(draft.proxyUrl));
   if (key === 'closeToTray')
     return zodMessage(SettingsPatchSchema.shape.closeToTray, draft.closeToTray);
+  if (key === 'monitorFailedJobs')
+    return zodMessage(SettingsPatchSchema.shape.monitorFailedJobs, draft.monitorFailedJobs);
   const value = draft[key];
   if (value === null) return NUMBER_FIELDS[key];
   return zodMessage(SettingsPatchSchema.shape[key], value);

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { shallowRef } from 'vue';
 import type { Session } from '../../../shared/contract/records/sessions';
+import type { InstanceMonitorState, MonitorSessions } from '../../../shared/model/monitor';
 import { filterRows } from '../../../shared/filter/evaluate';
 import { parseFilter } from '../../../shared/filter/parser';
 import { useIpcClient } from '../api/client';
@@ -43,11 +44,23 @@ export function killRefusal(confirmed: Session, now: Session | undefined): strin
   return undefined;
 }
 
+/** The sessions of `rows` the target shows: all of an instance, or those of its database. */
+export function sessionsOfTarget(target: SessionsTarget, rows: readonly Session[]): Session[] {
+  const name = target.databaseName?.toLowerCase();
+  // Database names compare as the server does, without regard to case.
+  return name === undefined
+    ? [...rows]
+    : rows.filter((row) => row.databaseName?.toLowerCase() === name);
+}
+
 /**
- * Sessions of instances and databases (`sessions:list` with the interface's filter,
- * `sessions:listByDatabase`, whose filter is applied here with the same grammar), and the
- * guarded kill: the session is read again first and the kill is refused when the spid now
- * belongs to another login or login time. Every attempt goes to the kill log.
+ * Sessions of instances and databases. Views read the monitor's last sample of an instance
+ * (`monitor:getSessions`; main samples every watched instance once per interval, whoever
+ * looks) and ask it for a sample now (`monitor:sampleNow`). `list` reads the service itself
+ * (`sessions:list` with the interface's filter, `sessions:listByDatabase`, whose filter is
+ * applied here with the same grammar): for an instance the monitor does not watch, and to
+ * read a session again before the guarded kill, which is refused when the spid now belongs
+ * to another login or login time. Every kill attempt goes to the kill log.
  */
 export const useSessionsStore = defineStore('sessions', () => {
   const client = useIpcClient();
@@ -69,6 +82,27 @@ export const useSessionsStore = defineStore('sessions', () => {
       pathParams: { instanceName: target.instanceName, databaseName: target.databaseName },
     });
     return text ? filterRows(parseFilter(text, 'sessions'), rows) : rows;
+  }
+
+  /** The monitor's last sample of the target's instance. Throws AppError (NOT_FOUND: unwatched). */
+  function monitored(target: SessionsTarget): Promise<MonitorSessions> {
+    return client.invoke('monitor:getSessions', {
+      profileId: target.profileId,
+      instanceName: target.instanceName,
+    });
+  }
+
+  /** Asks the monitor to sample the target's instance now; `monitor:onDidChange` follows. */
+  function sampleNow(target: SessionsTarget): Promise<void> {
+    return client.invoke('monitor:sampleNow', {
+      profileId: target.profileId,
+      instanceName: target.instanceName,
+    });
+  }
+
+  /** Calls `listener` after each sample of a watched instance; answers its stop. */
+  function onDidSample(listener: (state: InstanceMonitorState) => void): () => void {
+    return client.on('monitor:onDidChange', listener);
   }
 
   /** The session with `spid` now, or undefined when it is gone. Throws AppError. */
@@ -149,15 +183,5 @@ export const useSessionsStore = defineStore('sessions', () => {
     snapshots.value = new Map(snapshots.value).set(key, { target: { ...target }, rows });
   }
 
-  /** Blocking alerts already raised (per instance, spid and login time). */
-  const alerted = new Set<string>();
-
-  /** Remembers an alert key; answers false when it was raised before. */
-  function markAlerted(key: string): boolean {
-    if (alerted.has(key)) return false;
-    alerted.add(key);
-    return true;
-  }
-
-  return { snapshots, list, reread, kill, remember, markAlerted };
+  return { snapshots, list, monitored, sampleNow, onDidSample, reread, kill, remember };
 });

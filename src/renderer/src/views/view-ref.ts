@@ -6,6 +6,7 @@
 export type ViewRef =
   | { readonly kind: 'connections' }
   | { readonly kind: 'settings' }
+  | { readonly kind: 'monitor' }
   | { readonly kind: 'instances'; readonly profileId: string }
   | { readonly kind: 'instance'; readonly profileId: string; readonly instanceName: string }
   | {
@@ -35,6 +36,7 @@ export type InstanceChildKind = Extract<
 export const VIEW_KIND_LABELS: Readonly<Record<ViewKind, string>> = {
   connections: 'Connections',
   settings: 'Settings',
+  monitor: 'Monitor',
   instances: 'Instances',
   instance: 'Instance',
   databases: 'Databases',

@@ -9,6 +9,7 @@ import InstancesView from './InstancesView.vue';
 import JobsView from './JobsView.vue';
 import LinkedServersView from './LinkedServersView.vue';
 import LoginsView from './LoginsView.vue';
+import MonitorView from './MonitorView.vue';
 import MyIpView from './MyIpView.vue';
 import SessionsView from './SessionsView.vue';
 import SettingsView from './SettingsView.vue';
@@ -23,6 +24,7 @@ import type { ViewKind } from './view-ref';
 export const viewComponents: Readonly<Record<ViewKind, Component>> = {
   connections: ConnectionsView,
   settings: SettingsView,
+  monitor: MonitorView,
   instances: InstancesView,
   instance: InstanceView,
   databases: DatabasesView,

@@ -1,0 +1,51 @@
+import type { InstanceMonitorState, MonitorHealth } from '../../../../shared/model/monitor';
+import type { TagType } from '../../display/status-tags';
+
+const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+const HEALTH: Readonly<Record<MonitorHealth, { label: string; type: TagType }>> = {
+  starting: { label: 'Starting', type: 'info' },
+  ok: { label: 'OK', type: 'success' },
+  blocking: { label: 'Blocking', type: 'error' },
+  stale: { label: 'Stale', type: 'warning' },
+  signedOut: { label: 'Signed out', type: 'default' },
+};
+
+/** The health tag of a row: `OK`, `Blocking`, `Stale since 10:42`, `Signed out`, `Starting`. */
+export function healthLabel(state: InstanceMonitorState): string {
+  if (state.health === 'stale' && state.staleSince !== undefined) {
+    return `Stale since ${CLOCK.format(state.staleSince)}`;
+  }
+  return HEALTH[state.health].label;
+}
+
+/** The tag colour of a health. */
+export function healthType(health: MonitorHealth): TagType {
+  return HEALTH[health].type;
+}
+
+/** What the tag's tooltip says: why the samples fail, or the head blockers. */
+export function healthDetail(state: InstanceMonitorState): string {
+  if (state.problem && (state.health === 'stale' || state.health === 'signedOut')) {
+    return state.problem;
+  }
+  if (state.health === 'signedOut') return 'The profile is not signed in: sign in to monitor it.';
+  if (state.heads.length === 0) return healthLabel(state);
+  return state.heads
+    .slice(0, 3)
+    .map(
+      (head) =>
+        `Session ${head.sessionId}${head.loginName ? ` (${head.loginName})` : ''} blocks ${head.blockedCount} for ${formatWait(head.blockingMs)}`,
+    )
+    .join('\n');
+}
+
+/** A wait: `—` when none, `45 s`, `3 min 05 s`, `2 h 10 min`. */
+export function formatWait(ms: number): string {
+  if (!(ms > 0)) return '—';
+  const total = Math.round(ms / 1000);
+  if (total < 60) return `${total} s`;
+  const minutes = Math.floor(total / 60);
+  if (minutes < 60) return `${minutes} min ${String(total % 60).padStart(2, '0')} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

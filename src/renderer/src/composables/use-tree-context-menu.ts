@@ -1,0 +1,69 @@
+import type { DropdownOption } from 'naive-ui';
+import { computed, ref, shallowRef, type ComputedRef, type Ref } from 'vue';
+import type { MonitorInstanceRef } from '../../../shared/model/monitor';
+import type { ResourceTreeNode } from '../components/frame/tree-nodes';
+import { useMonitorStore } from '../stores/monitor-store';
+import { useNavigationStore } from '../stores/navigation-store';
+import { useAction } from './use-action';
+
+/** The tree's right-click menu: where it shows, what it offers, and what picking does. */
+export interface TreeContextMenu {
+  readonly isShown: Ref<boolean>;
+  readonly x: Ref<number>;
+  readonly y: Ref<number>;
+  readonly options: ComputedRef<DropdownOption[]>;
+  /** Opens the menu of `node` at the pointer; false when the node has none. */
+  readonly open: (event: MouseEvent, node: ResourceTreeNode) => boolean;
+  readonly select: (key: string) => void;
+  readonly close: () => void;
+}
+
+/**
+ * The resource tree's context menu. An instance node offers "Watch in monitor" or "Stop
+ * watching in monitor" (kept in settings per profile, as from the Monitor view) and "Open
+ * monitor". The monitor list is read when the menu opens, so the item matches main.
+ */
+export function useTreeContextMenu(): TreeContextMenu {
+  const monitor = useMonitorStore();
+  const navigation = useNavigationStore();
+  const change = useAction('Change the watched instances');
+  const isShown = ref(false);
+  const x = ref(0);
+  const y = ref(0);
+  const target = shallowRef<MonitorInstanceRef>();
+
+  const options = computed<DropdownOption[]>(() => {
+    const ref = target.value;
+    if (!ref) return [];
+    // By default the monitor watches every instance: only one left out can be watched again.
+    const leftOut = monitor.isLeftOut(ref);
+    return [
+      leftOut
+        ? { key: 'watch', label: 'Watch in monitor' }
+        : { key: 'unwatch', label: 'Stop watching in monitor' },
+      { key: 'monitor', label: 'Open monitor' },
+    ];
+  });
+
+  function open(event: MouseEvent, node: ResourceTreeNode): boolean {
+    const view = node.view;
+    if (view?.kind !== 'instance') return false;
+    event.preventDefault();
+    target.value = { profileId: view.profileId, instanceName: view.instanceName };
+    x.value = event.clientX;
+    y.value = event.clientY;
+    isShown.value = true;
+    void monitor.load().catch(() => undefined);
+    return true;
+  }
+
+  function select(key: string): void {
+    isShown.value = false;
+    const ref = target.value;
+    if (!ref) return;
+    if (key === 'monitor') navigation.open({ kind: 'monitor' });
+    else void change.run(() => monitor.setWatched(ref, key === 'watch'));
+  }
+
+  return { isShown, x, y, options, open, select, close: () => (isShown.value = false) };
+}

@@ -1,0 +1,119 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { dismissNotifications, screenshotThemes } from './activity-helpers';
+import { runCommand } from './resources-helpers';
+import { openSignedInSession, type EmulatorSession } from './session-helpers';
+
+/*
+ * The Monitor view against the harness's emulator (demo data: three instances; prod has a
+ * blocking chain of three sessions waiting about a minute, past the 30 s alert threshold).
+ * Main's monitor samples every watched instance in the background; the view only reads it.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const PROD = 'sql-eu-prod-01';
+const INSTANCES = ['sql-eu-dev-01', 'sql-eu-prod-01', 'sql-eu-test-01'];
+
+let session: EmulatorSession;
+test.beforeAll(async ({ browser }) => {
+  session = await openSignedInSession(browser);
+});
+test.afterAll(async () => {
+  await session.close();
+});
+
+const view = (page: Page): Locator => page.getByTestId('monitor-view');
+const rows = (page: Page): Locator => view(page).getByTestId('monitor-row');
+const row = (page: Page, name: string): Locator => rows(page).filter({ hasText: name });
+const leftOut = (page: Page): Locator => view(page).getByTestId('unwatched-instance');
+
+test('the Monitor lists the watched instances with their live state; prod is blocking', async () => {
+  const { page } = session;
+  await runCommand(page, 'Open monitor');
+  await expect(view(page)).toBeVisible();
+  await expect(rows(page)).toHaveCount(3);
+  for (const name of INSTANCES) await expect(row(page, name)).toBeVisible();
+  await expect(row(page, PROD).getByTestId('health')).toHaveText('Blocking');
+  await expect(row(page, 'sql-eu-test-01').getByTestId('health')).toHaveText('OK');
+  await expect(row(page, PROD)).toContainText('Local emulator');
+  await expect(leftOut(page)).toHaveCount(0);
+  // The top bar opens it too.
+  await page.getByTestId('open-connections').click();
+  await expect(view(page)).toHaveCount(0);
+  await page.getByTestId('open-monitor').click();
+  await expect(rows(page)).toHaveCount(3);
+});
+
+test('selecting prod shows its chart with the blocking mark; pause holds the display', async () => {
+  const { page } = session;
+  await expect(page.getByTestId('monitor-hint')).toBeVisible();
+  await row(page, PROD).click();
+  const detail = page.getByTestId('monitor-detail');
+  await expect(detail).toContainText(PROD);
+  const chart = detail.getByTestId('time-series-chart');
+  await expect(chart).toHaveAttribute('role', 'img');
+  await expect(chart).toHaveAttribute('aria-label', /Sessions of sql-eu-prod-01 over 15 min/);
+  await expect(chart).not.toHaveAttribute('data-marks', '0');
+  await expect(chart).not.toHaveAttribute('data-points', '0');
+  await expect(detail.getByTestId('monitor-marks')).toContainText('blocked 2');
+
+  await detail.getByTestId('monitor-range').getByText('1 h').click();
+  await expect(chart).toHaveAttribute('aria-label', /over 1 h/);
+  await detail.getByTestId('monitor-pause').click();
+  await expect(detail.getByTestId('monitor-status')).toContainText('Paused');
+  await expect(detail.getByTestId('monitor-pause')).toHaveAttribute('aria-pressed', 'true');
+  await detail.getByTestId('monitor-pause').click();
+  await expect(detail.getByTestId('monitor-status')).toContainText('Live');
+
+  // Rows are selected from the keyboard too.
+  await row(page, 'sql-eu-dev-01').focus();
+  await page.keyboard.press('Enter');
+  await expect(detail).toContainText('sql-eu-dev-01');
+  await row(page, PROD).focus();
+  await page.keyboard.press(' ');
+  await expect(detail).toContainText(PROD);
+  await expect(chart).not.toHaveAttribute('data-marks', '0');
+  // The blocking alerts' toasts would cover the chart.
+  await dismissNotifications(page);
+  await screenshotThemes(page, 'monitor');
+});
+
+test('Stop watching moves an instance to the left-out list, Watch brings it back', async () => {
+  const { page, harness } = session;
+  await row(page, PROD).getByTestId('row-menu').click();
+  await page.locator('.n-dropdown-option').getByText('Stop watching').click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(leftOut(page)).toHaveCount(1);
+  await expect(leftOut(page)).toContainText(PROD);
+  await expect(page.getByTestId('monitor-detail')).toHaveCount(0);
+  const profileId = Object.keys(harness.services.settings.get().unwatchedInstances)[0] ?? '';
+  expect(harness.services.settings.get().unwatchedInstances[profileId]).toEqual([PROD]);
+
+  await leftOut(page).getByTestId('watch-instance').click();
+  await expect(leftOut(page)).toHaveCount(0);
+  await expect(rows(page)).toHaveCount(3);
+  await expect(row(page, PROD).getByTestId('health')).toHaveText('Blocking');
+  expect(harness.services.settings.get().unwatchedInstances).toEqual({});
+});
+
+test("the tree's menu of an instance stops and starts watching it", async () => {
+  const { page } = session;
+  const node = page.getByTestId('tree-node').filter({ hasText: 'sql-eu-test-01' });
+  await node.click({ button: 'right' });
+  await page.locator('.n-dropdown-option').getByText('Stop watching in monitor').click();
+  await expect(leftOut(page)).toContainText('sql-eu-test-01');
+  await expect(rows(page)).toHaveCount(2);
+  await node.click({ button: 'right' });
+  await page.locator('.n-dropdown-option').getByText('Watch in monitor').click();
+  await expect(leftOut(page)).toHaveCount(0);
+  await expect(rows(page)).toHaveCount(3);
+});
+
+test('the failed-job notifications are chosen in Settings', async () => {
+  const { page, harness } = session;
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-failed-jobs').getByText("Only this app's").click();
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
+  expect(harness.services.settings.get().monitorFailedJobs).toBe('app');
+  expect(session.consoleErrors).toEqual([]);
+});
