@@ -14,8 +14,10 @@ export const USAGE = `Usage: npm run emulator -- [options]
 
   --port <n>             port to listen on (default ${DEFAULT_CLI_PORT}; 0 picks a free port)
   --host <address>       address to listen on (default 127.0.0.1)
-  --seed <name>          starting data: demo (default), empty, or large (demo with
-                         5,000 archives and 2,000 sessions on sql-eu-prod-01)
+  --seed <name>          starting data: demo (default), empty, large (demo with
+                         5,000 archives and 2,000 sessions on sql-eu-prod-01), or
+                         monitor (demo plus sql-eu-mon-04 … 10: ten instances, each
+                         with live sessions and a blocking chain)
   --data-dir <folder>    where uploads and exports go (default: a temporary folder)
   --job-ms <ms>          typical job duration (default 3000)
   --token-ttl <s>        access-token lifetime in seconds (default 3600)
@@ -111,7 +113,7 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
   };
   const seed = text('seed');
   if (seed !== undefined && !isSeedName(seed)) {
-    throw new Error(`--seed must be demo, empty or large (got "${seed}")`);
+    throw new Error(`--seed must be demo, empty, large or monitor (got "${seed}")`);
   }
   const options: EmulatorOptions = { port: DEFAULT_CLI_PORT };
   for (const [flag, key] of Object.entries(NUMBER_FLAGS)) {

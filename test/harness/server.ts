@@ -44,6 +44,8 @@ export interface Harness {
   readonly platform: HarnessPlatform;
   /** The emulator behind the "Local emulator" connection (tests flip its faults). */
   readonly emulator: Emulator;
+  /** The app's data folder (a temporary one, removed on close). */
+  readonly dataDir: string;
   close(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     services,
     platform,
     emulator,
+    dataDir,
     close,
   };
 }

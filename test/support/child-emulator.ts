@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import type { SeedName } from '../../src/emulator/seed/seed';
 
 /**
  * An emulator in a child process (test/support/emulator-child.ts, forked with IPC) that
@@ -14,33 +15,52 @@ export class ChildEmulator {
     this.#child = child;
   }
 
-  /** Forks the child with its data in `dataDir`; answers once it listens. */
-  static async start(dataDir: string): Promise<{ emulator: ChildEmulator; baseUrl: string }> {
-    const child = fork(resolve('test/support/emulator-child.ts'), [dataDir], {
+  /**
+   * Forks the child with its data in `dataDir` (the demo seed unless `seed` says otherwise;
+   * `countRequests` has it count the requests it serves, read with {@link requests}); answers
+   * once it listens.
+   */
+  static async start(
+    dataDir: string,
+    options: { seed?: SeedName; countRequests?: boolean } = {},
+  ): Promise<{ emulator: ChildEmulator; baseUrl: string; authUrl: string }> {
+    const args = [dataDir, options.seed ?? 'demo', options.countRequests ? 'count-requests' : ''];
+    const child = fork(resolve('test/support/emulator-child.ts'), args, {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const baseUrl = await new Promise<string>((ready, fail) => {
+    const urls = await new Promise<{ baseUrl: string; authUrl: string }>((ready, fail) => {
       child.once('error', fail);
       child.once('exit', (code) => fail(new Error(`The emulator child exited (${code})`)));
-      child.on('message', (m: { type: string; baseUrl?: string }) => {
-        if (m.type === 'ready' && m.baseUrl) ready(m.baseUrl);
+      child.on('message', (m: { type: string; baseUrl?: string; authUrl?: string }) => {
+        if (m.type === 'ready' && m.baseUrl && m.authUrl) {
+          ready({ baseUrl: m.baseUrl, authUrl: m.authUrl });
+        }
       });
     });
-    return { emulator: new ChildEmulator(child), baseUrl };
+    return { emulator: new ChildEmulator(child), ...urls };
   }
 
   /** The child's `process.memoryUsage().rss`, in bytes. */
-  rss(): Promise<number> {
+  async rss(): Promise<number> {
+    return (await this.#ask<{ rss?: number }>('rss')).rss ?? 0;
+  }
+
+  /** The requests served so far, by "METHOD /path" (empty unless started to count them). */
+  async requests(): Promise<Record<string, number>> {
+    return (await this.#ask<{ counts?: Record<string, number> }>('requests')).counts ?? {};
+  }
+
+  #ask<T>(type: string): Promise<T> {
     const id = (this.#nextId += 1);
     return new Promise((answer) => {
-      const onMessage = (m: { type: string; id?: number; rss?: number }): void => {
-        if (m.type !== 'rss' || m.id !== id) return;
+      const onMessage = (m: { type: string; id?: number }): void => {
+        if (m.type !== type || m.id !== id) return;
         this.#child.off('message', onMessage);
-        answer(m.rss ?? 0);
+        answer(m as T);
       };
       this.#child.on('message', onMessage);
-      this.#child.send({ type: 'rss', id });
+      this.#child.send({ type, id });
     });
   }
 

@@ -15,6 +15,18 @@ const USER_SESSIONS: Readonly<Record<string, number>> = {
   'sql-eu-test-01': 8,
 };
 
+/** A seeded blocking chain: the user sessions in it (by index, head first) and its database. */
+export interface SeedChain {
+  readonly members: readonly number[];
+  readonly databaseName: string;
+}
+
+/** The demo's chains: three sessions on prod, two on dev. */
+const DEMO_CHAINS: Readonly<Record<string, SeedChain>> = {
+  'sql-eu-prod-01': { members: [2, 5, 9], databaseName: 'Exposure_Master' },
+  'sql-eu-dev-01': { members: [1, 4], databaseName: 'ETL_Staging' },
+};
+
 /**
  * Makes `chain` a blocking chain on one database: the first session holds a transaction open
  * (sleeping), each next one waits on the one before it (suspended, blockingSessionId set).
@@ -39,32 +51,63 @@ function makeChain(chain: SessionRecord[], databaseName: string, now: number): v
 
 const SYSTEM_SESSIONS = 10;
 
-/**
- * Live sessions per instance, with a chain of three on prod and one of two on dev. `totals`
- * sets the number of sessions (system ones included) of some instances instead.
- */
+/** Options of {@link seedInstanceSessions}. */
+export interface InstanceSessionsSeed {
+  readonly instance: string;
+  /** User sessions (system ones come on top). */
+  readonly count: number;
+  /** The user databases the sessions connect to (at least one). */
+  readonly databaseNames: readonly string[];
+  readonly chain?: SeedChain;
+}
+
+/** Live sessions of one instance: background ones, `count` user ones, and a chain if asked. */
+export function seedInstanceSessions(
+  ctx: EmulatorContext,
+  random: Random,
+  now: number,
+  seed: InstanceSessionsSeed,
+): void {
+  // Spids with gaps, as on a real server where sessions came and went.
+  const users = Array.from({ length: seed.count }, (_, index) =>
+    newUserSession(random, FIRST_USER_SPID + index * 3 + 1, now, pick(random, seed.databaseNames)),
+  );
+  if (seed.chain) {
+    const members = seed.chain.members.map((index) => users[index]).filter(isSession);
+    makeChain(members, seed.chain.databaseName, now);
+  }
+  ctx.sessions.create(seed.instance, [
+    ...systemSessions(SYSTEM_SESSIONS, now, now - 12 * 86_400_000),
+    ...users,
+  ]);
+}
+
+/** Options of {@link seedDemoSessions}. */
+export interface DemoSessionsOptions {
+  /** The number of sessions (system ones included) of some instances instead. */
+  readonly totals?: Readonly<Record<string, number>>;
+  /** Chains on top of the demo's (the `monitor` seed gives every instance one). */
+  readonly chains?: Readonly<Record<string, SeedChain>>;
+}
+
+/** Live sessions per instance, with a chain of three on prod and one of two on dev. */
 export function seedDemoSessions(
   ctx: EmulatorContext,
   random: Random,
   now: number,
-  totals: Readonly<Record<string, number>> = {},
+  options: DemoSessionsOptions = {},
 ): void {
   for (const [instance, demoCount] of Object.entries(USER_SESSIONS)) {
-    const total = totals[instance];
+    const total = options.totals?.[instance];
     const count = total === undefined ? demoCount : Math.max(demoCount, total - SYSTEM_SESSIONS);
-    const names = (DEMO_DATABASES[instance] ?? []).map((db) => db.name);
-    // Spids with gaps, as on a real server where sessions came and went.
-    const users = Array.from({ length: count }, (_, index) =>
-      newUserSession(random, FIRST_USER_SPID + index * 3 + 1, now, pick(random, names)),
-    );
-    if (instance === 'sql-eu-prod-01')
-      makeChain([users[2], users[5], users[9]].filter(isSession), 'Exposure_Master', now);
-    if (instance === 'sql-eu-dev-01')
-      makeChain([users[1], users[4]].filter(isSession), 'ETL_Staging', now);
-    ctx.sessions.create(instance, [
-      ...systemSessions(SYSTEM_SESSIONS, now, now - 12 * 86_400_000),
-      ...users,
-    ]);
+    const databaseNames = (DEMO_DATABASES[instance] ?? []).map((db) => db.name);
+    const chain = DEMO_CHAINS[instance] ?? options.chains?.[instance];
+    seedInstanceSessions(ctx, random, now, {
+      instance,
+      count,
+      databaseNames,
+      ...(chain ? { chain } : {}),
+    });
   }
 }
 

@@ -27,7 +27,7 @@ const SHAPES = [
     limit: 50,
     pinned: 5,
   },
-] as const;
+] as const satisfies readonly InstanceShape[];
 
 const SYSTEM_DATABASES = [
   { name: 'master', sizeInMb: 6 },
@@ -36,37 +36,55 @@ const SYSTEM_DATABASES = [
   { name: 'tempdb', sizeInMb: 1024 },
 ] as const;
 
+/** The shape of a seeded instance: its uid, internal address and limits. */
+export interface InstanceShape {
+  readonly uid: string;
+  readonly ip: string;
+  readonly disk: number;
+  readonly limit: number;
+  readonly pinned: number;
+}
+
+/** Adds one online instance with its system databases (created 400 days before `startedAt`). */
+export function addInstance(
+  ctx: EmulatorContext,
+  name: string,
+  shape: InstanceShape,
+  startedAt: number,
+): void {
+  ctx.state.instances.add({
+    name,
+    uid: shape.uid,
+    endpoint: `${name}.eu.databridge.example:1433`,
+    internalEndpoint: `${shape.ip}:1433`,
+    status: 'Online',
+    totalDiskSpaceInMb: shape.disk,
+    databaseLimit: shape.limit,
+    pinnedDatabaseLimit: shape.pinned,
+    groups: new Set(),
+    linked: new Map(),
+  });
+  for (const db of SYSTEM_DATABASES) {
+    ctx.state.databases.add(
+      name,
+      newDatabase({
+        ...db,
+        status: 'Ready',
+        owner: 'sa',
+        createdAt: startedAt - 400 * 86_400_000,
+        system: true,
+      }),
+    );
+  }
+}
+
 /**
  * Adds the instances with their system databases (listed with `adminAccess=true`; tempdb can
  * be shrunk) and SQL Server's background sessions. The demo seed adds the rest on top.
  */
 export function seedInstances(ctx: EmulatorContext, startedAt: number): void {
   INSTANCE_NAMES.forEach((name, index) => {
-    const shape = SHAPES[index] ?? SHAPES[0];
-    ctx.state.instances.add({
-      name,
-      uid: shape.uid,
-      endpoint: `${name}.eu.databridge.example:1433`,
-      internalEndpoint: `${shape.ip}:1433`,
-      status: 'Online',
-      totalDiskSpaceInMb: shape.disk,
-      databaseLimit: shape.limit,
-      pinnedDatabaseLimit: shape.pinned,
-      groups: new Set(),
-      linked: new Map(),
-    });
-    for (const db of SYSTEM_DATABASES) {
-      ctx.state.databases.add(
-        name,
-        newDatabase({
-          ...db,
-          status: 'Ready',
-          owner: 'sa',
-          createdAt: startedAt - 400 * 86_400_000,
-          system: true,
-        }),
-      );
-    }
+    addInstance(ctx, name, SHAPES[index] ?? SHAPES[0], startedAt);
   });
 }
 

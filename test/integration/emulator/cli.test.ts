@@ -65,6 +65,6 @@ describe('npm run emulator', () => {
   it('refuses a bad flag with exit code 2 and the usage', async () => {
     const cli = startCli(['--seed', 'full']);
     expect(await cli.exited).toBe(2);
-    expect(cli.err()).toMatch(/--seed must be demo, empty or large[\s\S]*Usage/);
+    expect(cli.err()).toMatch(/--seed must be demo, empty, large or monitor[\s\S]*Usage/);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CLI_PORT, parseCliArgs } from '../../../src/emulator/cli-args';
+import { DEFAULT_CLI_PORT, USAGE, parseCliArgs } from '../../../src/emulator/cli-args';
+import { SEED_NAMES } from '../../../src/emulator/seed/seed';
 
 describe('parseCliArgs', () => {
   it('defaults to port 7420 and nothing else', () => {
@@ -77,5 +78,14 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--port', 'eighty'])).toThrow(/--port/);
     expect(() => parseCliArgs(['--job-ms', '-5'])).toThrow(/--job-ms/);
     expect(() => parseCliArgs(['--seed', 'full'])).toThrow(/--seed/);
+  });
+
+  it('accepts every seed, monitor included', () => {
+    for (const seed of SEED_NAMES) {
+      expect(parseCliArgs(['--seed', seed]).options.seed).toBe(seed);
+    }
+    expect(SEED_NAMES).toContain('monitor');
+    expect(USAGE).toMatch(/--seed <name>[\s\S]*monitor/);
+    expect(() => parseCliArgs(['--seed', 'full'])).toThrow(/demo, empty, large or monitor/);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../../src/shared/contract/records/sessions';
+import { downsample } from '../../../src/main/services/monitor/downsample';
 import { sampleSessions } from '../../../src/main/services/monitor/session-sample';
 
 const NOW = Date.parse('2026-11-24T10:00:00.000Z');
@@ -75,5 +76,34 @@ describe('sampleSessions', () => {
     );
     expect(sample).toMatchObject({ blocked: 0, headBlockers: 0, longestWaitMs: 0, chainDepth: 0 });
     expect(heads).toEqual([]);
+  });
+});
+
+describe('downsample', () => {
+  const base = {
+    sessions: 10,
+    running: 1,
+    sleeping: 5,
+    blocked: 0,
+    headBlockers: 0,
+    longestWaitMs: 0,
+    chainDepth: 0,
+    jobsRunning: 0,
+    jobsFailed: 0,
+  };
+
+  it('passes a short history through and thins a day to 2,000 points keeping every peak', () => {
+    const short = Array.from({ length: 180 }, (_, i) => ({ ...base, at: i * 5000 }));
+    expect(downsample(short)).toEqual(short);
+    const day = Array.from({ length: 17_280 }, (_, i) => ({ ...base, at: i * 5000 }));
+    day[1234] = { ...day[1234]!, blocked: 7, longestWaitMs: 90_000 };
+    day[4321] = { ...day[4321]!, jobsFailed: 1 };
+    day[4322] = { ...day[4322]!, jobsFailed: 1 };
+    const thinned = downsample(day);
+    expect(thinned.length).toBeLessThanOrEqual(2000);
+    expect(Math.max(...thinned.map((s) => s.blocked))).toBe(7);
+    expect(Math.max(...thinned.map((s) => s.longestWaitMs))).toBe(90_000);
+    expect(thinned.reduce((sum, s) => sum + s.jobsFailed, 0)).toBe(2);
+    expect(thinned.at(-1)?.at).toBe(day.at(-1)?.at);
   });
 });

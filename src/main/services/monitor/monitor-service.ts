@@ -15,6 +15,7 @@ import type { Settings, SettingsPatch } from '../../../shared/model/settings';
 import type { MonitorList } from '../../../shared/ipc/monitor-channels';
 import { silentLogger, type Logger } from '../log/logger';
 import { systemTimers, type Timers } from '../time/timers';
+import { downsample } from './downsample';
 import { InstanceWatch } from './instance-watch';
 import type { MonitorHistory } from './monitor-history';
 import { ProfileWatchList } from './profile-watch-list';
@@ -138,10 +139,14 @@ export class MonitorService {
     return this.#require(ref).sessions();
   }
 
-  /** An instance's samples and blocking marks over a range. */
+  /**
+   * An instance's samples and blocking marks over a range, thinned to what a chart can show
+   * (bucket maxima, see {@link downsample}): a day at 5 s is 17,280 samples, and sending them
+   * all costs the window more than drawing them.
+   */
   async history(ref: MonitorInstanceRef, range: MonitorRange): Promise<MonitorHistoryData> {
     const content = await this.#options.history.range(ref, MONITOR_RANGE_MS[range]);
-    return { ...ref, range, samples: content.samples, marks: content.marks };
+    return { ...ref, range, samples: downsample(content.samples), marks: content.marks };
   }
 
   /** Samples an instance now. */

@@ -1,0 +1,42 @@
+import type { MonitorSample } from '../../../shared/model/monitor';
+
+/** The most points a history answer carries: more than a chart has pixels across. */
+export const MAX_CHART_POINTS = 2000;
+
+const COUNTS = [
+  'sessions',
+  'running',
+  'sleeping',
+  'blocked',
+  'headBlockers',
+  'longestWaitMs',
+  'chainDepth',
+  'jobsRunning',
+] as const satisfies readonly (keyof MonitorSample)[];
+
+/**
+ * Thins a history to at most `maxPoints` samples for a chart: consecutive samples are merged
+ * into buckets, each value the bucket's maximum (a monitor must not hide a peak: a chain that
+ * blocked for one sample still shows) and failed jobs summed, stamped with the bucket's last
+ * time. A day at 5 s (17,280 samples) becomes 2,000 points of 43 s; shorter ranges pass
+ * through unchanged. The history on disk keeps every sample.
+ */
+export function downsample(
+  samples: readonly MonitorSample[],
+  maxPoints = MAX_CHART_POINTS,
+): MonitorSample[] {
+  if (samples.length <= maxPoints) return [...samples];
+  const size = Math.ceil(samples.length / maxPoints);
+  const thinned: MonitorSample[] = [];
+  for (let start = 0; start < samples.length; start += size) {
+    const bucket = samples.slice(start, start + size);
+    const last = bucket[bucket.length - 1] as MonitorSample;
+    const merged: MonitorSample = { ...last, jobsFailed: 0 };
+    for (const sample of bucket) {
+      for (const field of COUNTS) merged[field] = Math.max(merged[field], sample[field]);
+      merged.jobsFailed += sample.jobsFailed;
+    }
+    thinned.push(merged);
+  }
+  return thinned;
+}
