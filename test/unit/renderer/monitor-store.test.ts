@@ -165,4 +165,28 @@ describe('useMonitorStore', () => {
     expect(store.error).toBeDefined();
     expect(store.isLoading).toBe(false);
   });
+
+  it('keeps a newer list when an older answer arrives late (the tree menu reads as it opens)', async () => {
+    let release: (() => void) | undefined;
+    let answers = 0;
+    fakeIpc({
+      'monitor:list': async () => {
+        answers += 1;
+        if (answers === 1) {
+          // The first read answers last, with the list as it was before the change.
+          await new Promise<void>((resolve) => (release = resolve));
+          return { watched: [], unwatched: [PROD] };
+        }
+        return { watched: [state(PROD)], unwatched: [] };
+      },
+      'monitor:getHistory': () => ({ ...PROD, range: '15m', samples: [], marks: [] }),
+    });
+    const store = useMonitorStore();
+    const stale = store.load();
+    await store.load();
+    release?.();
+    await stale;
+    expect(store.isLeftOut(PROD)).toBe(false);
+    expect(store.isWatched(PROD)).toBe(true);
+  });
 });

@@ -105,14 +105,19 @@ export const useMonitorStore = defineStore('monitor', () => {
     }
   }
 
+  /** The number of the latest load: an older answer arriving late must not undo a newer one. */
+  let loads = 0;
+
   /**
    * Reads the list again. Instances signed out since stay listed as such (main forgets them),
    * unless they were left out. Throws AppError.
    */
   async function load(): Promise<void> {
     isLoading.value = true;
+    const mine = (loads += 1);
     try {
       const list = await client.invoke('monitor:list');
+      if (mine !== loads) return;
       const next = new Map(list.watched.map((state) => [monitorKey(state), state]));
       const left = new Set(list.unwatched.map(monitorKey));
       for (const [key, state] of states.value) {
