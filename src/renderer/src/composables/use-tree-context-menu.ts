@@ -21,7 +21,7 @@ export interface TreeContextMenu {
 /**
  * The resource tree's context menu. An instance node offers "Watch in monitor" or "Stop
  * watching in monitor" (kept in settings per profile, as from the Monitor view) and "Open
- * monitor". The monitor list is read when the menu opens, so the item matches main.
+ * monitor". The monitor list is read when the menu first opens (events keep it current).
  */
 export function useTreeContextMenu(): TreeContextMenu {
   const monitor = useMonitorStore();
@@ -53,7 +53,11 @@ export function useTreeContextMenu(): TreeContextMenu {
     x.value = event.clientX;
     y.value = event.clientY;
     isShown.value = true;
-    void monitor.load().catch(() => undefined);
+    // Events keep the store current once it has read the list; a read on every opening would
+    // re-render the menu under the pointer (a click on it could be lost).
+    if (monitor.watched.length === 0 && monitor.unwatched.length === 0) {
+      void monitor.load().catch(() => undefined);
+    }
     return true;
   }
 
