@@ -15,7 +15,8 @@ export interface TreeContextMenu {
   /** Opens the menu of `node` at the pointer; false when the node has none. */
   readonly open: (event: MouseEvent, node: ResourceTreeNode) => boolean;
   readonly select: (key: string) => void;
-  readonly close: () => void;
+  /** Closes the menu; given the click outside that closes it (naive-ui's `clickoutside`). */
+  readonly close: (event?: MouseEvent) => void;
 }
 
 /**
@@ -31,6 +32,12 @@ export function useTreeContextMenu(): TreeContextMenu {
   const x = ref(0);
   const y = ref(0);
   const target = shallowRef<MonitorInstanceRef>();
+  /**
+   * True from a right-click that opened the menu until its button comes up. Chromium fires
+   * `contextmenu` on the button's press: when the menu was still on screen (or leaving) at the
+   * press, naive-ui counts the release as a click outside and would close the menu it opened.
+   */
+  let isOpening = false;
 
   const options = computed<DropdownOption[]>(() => {
     const ref = target.value;
@@ -53,6 +60,7 @@ export function useTreeContextMenu(): TreeContextMenu {
     x.value = event.clientX;
     y.value = event.clientY;
     isShown.value = true;
+    isOpening = true;
     // Events keep the store current once it has read the list; a read on every opening would
     // re-render the menu under the pointer (a click on it could be lost).
     if (monitor.watched.length === 0 && monitor.unwatched.length === 0) {
@@ -61,7 +69,14 @@ export function useTreeContextMenu(): TreeContextMenu {
     return true;
   }
 
+  function close(event?: MouseEvent): void {
+    const endsOpening = isOpening && event?.type === 'mouseup' && event.button === 2;
+    isOpening = false;
+    if (!endsOpening) isShown.value = false;
+  }
+
   function select(key: string): void {
+    isOpening = false;
     isShown.value = false;
     const ref = target.value;
     if (!ref) return;
@@ -69,5 +84,5 @@ export function useTreeContextMenu(): TreeContextMenu {
     else void change.run(() => monitor.setWatched(ref, key === 'watch'));
   }
 
-  return { isShown, x, y, options, open, select, close: () => (isShown.value = false) };
+  return { isShown, x, y, options, open, select, close };
 }
