@@ -30,7 +30,10 @@ import { createDispatcher } from '../../src/main/services/http/dispatcher';
 import { ServiceClient } from '../../src/main/services/http/service-client';
 import { JobWatcher } from '../../src/main/services/jobs/job-watcher';
 import { MonitorHistory } from '../../src/main/services/monitor/monitor-history';
-import { MonitorService } from '../../src/main/services/monitor/monitor-service';
+import {
+  JOB_DISCOVERY_INTERVALS,
+  MonitorService,
+} from '../../src/main/services/monitor/monitor-service';
 import { ChildEmulator } from '../support/child-emulator';
 import { benchMonitorView, type ViewFigures } from './monitor-bench-view';
 import { REAL_INTERVAL_MS, type BenchClock, verdict, mib } from './monitor-bench-clock';
@@ -151,6 +154,7 @@ async function benchMain(): Promise<MainFigures> {
       minDelayMs: 1000 * scale,
       maxDelayMs: 15_000 * scale,
       progressDelayMs: 5000 * scale,
+      backgroundDiscoveryMs: () => clock.intervalMs * JOB_DISCOVERY_INTERVALS,
     });
     const history = new MonitorHistory({
       dir: join(dir, 'monitor'),
@@ -224,7 +228,11 @@ function printMain(figures: MainFigures): boolean {
   const all = figures.perMinute.map(total);
   const busiest = Math.max(...samples);
   const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-  const allMean = all.reduce((a, b) => a + b, 0) / all.length;
+  // From minute 2: the first minute also lists each profile's instances, signs in, and
+  // lists each instance's jobs once (the start, not the cost of watching).
+  const steady = all.length > 1 ? all.slice(1) : all;
+  const allMean = steady.reduce((a, b) => a + b, 0) / steady.length;
+  const allRatio = allMean / limit;
   const sum = (kind: Kind): number => figures.perMinute.reduce((a, t) => a + t[kind], 0);
   const growth = figures.rssEnd / figures.rssMinute1;
   console.log(
@@ -235,7 +243,7 @@ function printMain(figures: MainFigures): boolean {
   );
   console.log(`    by minute: ${samples.join(' ')}`);
   console.log(
-    `  all requests per minute (no target): mean ${allMean.toFixed(1)} = ${(allMean / limit).toFixed(3)} x the limit; over the run: ${sum('samples')} session reads, ${sum('jobs')} job lists (the job watcher's discovery on watched instances), ${sum('instances')} instance lists, ${sum('tokens')} token requests, ${sum('other')} other`,
+    `  all requests per minute from minute 2: mean ${allMean.toFixed(1)} = ${allRatio.toFixed(3)} x the limit (target <= ${TARGETS.requestRatio}): ${verdict(allRatio <= TARGETS.requestRatio)}; over the run: ${sum('samples')} session reads, ${sum('jobs')} job lists (the job watcher's discovery on watched instances), ${sum('instances')} instance lists, ${sum('tokens')} token requests, ${sum('other')} other`,
   );
   console.log(`    by minute: ${all.join(' ')}`);
   console.log(
@@ -245,7 +253,11 @@ function printMain(figures: MainFigures): boolean {
   console.log(
     `  history on disk: ${(figures.historyBytes / 1024).toFixed(1)} KiB (${perSample.toFixed(1)} bytes a sample; a full day of ${WATCHED} instances at 5 s would be ${mib(perSample * 17_280 * WATCHED)})`,
   );
-  return busiest / limit <= TARGETS.requestRatio && growth <= TARGETS.rssGrowth;
+  return (
+    busiest / limit <= TARGETS.requestRatio &&
+    allRatio <= TARGETS.requestRatio &&
+    growth <= TARGETS.rssGrowth
+  );
 }
 
 function printView(figures: ViewFigures | { skipped: string }): boolean | undefined {

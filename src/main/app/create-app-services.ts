@@ -8,7 +8,7 @@ import { createDispatcher } from '../services/http/dispatcher';
 import { AppEventBus } from '../services/ipc/app-event-bus';
 import { JobWatcher } from '../services/jobs/job-watcher';
 import type { Logger } from '../services/log/logger';
-import type { MonitorService } from '../services/monitor/monitor-service';
+import { JOB_DISCOVERY_INTERVALS, type MonitorService } from '../services/monitor/monitor-service';
 import type { SecretStore } from '../services/secrets/secret-store';
 import { SecretVault } from '../services/secrets/secret-vault';
 import { SettingsStore } from '../services/settings/settings-store';
@@ -113,7 +113,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     logger,
     startEmulator: options.startEmulator ?? startLocalEmulator,
   });
-  const jobs = new JobWatcher({ clientFor: (id) => connections.get(id).client, logger });
+  const jobs = new JobWatcher({
+    clientFor: (id) => connections.get(id).client,
+    backgroundDiscoveryMs: () =>
+      settings.get().sessionRefreshSeconds * 1000 * JOB_DISCOVERY_INTERVALS,
+    logger,
+  });
   // Pre-signed URLs get the plain dispatcher: the engine never adds the service's Authorization.
   const transfers = new TransferService({
     dataDir,

@@ -82,7 +82,7 @@ async function step(timers: FakeTimers): Promise<void> {
   await timers.advance(timers.pending()[0] ?? 0);
 }
 
-function setup(options: { progressBudget?: number } = {}) {
+function setup(options: { progressBudget?: number; backgroundDiscoveryMs?: () => number } = {}) {
   const timers = new FakeTimers();
   const api = new FakeJobsService();
   const events: JobEvent[] = [];
@@ -272,6 +272,37 @@ describe('JobWatcher', () => {
     api.add('i1', 'new', { status: 'Enqueued' });
     await timers.advance(15_000);
     expect(kinds('new')).toEqual(['started:Enqueued']);
+  });
+
+  it('discovers at the background delay where only the monitor watches and nothing runs', async () => {
+    const { timers, api, watcher, kinds } = setup({ backgroundDiscoveryMs: () => 125_000 });
+    watcher.start();
+    watcher.watchInstance('p', 'i1', 'background');
+    await timers.advance(0);
+    expect(api.lists).toBe(1);
+    // Quiet: the next list waits the background delay, not the 15 s of a view.
+    await timers.advance(124_000);
+    expect(api.lists).toBe(1);
+    api.add('i1', 'colleague', { status: 'Processing' });
+    await timers.advance(1000);
+    expect(api.lists).toBe(2);
+    expect(kinds('colleague')).toEqual(['started:Processing']);
+    // A job runs there: it is followed closely until it ends, then the pace slows again.
+    api.set('colleague', { status: 'Failed', error: 'Disk full' });
+    await timers.advance(1000);
+    expect(kinds('colleague')).toEqual(['started:Processing', 'failed:Failed']);
+    const listsAtEnd = api.lists;
+    await timers.advance(60_000);
+    expect(api.lists - listsAtEnd).toBeLessThanOrEqual(1);
+    // A jobs view opening on the instance brings back the view's pace at once.
+    watcher.watchInstance('p', 'i1');
+    await timers.advance(1000);
+    const listsWithView = api.lists;
+    await timers.advance(60_000);
+    expect(api.lists - listsWithView).toBeGreaterThanOrEqual(4);
+    watcher.unwatchInstance('p', 'i1');
+    watcher.unwatchInstance('p', 'i1', 'background');
+    watcher.dispose();
   });
 
   it('keeps jobs while the connection is signed out, and disposes cleanly', async () => {

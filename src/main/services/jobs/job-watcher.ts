@@ -22,16 +22,27 @@ export interface JobWatcherOptions {
   readonly progressDelayMs?: number;
   /** Growth of the delay per quiet poll (default 1.5). */
   readonly growth?: number;
+  /**
+   * Delay between discovery polls of an instance watched only in the background (the
+   * monitor) while none of its jobs runs (default: `maxDelayMs`). Read before each such wait.
+   */
+  readonly backgroundDiscoveryMs?: () => number;
   /** Running jobs per instance whose progress is read one by one per poll (default 3). */
   readonly progressBudget?: number;
   readonly logger?: Logger;
 }
 
+/**
+ * How a watcher follows an instance's jobs: `view` (a jobs view on screen) at the watcher's
+ * pace; `background` (the monitor) slower while nothing runs there.
+ */
+export type WatchPace = 'view' | 'background';
+
 interface Group {
   readonly profileId: string;
   readonly instanceName: string;
-  /** Who watches the instance (the monitor, an open jobs view): discovery runs while > 0. */
-  watchers: number;
+  /** Who watches the instance, per pace: discovery runs while any does. */
+  readonly watchers: Record<WatchPace, number>;
   firstPoll: boolean;
   delay: number;
   timer: unknown;
@@ -123,16 +134,16 @@ export class JobWatcher {
    * (the monitor, a jobs view) has called {@link unwatchInstance} once: a view that closes
    * does not stop the monitor's watch.
    */
-  watchInstance(profileId: string, instanceName: string): void {
+  watchInstance(profileId: string, instanceName: string, pace: WatchPace = 'view'): void {
     const group = this.#group(profileId, instanceName);
-    group.watchers += 1;
+    group.watchers[pace] += 1;
     this.#hurry(group);
   }
 
   /** One watcher less; discovery stops with the last (jobs already tracked are still followed). */
-  unwatchInstance(profileId: string, instanceName: string): void {
+  unwatchInstance(profileId: string, instanceName: string, pace: WatchPace = 'view'): void {
     const group = this.#groups.get(groupKey(profileId, instanceName));
-    if (group) group.watchers = Math.max(0, group.watchers - 1);
+    if (group) group.watchers[pace] = Math.max(0, group.watchers[pace] - 1);
   }
 
   /** Every tracked job, final ones included, newest first. */
@@ -194,7 +205,7 @@ export class JobWatcher {
       group = {
         profileId,
         instanceName,
-        watchers: 0,
+        watchers: { view: 0, background: 0 },
         firstPoll: true,
         delay: this.#min,
         timer: undefined,
@@ -227,12 +238,9 @@ export class JobWatcher {
   }
 
   async #poll(group: Group): Promise<void> {
-    const running = [...this.#jobs.values()].filter(
-      (job) =>
-        !isFinal(job) &&
-        groupKey(job.profileId, job.instanceName) === groupKey(group.profileId, group.instanceName),
-    );
-    if (running.length === 0 && group.watchers === 0) {
+    const running = this.#running(group);
+    const discover = group.watchers.view + group.watchers.background > 0;
+    if (running.length === 0 && !discover) {
       this.#groups.delete(groupKey(group.profileId, group.instanceName));
       return;
     }
@@ -247,7 +255,7 @@ export class JobWatcher {
         profileId: group.profileId,
         running,
         seen: group.seen,
-        discover: group.watchers > 0,
+        discover,
         firstPoll: group.firstPoll,
         progressBudget: this.#options.progressBudget ?? 3,
         lastDetail: this.#lastDetail,
@@ -274,7 +282,30 @@ export class JobWatcher {
     }
     const next = nextDelay(group.delay, change, this.#bounds, retryAfterMs);
     group.delay = next.delay;
-    this.#schedule(group, next.wait);
+    this.#schedule(
+      group,
+      this.#isBackgroundIdle(group, change) ? this.#backgroundWait(next.wait) : next.wait,
+    );
+  }
+
+  #running(group: Group): TrackedJob[] {
+    const key = groupKey(group.profileId, group.instanceName);
+    return [...this.#jobs.values()].filter(
+      (job) => !isFinal(job) && groupKey(job.profileId, job.instanceName) === key,
+    );
+  }
+
+  /**
+   * Only the monitor watches the instance, nothing runs there and the last poll changed
+   * nothing: the next discovery can wait the background delay (a job started meanwhile is seen
+   * then, and followed closely from there on).
+   */
+  #isBackgroundIdle(group: Group, change: PollChange): boolean {
+    return change === 'none' && group.watchers.view === 0 && this.#running(group).length === 0;
+  }
+
+  #backgroundWait(wait: number): number {
+    return Math.max(wait, this.#options.backgroundDiscoveryMs?.() ?? this.#bounds.maxMs);
   }
 
   #apply(updates: TrackedJob[], discovered: TrackedJob[]): PollChange {

@@ -30,10 +30,18 @@ export interface MonitorClient {
   ): Promise<OperationOutput<Id>>;
 }
 
+/**
+ * While nothing runs on a watched instance, the job watcher lists its jobs once per this
+ * many intervals (125 s at the default 5 s): a colleague's job is seen within about two
+ * minutes and then followed closely, and the job lists add at most 1/25 (4%) to the monitor's
+ * one session read per instance per interval.
+ */
+export const JOB_DISCOVERY_INTERVALS = 25;
+
 /** What the monitor needs of the job watcher. */
 export interface MonitorJobs {
-  watchInstance(profileId: string, instanceName: string): void;
-  unwatchInstance(profileId: string, instanceName: string): void;
+  watchInstance(profileId: string, instanceName: string, pace: 'background'): void;
+  unwatchInstance(profileId: string, instanceName: string, pace: 'background'): void;
   list(): readonly TrackedJob[];
 }
 
@@ -208,7 +216,7 @@ export class MonitorService {
       now: this.#now,
     });
     this.#watches.set(key, watch);
-    this.#options.jobs.watchInstance(ref.profileId, ref.instanceName);
+    this.#options.jobs.watchInstance(ref.profileId, ref.instanceName, 'background');
     watch.start();
   }
 
@@ -224,7 +232,7 @@ export class MonitorService {
     const key = keyOf(ref);
     this.#watches.delete(key);
     this.#failedSince.delete(key);
-    this.#options.jobs.unwatchInstance(ref.profileId, ref.instanceName);
+    this.#options.jobs.unwatchInstance(ref.profileId, ref.instanceName, 'background');
   }
 
   #takeJobCounts(ref: MonitorInstanceRef): JobCounts {
