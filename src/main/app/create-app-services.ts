@@ -93,6 +93,23 @@ function shutdownOf(parts: {
 }
 
 /**
+ * The job watcher of the app's connections. Instances only the monitor watches are listed
+ * every {@link JOB_DISCOVERY_INTERVALS} intervals of the monitor while nothing runs there.
+ */
+function jobWatcherOf(
+  connections: ConnectionManager,
+  settings: SettingsStore,
+  logger: Logger,
+): JobWatcher {
+  return new JobWatcher({
+    clientFor: (id) => connections.get(id).client,
+    backgroundDiscoveryMs: () =>
+      settings.get().sessionRefreshSeconds * 1000 * JOB_DISCOVERY_INTERVALS,
+    logger,
+  });
+}
+
+/**
  * Builds the services for a data folder. Electron's main and the browser harness both call
  * it, so both run the same services; only the secret store and the platform differ.
  */
@@ -113,12 +130,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     logger,
     startEmulator: options.startEmulator ?? startLocalEmulator,
   });
-  const jobs = new JobWatcher({
-    clientFor: (id) => connections.get(id).client,
-    backgroundDiscoveryMs: () =>
-      settings.get().sessionRefreshSeconds * 1000 * JOB_DISCOVERY_INTERVALS,
-    logger,
-  });
+  const jobs = jobWatcherOf(connections, settings, logger);
   // Pre-signed URLs get the plain dispatcher: the engine never adds the service's Authorization.
   const transfers = new TransferService({
     dataDir,
