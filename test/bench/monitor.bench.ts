@@ -120,6 +120,8 @@ interface MainFigures {
   readonly historyBytes: number;
   readonly samples: number;
   readonly watched: number;
+  /** process.memoryUsage() at each minute's end (rss after a gc). */
+  readonly memory: readonly NodeJS.MemoryUsage[];
 }
 
 /** The monitor against the child emulator for `clock.minutes` monitor minutes. */
@@ -186,6 +188,7 @@ async function benchMain(): Promise<MainFigures> {
     const snapshots: Tally[] = [tally(await child.emulator.requests())];
     const started = Date.now();
     for (const profileId of PROFILES) monitor.openProfile(profileId);
+    const memory: NodeJS.MemoryUsage[] = [];
     let rssMinute1 = 0;
     let heapMinute1 = 0;
     for (let minute = 1; minute <= clock.minutes; minute += 1) {
@@ -193,6 +196,7 @@ async function benchMain(): Promise<MainFigures> {
       // not 11 or 13 by the jitter of the request that lands on the boundary.
       await sleepUntil(started + minute * minuteMs - clock.intervalMs / 2);
       snapshots.push(tally(await child.emulator.requests()));
+      memory.push({ ...process.memoryUsage(), rss: settledRss() });
       if (minute === 1) {
         rssMinute1 = settledRss();
         heapMinute1 = process.memoryUsage().heapUsed;
@@ -207,6 +211,7 @@ async function benchMain(): Promise<MainFigures> {
       .map((snapshot, i) => minus(snapshot, snapshots[i] ?? snapshot));
     return {
       perMinute,
+      memory,
       rssMinute1,
       rssEnd,
       heapMinute1,
@@ -249,6 +254,17 @@ function printMain(figures: MainFigures): boolean {
   console.log(
     `  RSS: minute 1 ${mib(figures.rssMinute1)}, end ${mib(figures.rssEnd)} = ${growth.toFixed(3)} x (target <= ${TARGETS.rssGrowth}): ${verdict(growth <= TARGETS.rssGrowth)}; JS heap used ${mib(figures.heapMinute1)} -> ${mib(figures.heapEnd)} = ${(figures.heapEnd / figures.heapMinute1).toFixed(3)} x (no target; after a gc)`,
   );
+  const byMinute = (pick: (m: NodeJS.MemoryUsage) => number): string =>
+    figures.memory.map((m) => (pick(m) / 2 ** 20).toFixed(0)).join(' ');
+  console.log(
+    `    by minute (MiB): RSS ${byMinute((m) => m.rss)}; V8 heap total ${byMinute((m) => m.heapTotal)}; external ${byMinute((m) => m.external)}`,
+  );
+  const held = (m: NodeJS.MemoryUsage | undefined): number =>
+    m === undefined ? NaN : m.rss - (m.heapTotal - m.heapUsed);
+  const heldGrowth = held(figures.memory.at(-1)) / held(figures.memory[0]);
+  console.log(
+    `    RSS less V8's reserved but unused heap (V8 keeps freed pages; the raw RSS swings with it): minute 1 ${mib(held(figures.memory[0]))}, end ${mib(held(figures.memory.at(-1)))} = ${heldGrowth.toFixed(3)} x`,
+  );
   const perSample = figures.historyBytes / Math.max(1, figures.samples);
   console.log(
     `  history on disk: ${(figures.historyBytes / 1024).toFixed(1)} KiB (${perSample.toFixed(1)} bytes a sample; a full day of ${WATCHED} instances at 5 s would be ${mib(perSample * 17_280 * WATCHED)})`,
@@ -273,7 +289,7 @@ function printView(figures: ViewFigures | { skipped: string }): boolean | undefi
     `  open the view with ${figures.rows} instances: ${figures.openMs.toFixed(1)} ms to the paint (no target)`,
   );
   console.log(
-    `  24-hour chart of ${figures.points} samples: median ${figures.chartMs.toFixed(1)} ms over ${figures.chartRuns.length} (${figures.chartRuns.map((ms) => ms.toFixed(0)).join(', ')}) from the click to the paint (target < 200 ms = ${(figures.chartMs / 200).toFixed(2)} of target): ${verdict(figures.chartMs < 200)}`,
+    `  24-hour chart (a day of 17,280 samples, drawn as ${figures.points} points): median ${figures.chartMs.toFixed(1)} ms over ${figures.chartRuns.length} (${figures.chartRuns.map((ms) => ms.toFixed(0)).join(', ')}) from the click to the paint (target < 200 ms = ${(figures.chartMs / 200).toFixed(2)} of target): ${verdict(figures.chartMs < 200)}`,
   );
   console.log(
     `  JS heap (after a gc): minute 1 ${mib(figures.heapMinute1)}, end ${mib(figures.heapEnd)} = ${heapGrowth.toFixed(3)} x (target <= 1.10): ${verdict(heapGrowth <= 1.1)}`,

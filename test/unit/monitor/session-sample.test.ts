@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../../src/shared/contract/records/sessions';
-import { downsample } from '../../../src/main/services/monitor/downsample';
+import { addToBuckets, downsample } from '../../../src/main/services/monitor/downsample';
 import { sampleSessions } from '../../../src/main/services/monitor/session-sample';
 
 const NOW = Date.parse('2026-11-24T10:00:00.000Z');
@@ -105,5 +105,24 @@ describe('downsample', () => {
     expect(Math.max(...thinned.map((s) => s.longestWaitMs))).toBe(90_000);
     expect(thinned.reduce((sum, s) => sum + s.jobsFailed, 0)).toBe(2);
     expect(thinned.at(-1)?.at).toBe(day.at(-1)?.at);
+  });
+
+  it('keeps a day in time buckets as samples arrive: 1,800 points, every peak, failed jobs summed', () => {
+    const width = Math.ceil(86_400_000 / 1800);
+    const buckets: (typeof base & { at: number })[] = [];
+    for (let i = 0; i < 17_280; i += 1) {
+      const sample = { ...base, at: i * 5000 + 1 };
+      if (i === 777) sample.blocked = 9;
+      if (i === 778 || i === 779) sample.jobsFailed = 1;
+      addToBuckets(buckets, sample, width);
+    }
+    expect(buckets.length).toBeLessThanOrEqual(1801);
+    expect(buckets.length).toBeGreaterThanOrEqual(1799);
+    expect(Math.max(...buckets.map((s) => s.blocked))).toBe(9);
+    expect(buckets.reduce((sum, s) => sum + s.jobsFailed, 0)).toBe(2);
+    expect(buckets.at(-1)?.at).toBe(17_279 * 5000 + 1);
+    // A sample older than the last bucket is not added (samples arrive in order).
+    addToBuckets(buckets, { ...base, at: 0 }, width);
+    expect(buckets.at(-1)?.at).toBe(17_279 * 5000 + 1);
   });
 });

@@ -14,6 +14,31 @@ const COUNTS = [
   'jobsRunning',
 ] as const satisfies readonly (keyof MonitorSample)[];
 
+/** Merges `sample` into `merged`: each count the larger, failed jobs summed, the later time. */
+function mergeInto(merged: MonitorSample, sample: MonitorSample): void {
+  for (const field of COUNTS) merged[field] = Math.max(merged[field], sample[field]);
+  merged.jobsFailed += sample.jobsFailed;
+  merged.at = Math.max(merged.at, sample.at);
+}
+
+/**
+ * Adds a sample to a series of time buckets of `widthMs` (oldest first): merged into the last
+ * bucket when it falls in the same one (as {@link downsample} merges), else a new bucket. The
+ * monitor keeps a day this way in memory, so a 24-hour chart never waits on the disk.
+ */
+export function addToBuckets(
+  buckets: MonitorSample[],
+  sample: MonitorSample,
+  widthMs: number,
+): void {
+  const last = buckets[buckets.length - 1];
+  if (last && Math.floor(last.at / widthMs) === Math.floor(sample.at / widthMs)) {
+    mergeInto(last, sample);
+  } else if (!last || sample.at > last.at) {
+    buckets.push({ ...sample });
+  }
+}
+
 /**
  * Thins a history to at most `maxPoints` samples for a chart: consecutive samples are merged
  * into buckets, each value the bucket's maximum (a monitor must not hide a peak: a chain that
@@ -32,10 +57,7 @@ export function downsample(
     const bucket = samples.slice(start, start + size);
     const last = bucket[bucket.length - 1] as MonitorSample;
     const merged: MonitorSample = { ...last, jobsFailed: 0 };
-    for (const sample of bucket) {
-      for (const field of COUNTS) merged[field] = Math.max(merged[field], sample[field]);
-      merged.jobsFailed += sample.jobsFailed;
-    }
+    for (const sample of bucket) mergeInto(merged, sample);
     thinned.push(merged);
   }
   return thinned;

@@ -14,6 +14,7 @@ import {
   sampleLine,
   type HistoryContent,
 } from './history-file';
+import { addToBuckets, MAX_CHART_POINTS } from './downsample';
 
 /** Options of {@link MonitorHistory}. */
 export interface MonitorHistoryOptions {
@@ -31,7 +32,11 @@ export interface MonitorHistoryOptions {
 
 interface Track {
   readonly file: string;
+  /** The last `memoryMs` at full resolution. */
   samples: MonitorSample[];
+  /** Up to `maxAgeMs` in time buckets (see {@link dayBucketMs}): what longer ranges read. */
+  day: MonitorSample[];
+  /** Up to `maxAgeMs` (a few a day). */
   marks: BlockingMark[];
   pending: string;
   bytes: number;
@@ -70,6 +75,7 @@ export class MonitorHistory {
   addSample(ref: MonitorInstanceRef, sample: MonitorSample): void {
     const track = this.#track(ref);
     track.samples.push(sample);
+    addToBuckets(track.day, sample, this.#dayBucketMs());
     track.pending += sampleLine(sample);
     this.#trimMemory(track);
   }
@@ -86,20 +92,17 @@ export class MonitorHistory {
     const track = this.#track(ref);
     await track.loaded;
     const since = this.#options.now() - rangeMs;
-    if (rangeMs <= this.#options.memoryMs) {
-      return {
-        samples: track.samples.filter((s) => s.at >= since),
-        marks: track.marks.filter((m) => m.at >= since),
-      };
-    }
-    // Longer than memory: what is on disk, then what is not written yet.
-    await track.writing;
-    const onDisk = await readHistory(track.file, since);
-    const written = onDisk.samples.at(-1)?.at ?? -Infinity;
+    // Longer than memory: the day's buckets (the disk is read once, when the watch starts).
+    const samples = rangeMs <= this.#options.memoryMs ? track.samples : track.day;
     return {
-      samples: [...onDisk.samples, ...track.samples.filter((s) => s.at > written)],
-      marks: [...onDisk.marks, ...track.marks.filter((m) => m.at > written)],
+      samples: samples.filter((s) => s.at >= since),
+      marks: track.marks.filter((m) => m.at >= since),
     };
+  }
+
+  /** The width of the day's buckets: a day in a little less than a chart's points. */
+  #dayBucketMs(): number {
+    return Math.ceil(this.#options.maxAgeMs / (MAX_CHART_POINTS * 0.9));
   }
 
   /** Writes what was added since the last flush; compacts files past their bounds. */
@@ -158,6 +161,7 @@ export class MonitorHistory {
     const created: Track = {
       file,
       samples: [],
+      day: [],
       marks: [],
       pending: '',
       bytes: 0,
@@ -170,12 +174,18 @@ export class MonitorHistory {
     return created;
   }
 
-  /** After a restart: the last hour from disk comes before what is sampled from now on. */
+  /** After a restart: the day from disk comes before what is sampled from now on. */
   async #load(track: Track): Promise<void> {
     try {
-      const since = this.#options.now() - this.#options.memoryMs;
-      const onDisk = await readHistory(track.file, since);
-      track.samples = [...onDisk.samples, ...track.samples];
+      const now = this.#options.now();
+      const onDisk = await readHistory(track.file, now - this.#options.maxAgeMs);
+      const recent = now - this.#options.memoryMs;
+      track.samples = [...onDisk.samples.filter((s) => s.at >= recent), ...track.samples];
+      const day: MonitorSample[] = [];
+      for (const sample of [...onDisk.samples, ...track.day]) {
+        addToBuckets(day, sample, this.#dayBucketMs());
+      }
+      track.day = day;
       track.marks = [...onDisk.marks, ...track.marks];
     } catch (error) {
       this.#logger.warn('Monitor history not read', { file: track.file, error });
@@ -183,9 +193,10 @@ export class MonitorHistory {
   }
 
   #trimMemory(track: Track): void {
-    const since = this.#options.now() - this.#options.memoryMs;
-    track.samples.splice(0, countBefore(track.samples, since));
-    track.marks.splice(0, countBefore(track.marks, since));
+    const now = this.#options.now();
+    track.samples.splice(0, countBefore(track.samples, now - this.#options.memoryMs));
+    track.day.splice(0, countBefore(track.day, now - this.#options.maxAgeMs));
+    track.marks.splice(0, countBefore(track.marks, now - this.#options.maxAgeMs));
   }
 }
 
