@@ -14,6 +14,8 @@ export type TransferKind = z.infer<typeof TransferKindSchema>;
 /** Where a transfer is; `done`, `failed` and `cancelled` are final. */
 export const TransferStateSchema = z.enum([
   'queued',
+  /** A resumed import re-reads the parts it sent before and checks them against their ETags. */
+  'verifying',
   'uploading',
   'completing',
   'importing',

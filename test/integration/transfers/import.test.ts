@@ -1,4 +1,4 @@
-import { utimes, writeFile, appendFile } from 'node:fs/promises';
+import { appendFile, open, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
@@ -199,6 +199,57 @@ describe('multipart import', () => {
     expect(sent.length).toBe(16 - doneBefore);
     expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, file.database, 'bak'))).toBe(
       file.sha,
+    );
+  });
+
+  it('re-reads the parts sent before a resume: a part rewritten in place (mtime restored) is sent again', async () => {
+    const dataDir = join(fx.root, 'app-rewritten');
+    const first = await engine({ partsInFlight: 1 }, dataDir);
+    fx.emulator.faults.set({ latencyMs: 30 });
+    // 16 parts: the identity's first and last MiB are parts 1-4 and 13-16; the rewrites below
+    // fall between, where only the parts' own checks can see them.
+    const file = await sample(4 * MIB);
+    const started = await first.service.startImport({
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: file.database,
+      sourcePath: file.path,
+    });
+    await waitUntil(() => (first.service.get(started.id).parts?.done ?? 0) >= 6, 20_000, '6 parts');
+    await first.service.pauseAll('app-quit');
+    const sentBefore = first.service.get(started.id).parts?.done ?? 0;
+    expect(sentBefore).toBeGreaterThanOrEqual(6);
+    expect(sentBefore).toBeLessThan(10);
+    const before = await stat(file.path);
+    const handle = await open(file.path, 'r+');
+    await handle.write(Buffer.from([0x5a]), 0, 1, 5 * PART + 100); // part 6: sent
+    await handle.write(Buffer.from([0x5b]), 0, 1, 9 * PART + 100); // part 10: not sent yet
+    await handle.close();
+    await utimes(file.path, before.atimeMs / 1000, before.mtimeMs / 1000); // as `touch -r` does
+    expect((await stat(file.path)).mtimeMs).toBe(before.mtimeMs);
+    const rewritten = await sha256File(file.path);
+    expect(rewritten).not.toBe(file.sha);
+    fx.emulator.faults.set({ latencyMs: 0 });
+
+    const sent: number[] = [];
+    const states: string[] = [];
+    const second = await engine(
+      { onPartEvent: (_id, event) => event.kind === 'start' && sent.push(event.partNumber) },
+      dataDir,
+    );
+    second.service.onDidChange((record) => states.push(record.state));
+    await second.service.resumeAll();
+    const done = await finalState(second, started.id);
+    expect(done.error).toBeUndefined();
+    expect(done.state).toBe('done');
+    expect(states).toContain('verifying');
+    // Part 6 again, and every part not sent before; no other part.
+    expect([...sent].sort((a, b) => a - b)).toEqual([
+      6,
+      ...Array.from({ length: 16 - sentBefore }, (_, i) => sentBefore + 1 + i),
+    ]);
+    expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, file.database, 'bak'))).toBe(
+      rewritten,
     );
   });
 

@@ -3,6 +3,7 @@ import { assertUnchanged } from './file-identity';
 import { followJob, startJob, type JobMeta } from './job-follow';
 import type { ImportJournal } from './journal-schema';
 import { completeUpload, uploadMissingParts } from './multipart-upload';
+import { verifySentParts } from './part-verify';
 import { runSingleUpload } from './single-upload';
 import type { TransferContext } from './transfer-context';
 
@@ -20,6 +21,8 @@ async function upload(ctx: ImportContext): Promise<void> {
   // Before any byte (again) leaves: a file that changed since the journal was written must
   // not end up half old, half new on the service.
   await assertUnchanged(journal.sourcePath, journal.source);
+  // Parts sent by an earlier run count only once their bytes on disk are proven the same.
+  if (journal.mode === 'multipart') await verifySentParts(ctx);
   ctx.setState('uploading');
   if (journal.mode === 'single') {
     await runSingleUpload(ctx);
@@ -35,6 +38,17 @@ async function upload(ctx: ImportContext): Promise<void> {
 }
 
 /**
+ * A run stopped after every part was sent but before the upload was completed: its parts are
+ * checked like any resumed upload's. True when some changed (they go back to be sent again).
+ */
+async function partsChanged(ctx: ImportContext): Promise<boolean> {
+  const { journal } = ctx;
+  if (journal.mode !== 'multipart') return false;
+  await assertUnchanged(journal.sourcePath, journal.source);
+  return (await verifySentParts(ctx)).changed.length > 0;
+}
+
+/**
  * Drives an import from wherever its journal stands: upload (single-stream or the missing
  * parts), complete-upload from the journal's ETags, POST import with `importFrom`, then the
  * import job until it is final. Each phase is journaled before the next starts, so a crash
@@ -44,6 +58,10 @@ export async function runImport(ctx: ImportContext): Promise<void> {
   const journal = ctx.journal;
   const importSentBefore = journal.phase === 'importing' && !ctx.firstRun;
   let completeSentBefore = journal.phase === 'completing';
+  if (journal.phase === 'completing' && !ctx.firstRun && (await partsChanged(ctx))) {
+    journal.phase = 'uploading';
+    await ctx.save();
+  }
   if (journal.phase === 'uploading') {
     await upload(ctx);
     completeSentBefore = false;

@@ -44,6 +44,11 @@ export const ImportJournalSchema = z.object({
   uploadId: z.string().optional(),
   /** Part number (as a string) → ETag as the service returned it. */
   parts: z.record(z.string().regex(/^[1-9]\d*$/), z.string().min(1)),
+  /**
+   * Part number → MD5 (hex) of the bytes sent, computed while sending: a resume reads each
+   * sent part again and compares (absent in journals of older versions: the ETag is used).
+   */
+  partMd5: z.record(z.string().regex(/^[1-9]\d*$/), z.string().regex(/^[0-9a-f]{32}$/)).optional(),
   groupIds: z.array(z.string()).optional(),
 });
 /** See {@link ImportJournalSchema}. */

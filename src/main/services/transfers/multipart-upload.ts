@@ -73,6 +73,7 @@ async function ensureUpload(ctx: ImportContext): Promise<string> {
   );
   journal.uploadId = answer.uploadId;
   journal.parts = {};
+  journal.partMd5 = {};
   await ctx.save();
   return answer.uploadId;
 }
@@ -95,6 +96,7 @@ export async function uploadMissingParts(ctx: ImportContext): Promise<void> {
       });
       ctx.journal.uploadId = undefined;
       ctx.journal.parts = {};
+      ctx.journal.partMd5 = {};
       await ctx.save();
     }
   }
@@ -155,6 +157,7 @@ async function sendPart(run: PartRun, partNumber: number): Promise<void> {
       },
     });
     journal.parts[String(partNumber)] = result.etag;
+    (journal.partMd5 ??= {})[String(partNumber)] = result.md5Hex;
     await ctx.save({ frequent: true });
     hook({ kind: 'done', partNumber, etag: result.etag, bytesSent: result.bytesSent });
   } catch (error) {

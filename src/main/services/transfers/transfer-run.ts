@@ -16,7 +16,7 @@ export class StopRequest extends Error {
 }
 
 /** States in which bytes move, so throughput and ETA mean something. */
-const MOVING: readonly TransferState[] = ['uploading', 'downloading'];
+const MOVING: readonly TransferState[] = ['verifying', 'uploading', 'downloading'];
 
 /** The record state that matches where a journal stands. */
 export function stateOfPhase(journal: TransferJournal): TransferState {

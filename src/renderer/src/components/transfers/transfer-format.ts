@@ -37,6 +37,7 @@ export function formatEta(seconds: number | undefined): string {
 
 const STATE_LABELS: Readonly<Record<TransferState, string>> = {
   queued: 'Queued',
+  verifying: 'Checking the parts sent before',
   uploading: 'Uploading',
   completing: 'Completing the upload',
   importing: 'Importing',
@@ -86,6 +87,7 @@ export const EXPORT_STAGES = ['Export job', 'Download', 'Done'] as const;
 
 const IMPORT_STAGE_OF: Partial<Record<TransferState, number>> = {
   queued: 0,
+  verifying: 0,
   uploading: 0,
   completing: 1,
   importing: 2,
