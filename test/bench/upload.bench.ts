@@ -7,12 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { writeSampleDatabaseFile } from '../support/sample-files';
 import { curlUpload, type CurlRun } from './upload-curl';
 import type { EngineResult, EngineTask } from './upload-engine-child';
+import { measureVerify, type VerifyRun } from './upload-verify';
 
 /*
  * npm run bench:upload — the transfer engine against the emulator on loopback, in one run:
  *  (a) the engine (a process of its own) uploading a 2 GiB file: throughput of the upload phase;
  *  (b) the limit: the same parts sent by N parallel `curl -T -` processes (upload-curl.ts);
- *  (c) the engine process's peak RSS for a 1 GiB and a 4 GiB file.
+ *  (c) the engine process's peak RSS for a 1 GiB and a 4 GiB file;
+ *  (d) the check of a verified resume of the 4 GiB file (every part read again and hashed).
  * The emulator runs in a child process too, so its memory is not counted. (a) and (b) run in
  * interleaved rounds (BENCH_ROUNDS, default 5; the order alternates) and each keeps its best
  * round, because the machine may be shared and one slow moment must not decide the ratio.
@@ -192,19 +194,31 @@ async function throughputRounds(bench: Bench, size: number) {
   return { engine, curl };
 }
 
-async function rssRuns(bench: Bench, sizes: number[]): Promise<EngineRun[]> {
+async function rssRuns(
+  bench: Bench,
+  sizes: number[],
+): Promise<{ runs: EngineRun[]; verify: VerifyRun }> {
   const results: EngineRun[] = [];
+  let verify: VerifyRun | undefined;
   for (const [index, size] of sizes.entries()) {
     const source = join(bench.dir, `rss-${index}.bak`);
     await writeSampleDatabaseFile(source, 'bak', size, `bench-rss-${index}`);
     settleDisk();
     const database = `BenchRss_${Date.now().toString(36)}`;
-    results.push(
-      await engineUpload(bench.childFile, bench.baseUrl, source, database, bench.emulatorPid),
+    const run = await engineUpload(
+      bench.childFile,
+      bench.baseUrl,
+      source,
+      database,
+      bench.emulatorPid,
     );
+    results.push(run);
+    // (d) on the largest file: a resume's check of every part sent before.
+    if (index === sizes.length - 1) verify = await measureVerify(source, size, run.partSize);
     await rm(source);
   }
-  return results;
+  if (!verify) throw new Error('no file to verify');
+  return { runs: results, verify };
 }
 
 function report(
@@ -212,6 +226,7 @@ function report(
   curl: CurlMeasured[],
   small: EngineRun,
   large: EngineRun,
+  verify: VerifyRun,
 ): void {
   const bestEngine = engine.reduce((x, y) => (y.uploadMs < x.uploadMs ? y : x));
   const bestCurl = curl.reduce((x, y) => (y.seconds < x.seconds ? y : x));
@@ -234,6 +249,11 @@ function report(
   console.log(
     `(c) engine peak RSS: ${mib(small.bytes)} file → ${mib(small.peakRssBytes)}, ${mib(large.bytes)} file → ` +
       `${mib(large.peakRssBytes)} (spread ${(spread * 100).toFixed(1)}%; ${mib(small.baselineRssBytes)} before the upload)`,
+  );
+  console.log(
+    `(d) verified resume of the ${mib(large.bytes)} file (all ${verify.parts} sent parts read again and hashed): ` +
+      `${(verify.ms / 1000).toFixed(2)} s = ${mibps(verify.bytes / (verify.ms / 1000))}, ` +
+      `${(verify.ms / large.uploadMs).toFixed(2)} of the time the engine took to send it (no target)`,
   );
   console.log(
     `targets: ratio ≥ 0.90 ${ratio >= 0.9 ? 'met' : 'NOT met'}; ` +
@@ -261,11 +281,9 @@ async function main(): Promise<void> {
       `upload bench: ${IN_FLIGHT} parts in flight, ${ROUNDS} round(s), emulator at ${baseUrl}`,
     );
     const { engine, curl } = await throughputRounds(bench, sizes.a);
-    const [small, large] = (await rssRuns(bench, [sizes.small, sizes.large])) as [
-      EngineRun,
-      EngineRun,
-    ];
-    report(engine, curl, small, large);
+    const { runs, verify } = await rssRuns(bench, [sizes.small, sizes.large]);
+    const [small, large] = runs as [EngineRun, EngineRun];
+    report(engine, curl, small, large, verify);
   } finally {
     if (emulator.exitCode === null) {
       emulator.send({ type: 'close' });
