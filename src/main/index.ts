@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, dialog, Menu, nativeTheme, type BrowserWindow } from 'electron';
 import { ActivityMonitor } from './app/activity-monitor';
+import { keepAwakeWhileTransferring } from './app/keep-awake';
 import { createAppHandlers } from './app/app-handlers';
 import { APP_INDEX_URL, APP_ORIGIN } from './app/app-protocol';
 import { createAppServices, type AppServices } from './app/create-app-services';
@@ -12,6 +13,7 @@ import { installLifecycle } from './platform/app-lifecycle';
 import { AppTray } from './platform/app-tray';
 import { ElectronPlatform } from './platform/electron-platform';
 import { registerIpcChannels } from './platform/ipc-registration';
+import { electronSuspendBlocker } from './platform/suspend-blocker';
 import { KeytarSecretStore } from './platform/keytar-secret-store';
 import { createMainWindow, focusWindow } from './platform/main-window';
 import { WindowStateStore } from './platform/window-state-store';
@@ -144,6 +146,7 @@ async function start(): Promise<void> {
     settings: () => services.settings.get(),
   });
   const hub = connectRenderer(services, platform, currentWindow, logger);
+  const stopKeepAwake = keepAwakeWhileTransferring({ ...services, logger }, electronSuspendBlocker);
   let tray: AppTray | undefined = undefined;
   // Before the window exists: the lifecycle attaches close-to-tray to windows as they open.
   installLifecycle({
@@ -152,6 +155,7 @@ async function start(): Promise<void> {
     logger,
     shutdown: async () => {
       tray?.dispose();
+      stopKeepAwake();
       monitor.dispose();
       hub.dispose();
       await services.shutdown();

@@ -9,6 +9,8 @@ export const SettingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   /** Closing the window keeps the app in the tray so transfers and job monitoring go on. */
   closeToTray: z.boolean().default(false),
+  /** While a transfer runs, the system does not suspend (a laptop's lid, idle sleep). */
+  keepAwakeWhileTransferring: z.boolean().default(true),
   /** Upload parts sent at the same time by one import. */
   partsInFlight: z
     .number()
@@ -52,6 +54,7 @@ export type Settings = z.infer<typeof SettingsSchema>;
 export const SettingsPatchSchema = z.strictObject({
   theme: SettingsSchema.shape.theme.unwrap().optional(),
   closeToTray: z.boolean().optional(),
+  keepAwakeWhileTransferring: z.boolean().optional(),
   partsInFlight: SettingsSchema.shape.partsInFlight.unwrap().optional(),
   sessionRefreshSeconds: SettingsSchema.shape.sessionRefreshSeconds.unwrap().optional(),
   blockingAlertSeconds: SettingsSchema.shape.blockingAlertSeconds.unwrap().optional(),

@@ -13,6 +13,7 @@ import { zodMessage } from './zod-rule';
  */
 export interface SettingsDraft {
   closeToTray: boolean;
+  keepAwakeWhileTransferring: boolean;
   partsInFlight: number | null;
   sessionRefreshSeconds: number | null;
   blockingAlertSeconds: number | null;
@@ -24,6 +25,7 @@ export interface SettingsDraft {
 /** The draft's fields, in the order the form shows them. */
 export const DRAFT_FIELDS = [
   'closeToTray',
+  'keepAwakeWhileTransferring',
   'partsInFlight',
   'proxyUrl',
   'sessionRefreshSeconds',
@@ -43,6 +45,7 @@ export type NumberField = keyof typeof NUMBER_FIELDS;
 export function draftOf(settings: Settings): SettingsDraft {
   return {
     closeToTray: settings.closeToTray,
+    keepAwakeWhileTransferring: settings.keepAwakeWhileTransferring,
     partsInFlight: settings.partsInFlight,
     sessionRefreshSeconds: settings.sessionRefreshSeconds,
     blockingAlertSeconds: settings.blockingAlertSeconds,
@@ -65,6 +68,9 @@ function proxyOf(text: string): string | null {
 export function patchOf(saved: Settings, draft: SettingsDraft): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   if (draft.closeToTray !== saved.closeToTray) patch['closeToTray'] = draft.closeToTray;
+  if (draft.keepAwakeWhileTransferring !== saved.keepAwakeWhileTransferring) {
+    patch['keepAwakeWhileTransferring'] = draft.keepAwakeWhileTransferring;
+  }
   if (draft.monitorFailedJobs !== saved.monitorFailedJobs) {
     patch['monitorFailedJobs'] = draft.monitorFailedJobs;
   }
@@ -80,8 +86,8 @@ export function patchOf(saved: Settings, draft: SettingsDraft): Record<string, u
 export function fieldProblem(key: keyof SettingsDraft, draft: SettingsDraft): string | undefined {
   if (key === 'proxyUrl')
     return zodMessage(SettingsPatchSchema.shape.proxyUrl, proxyOf(draft.proxyUrl));
-  if (key === 'closeToTray')
-    return zodMessage(SettingsPatchSchema.shape.closeToTray, draft.closeToTray);
+  if (key === 'closeToTray' || key === 'keepAwakeWhileTransferring')
+    return zodMessage(SettingsPatchSchema.shape[key], draft[key]);
   if (key === 'monitorFailedJobs')
     return zodMessage(SettingsPatchSchema.shape.monitorFailedJobs, draft.monitorFailedJobs);
   const value = draft[key];
