@@ -35,6 +35,21 @@ export const MonitorSampleSchema = z.object({
 });
 export type MonitorSample = z.infer<typeof MonitorSampleSchema>;
 
+/**
+ * A sample's counts and peaks, in the order the history file writes them (after `at`, before
+ * `jobsFailed`): a thinned chart keeps the maximum of each, and sums the failed jobs.
+ */
+export const MONITOR_SAMPLE_PEAKS = [
+  'sessions',
+  'running',
+  'sleeping',
+  'blocked',
+  'headBlockers',
+  'longestWaitMs',
+  'chainDepth',
+  'jobsRunning',
+] as const satisfies readonly (keyof MonitorSample)[];
+
 /** One head blocker, as alerts and the Monitor view name it. */
 export const HeadBlockerSchema = z.object({
   sessionId: z.number().int(),

@@ -1,22 +1,11 @@
-import type { MonitorSample } from '../../../shared/model/monitor';
+import { MONITOR_SAMPLE_PEAKS, type MonitorSample } from '../../../shared/model/monitor';
 
 /** The most points a history answer carries: more than a chart has pixels across. */
 export const MAX_CHART_POINTS = 2000;
 
-const COUNTS = [
-  'sessions',
-  'running',
-  'sleeping',
-  'blocked',
-  'headBlockers',
-  'longestWaitMs',
-  'chainDepth',
-  'jobsRunning',
-] as const satisfies readonly (keyof MonitorSample)[];
-
 /** Merges `sample` into `merged`: each count the larger, failed jobs summed, the later time. */
 function mergeInto(merged: MonitorSample, sample: MonitorSample): void {
-  for (const field of COUNTS) merged[field] = Math.max(merged[field], sample[field]);
+  for (const field of MONITOR_SAMPLE_PEAKS) merged[field] = Math.max(merged[field], sample[field]);
   merged.jobsFailed += sample.jobsFailed;
   merged.at = Math.max(merged.at, sample.at);
 }

@@ -1,6 +1,10 @@
 import { appendFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { BlockingMark, MonitorSample } from '../../../shared/model/monitor';
+import {
+  MONITOR_SAMPLE_PEAKS,
+  type BlockingMark,
+  type MonitorSample,
+} from '../../../shared/model/monitor';
 
 /*
  * One instance's history on disk: a text file of one line per sample (`s,...`) or blocking
@@ -9,18 +13,8 @@ import type { BlockingMark, MonitorSample } from '../../../shared/model/monitor'
  * monitor never blocks the event loop on the disk.
  */
 
-const SAMPLE_FIELDS = [
-  'at',
-  'sessions',
-  'running',
-  'sleeping',
-  'blocked',
-  'headBlockers',
-  'longestWaitMs',
-  'chainDepth',
-  'jobsRunning',
-  'jobsFailed',
-] as const satisfies readonly (keyof MonitorSample)[];
+/** A sample line's fields, in order (the file format: do not reorder). */
+const SAMPLE_FIELDS = ['at', ...MONITOR_SAMPLE_PEAKS, 'jobsFailed'] as const;
 
 /** The lines of a sample and of a mark. */
 export function sampleLine(sample: MonitorSample): string {
