@@ -69,7 +69,8 @@ describe('npm run cli errors', () => {
     const run = await runCli(['instances', 'list', '--base-url', baseUrl], {
       DATABRIDGE_API_KEY: 'demo-admin-key',
     });
-    expect(run.code).toBe(1);
+    // Exit code 4: the network (see EXIT in cli-exit-codes.ts).
+    expect(run.code).toBe(4);
     expect(run.stderr).toMatch(
       /^error NETWORK: Could not list instances: the connection was refused\. /,
     );
@@ -93,7 +94,8 @@ describe('npm run cli errors', () => {
       'demo-admin-key',
       '--read-only',
     ]);
-    expect(run.code).toBe(1);
+    // Exit code 3: not allowed (FORBIDDEN), like a role that may not do it.
+    expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/^error FORBIDDEN: Not sent: .* --read-only was given/);
     expect(run.stderr).not.toContain("connection's settings");
     expect(env.requests.length).toBe(before);

@@ -125,7 +125,8 @@ describe('sentinel secrets', () => {
       ],
       { DATABRIDGE_PASSWORD: SENTINEL_PASSWORD },
     );
-    expect(cli.code).toBe(1);
+    // Exit code 3: the sign-in was refused (see EXIT in cli-exit-codes.ts).
+    expect(cli.code).toBe(3);
     outputs.push(cli.stdout, cli.stderr);
 
     // The run did log, fail and write: the search below has something to search.

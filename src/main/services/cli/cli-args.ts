@@ -12,7 +12,7 @@ export class UsageError extends Error {
 }
 
 /** Options that take a value, besides the operation's own parameters. */
-const VALUE_OPTIONS = [
+export const VALUE_OPTIONS = [
   'profile',
   'data-dir',
   'base-url',
@@ -26,10 +26,13 @@ const VALUE_OPTIONS = [
   'body-file',
 ] as const;
 /** Flags. */
-const FLAG_OPTIONS = ['help', 'headers', 'verbose', 'read-only'] as const;
+export const FLAG_OPTIONS = ['help', 'headers', 'verbose', 'read-only'] as const;
 
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 type FlagOption = (typeof FLAG_OPTIONS)[number];
+/** The options of a run besides the operation's parameters (connection, output). */
+export type RunOptions = Partial<Record<ValueOption, string>> &
+  Partial<Record<FlagOption, boolean>>;
 
 /** A parsed command line. */
 export type CliCommand =
@@ -38,7 +41,7 @@ export type CliCommand =
   | {
       readonly kind: 'run';
       readonly operation: Operation;
-      readonly options: Partial<Record<ValueOption, string>> & Partial<Record<FlagOption, boolean>>;
+      readonly options: RunOptions;
       /** Parameters by the operation's names: path, query and header values as text. */
       readonly params: Record<string, string>;
     };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { RegionSchema } from '../../../shared/contract/enums';
 import type { Operation } from '../../../shared/contract/catalogue';
@@ -6,7 +7,7 @@ import { AppError } from '../../../shared/errors';
 import { TokenAuth } from '../auth/token-auth';
 import { defaultDataDir, profilesFile } from '../config/app-paths';
 import { serviceEndpoints, type ServiceEndpoints } from '../config/regions';
-import { createConnection } from '../connection/connection';
+import { createConnection, type Connection } from '../connection/connection';
 import { ServiceClient } from '../http/service-client';
 import type { Logger } from '../log/logger';
 import { ProfileStore } from '../profiles/profile-store';
@@ -36,7 +37,7 @@ const EMULATOR_DEMO_KEY = 'demo-admin-key';
 export async function cliClient(
   command: RunCommand,
   deps: CliConnectionDeps,
-): Promise<{ client: ServiceClient; dispose(): void }> {
+): Promise<{ client: ServiceClient; dispose(): void; connection?: Connection }> {
   const { options } = command;
   const profile = options.profile ? await savedProfile(command, deps) : adHocProfile(command);
   const endpoints = serviceEndpoints(profile.target);
@@ -54,7 +55,7 @@ export async function cliClient(
   if (connection.auth instanceof TokenAuth && 'password' in secret) {
     await connection.auth.signIn(secret.password);
   }
-  return { client: connection.client, dispose: () => connection.auth.dispose() };
+  return { client: connection.client, dispose: () => connection.auth.dispose(), connection };
 }
 
 function unauthenticated(endpoints: ServiceEndpoints, deps: CliConnectionDeps, readOnly: boolean) {
@@ -87,9 +88,17 @@ function refuseChange(command: RunCommand, profile: Profile): void {
   });
 }
 
+/** The app's data folder the CLI reads: --data-dir, else the platform's, as the app uses. */
+export function cliDataDir(
+  options: RunCommand['options'],
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  return options['data-dir'] ?? defaultDataDir(process.platform, env);
+}
+
 async function savedProfile(command: RunCommand, deps: CliConnectionDeps): Promise<Profile> {
   const name = command.options.profile ?? '';
-  const dataDir = command.options['data-dir'] ?? defaultDataDir(process.platform, deps.env);
+  const dataDir = cliDataDir(command.options, deps.env);
   const store = new ProfileStore({ file: profilesFile(dataDir), logger: deps.logger });
   const { profiles, damaged } = await store.load();
   if (damaged) {
@@ -119,19 +128,29 @@ function adHocProfile(command: RunCommand): Profile {
   if (token && (!options.tenant || !options.user)) {
     throw new UsageError('Token sign-in needs both --tenant and --user (and a password).');
   }
+  const auth: Profile['auth'] = token
+    ? { kind: 'token', tenantName: options.tenant ?? '', userName: options.user ?? '' }
+    : { kind: 'apiKey' };
   return {
-    id: 'cli',
+    id: adHocProfileId(target, auth),
     name: 'command line',
     target,
-    auth: token
-      ? { kind: 'token', tenantName: options.tenant ?? '', userName: options.user ?? '' }
-      : { kind: 'apiKey' },
+    auth,
     color: '#1f6feb',
     readOnly: false,
     isEmulator: false,
     createdAt: time,
     updatedAt: time,
   };
+}
+
+/**
+ * The id of a connection given on the command line: the same service and sign-in (never the
+ * secret itself) give the same id, so a transfer journaled by one run is found by the next.
+ */
+function adHocProfileId(target: Profile['target'], auth: Profile['auth']): string {
+  const digest = createHash('sha256').update(JSON.stringify({ target, auth })).digest('hex');
+  return `cli-${digest.slice(0, 16)}`;
 }
 
 async function secretFor(

@@ -1,9 +1,19 @@
 import { catalogue, type Operation } from '../../../shared/contract/catalogue';
 import { parameterNames } from './cli-args';
+import { EXIT_CODES_HELP } from './cli-exit-codes';
+import type { TransferCommandName } from './cli-transfer-args';
 
 const USAGE = `Usage: npm run cli -- <group> <operation> [--param value ...] [connection options]
        npm run cli -- <group>.<operation> ...        (the catalogue operation id)
        npm run cli -- <group> <operation> --help     (the parameters of one operation)
+
+Transfers (the app's transfer engine, resumable; "npm run cli -- import --help" and so on):
+  import FILE --instanceName I [--databaseName D] [--groupIds G,...] [--wait]
+                           upload a .bak, .mdf or .dacpac file, then start the import job
+  export --instanceName I --databaseName D --exportTo 0|1|2 [--detachOnly] --to DIR
+                           run the export job, then download every file into DIR
+  jobs wait --instanceName I --jobId J
+                           follow a job until it ends
 
 Connection (one of):
   --profile NAME           a saved connection of the app; its secret comes from the keychain
@@ -26,9 +36,73 @@ Parameters:
 Output:
   The answer is printed as JSON. --headers prints { status, headers, data } instead.
   --verbose logs requests to stderr (secrets redacted).
-  Errors go to stderr as "error CODE: message"; the exit code is 1, or 2 for a bad command line.
+  Errors go to stderr as "error CODE: message", with the exit codes below.
   Prefer the environment variables to --api-key/--password: command lines are visible to
-  other users of the machine.`;
+  other users of the machine.
+
+${EXIT_CODES_HELP}`;
+
+const TRANSFER_OUTPUT = `Output:
+  Progress goes to stderr: one line redrawn in place on a terminal (bytes, throughput, ETA,
+  parts), a plain line every few seconds otherwise. --json prints instead one JSON line per
+  progress tick on stdout ({"event":"progress"...}), then {"event":"result"...} or
+  {"event":"error"...}. Without --json the result is printed as JSON on stdout.
+  Pre-signed URLs and secrets are never printed.
+
+Resume:
+  Journals are kept in <data folder>/cli/transfers (--data-dir, default the app's data
+  folder). Run the same command again after it was stopped (Ctrl+C, a lost network, a killed
+  process): it resumes the unfinished transfer of the same connection, instance, database and
+  file or folder, and sends again at most the parts that were in flight. A transfer that
+  failed starts anew.
+
+Connection options as for every command (--profile, --base-url, --api-key, ...).`;
+
+const TRANSFER_HELP: Record<TransferCommandName, string> = {
+  import: `Usage: npm run cli -- import FILE --instanceName I [options]
+
+Uploads FILE (.bak, .mdf or .dacpac, checked against its first bytes) as the app does: in
+parts when it is large, in one stream otherwise; then starts the import job.
+  --instanceName I         the instance to import to (required)
+  --databaseName D         the new database (default: the file name without extension;
+                           letters, digits, _ and - only)
+  --groupIds G[,G...]      security groups of the new database (repeatable)
+  --wait                   follow the import job to its end (exit code 5 if it fails);
+                           without it the command ends once the job has started and prints
+                           its id (follow it later with "jobs wait")
+  --parts-in-flight N      parts sent at once, 1 to 16 (default 4)
+  --json                   JSON lines (see Output)
+
+${TRANSFER_OUTPUT}
+
+${EXIT_CODES_HELP}`,
+  export: `Usage: npm run cli -- export --instanceName I --databaseName D --exportTo 0|1|2 --to DIR
+
+Starts the export job, follows it, then downloads every file it produced into DIR (created
+if missing; existing files are never overwritten). The command always waits for the job:
+the files come from it (--wait is accepted and changes nothing).
+  --exportTo 0|1|2         0 MDF, 1 BAK, 2 DACPAC (required)
+  --detachOnly             MDF only: take the database offline instead of backing it up
+                           (required above 100 GB)
+  --to DIR                 the folder for the files (required)
+  --json                   JSON lines (see Output)
+
+${TRANSFER_OUTPUT}
+
+${EXIT_CODES_HELP}`,
+  jobsWait: `Usage: npm run cli -- jobs wait --instanceName I --jobId J [--json]
+
+Follows a job of the instance until it ends, printing its status and progress; answers the
+job as JSON (without its download URIs, which are pre-signed). Exit code 0 when it
+succeeded, 5 when it failed, 1 when the service no longer knows it.
+
+${EXIT_CODES_HELP}`,
+};
+
+/** The help of a transfer command. */
+export function transferHelp(name: TransferCommandName): string {
+  return TRANSFER_HELP[name];
+}
 
 /** The full help: usage and every operation of the catalogue with its summary. */
 export function helpText(): string {

@@ -1,13 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { jobIdFromLocation } from '../../../shared/contract/paths';
-import { isAppError } from '../../../shared/errors';
 import { createDispatcher } from '../http/dispatcher';
 import { RedactingLogger, consoleSink } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import { UsageError, parameterNames, parseCliArgs, type CliCommand } from './cli-args';
 import { cliClient } from './cli-connection';
+import { EXIT, failureLine, failureOf } from './cli-exit-codes';
 import { helpText, operationHelp } from './cli-help';
+import { runTransferCli } from './cli-transfer-command';
+import { transferCommandName } from './cli-transfer-args';
 
 /** What the CLI talks to: streams, environment, and the keychain. */
 export interface CliIo {
@@ -15,27 +17,33 @@ export interface CliIo {
   readonly stderr: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly secretStore: () => SecretStore;
+  /** stderr is a terminal: transfer progress is one line redrawn in place. */
+  readonly isTty?: boolean;
+  /** Traps Ctrl+C from now on; the signal fires on it (a transfer pauses in its journal). */
+  readonly interrupts?: () => AbortSignal;
 }
 
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;
 
-/** Runs one command line; answers the exit code (0 ok, 1 error, 2 usage). */
+/** Runs one command line; answers the exit code (see EXIT: 0 ok, 2 usage, ...). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const transfer = transferCommandName(argv);
+  if (transfer) return runTransferCli(transfer, argv, io);
   let command: CliCommand;
   try {
     command = parseCliArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`usage: ${error.message}\n`);
-    return 2;
+    return EXIT.usage;
   }
   if (command.kind === 'help') {
     io.stdout(helpText() + '\n');
-    return 0;
+    return EXIT.ok;
   }
   if (command.kind === 'operationHelp') {
     io.stdout(operationHelp(command.operation) + '\n');
-    return 0;
+    return EXIT.ok;
   }
   return execute(command, io);
 }
@@ -62,21 +70,13 @@ async function execute(command: RunCommand, io: CliIo): Promise<number> {
     dispose = () => connection.dispose();
     const answer = await connection.client.callWithHeaders(command.operation.id, input);
     io.stdout(JSON.stringify(present(command, answer), null, 2) + '\n');
-    return 0;
+    return EXIT.ok;
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`usage: ${logger.redact(error.message)}\n`);
-      return 2;
-    }
-    if (isAppError(error)) {
-      io.stderr(`error ${error.code}: ${logger.redact(error.message)}\n`);
-      if (command.options.verbose && error.details) io.stderr(logger.redact(error.details) + '\n');
-      return 1;
-    }
-    io.stderr(
-      `error INTERNAL: ${logger.redact(error instanceof Error ? error.message : String(error))}\n`,
-    );
-    return 1;
+    const failure = failureOf(error);
+    io.stderr(failureLine(failure, (text) => logger.redact(text)));
+    if (command.options.verbose && failure.details)
+      io.stderr(logger.redact(failure.details) + '\n');
+    return failure.exitCode;
   } finally {
     dispose();
     await dispatcher.close();

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 /** What a CLI run printed and how it ended. */
@@ -25,4 +25,32 @@ export function runCli(
       },
     );
   });
+}
+
+/** A CLI run in a process of its own (node with the tsx loader: one process, so a SIGKILL ends it). */
+export interface SpawnedCli {
+  readonly child: ChildProcess;
+  /** Resolves when the process has exited, with what it printed. */
+  readonly ended: Promise<CliRun & { signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `npm run cli -- ...args` as one node process, for tests that kill it. */
+export function spawnCli(
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+): SpawnedCli {
+  const root = process.cwd();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src', 'main', 'cli.ts'), ...args],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const ended = new Promise<CliRun & { signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code: code ?? -1, signal, stdout, stderr })),
+  );
+  return { child, ended };
 }

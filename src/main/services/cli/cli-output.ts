@@ -1,0 +1,71 @@
+import { failureLine, type Failure } from './cli-exit-codes';
+import { ProgressReporter, type ProgressMode } from './cli-progress';
+
+/*
+ * What a transfer command prints: progress (see ProgressReporter), then one result on stdout
+ * (pretty JSON like every other command, or one `{"event":"result"}` line with --json), or
+ * one error on stderr (`error CODE: message`, plus an `{"event":"error"}` line with --json).
+ * Everything passes through the CLI's redaction.
+ */
+
+/** Options of {@link CliOutput}. */
+export interface CliOutputOptions {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** stderr is a terminal: progress is one line redrawn in place. */
+  readonly isTty: boolean;
+  /** --json: progress and the result as JSON lines on stdout. */
+  readonly json: boolean;
+  readonly redact: (text: string) => string;
+}
+
+/** The output of one transfer command. */
+export class CliOutput {
+  readonly progress: ProgressReporter;
+  readonly #options: CliOutputOptions;
+
+  constructor(options: CliOutputOptions) {
+    this.#options = options;
+    const mode: ProgressMode = options.json ? 'json' : options.isTty ? 'tty' : 'plain';
+    this.progress = new ProgressReporter({
+      mode,
+      write: mode === 'json' ? options.stdout : options.stderr,
+      redact: options.redact,
+    });
+  }
+
+  /** A line for the person at the terminal (stderr), e.g. that a transfer resumes. */
+  note(text: string): void {
+    this.progress.finish();
+    this.#options.stderr(this.#options.redact(text) + '\n');
+  }
+
+  /** The command's answer. */
+  result(data: Record<string, unknown>): void {
+    this.progress.finish();
+    const text = this.#options.json
+      ? JSON.stringify({ event: 'result', ...data })
+      : JSON.stringify(data, null, 2);
+    this.#options.stdout(this.#options.redact(text) + '\n');
+  }
+
+  /** The command failed: `error CODE: message` on stderr; answers `exitCode`. */
+  error(code: string, message: string, exitCode: number): number {
+    return this.failure({ code, message, exitCode });
+  }
+
+  /** The command failed (see {@link failureLine}); answers its exit code. */
+  failure(failure: Failure, verbose = false): number {
+    this.progress.finish();
+    const { redact } = this.#options;
+    this.#options.stderr(failureLine(failure, redact));
+    if (verbose && failure.details) this.#options.stderr(redact(failure.details) + '\n');
+    if (this.#options.json) {
+      const { code, message, exitCode } = failure;
+      this.#options.stdout(
+        redact(JSON.stringify({ event: 'error', code, message, exitCode })) + '\n',
+      );
+    }
+    return failure.exitCode;
+  }
+}

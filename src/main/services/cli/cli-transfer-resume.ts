@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../../../shared/errors';
+import type { TransferRecord } from '../../../shared/model/transfer';
+
+/*
+ * How a CLI run finds the transfer an earlier run of the same command left unfinished (killed,
+ * stopped by Ctrl+C, cut off by the network), and how two runs of the same command are kept
+ * from working on one transfer at once.
+ */
+
+/** What identifies a transfer of the command line: same values, same transfer. */
+export interface TransferIdentity {
+  readonly kind: 'import' | 'export';
+  readonly profileId: string;
+  readonly instanceName: string;
+  readonly databaseName: string;
+  readonly fileType: string;
+  /** The file of an import, the folder of an export (absolute). */
+  readonly path: string;
+}
+
+const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The unfinished transfer among `records` (those the journals hold) with the same identity,
+ * the newest if several. Instance and database names compare as SQL Server does (case
+ * insensitive); the path exactly.
+ */
+export function findResumable(
+  records: readonly TransferRecord[],
+  wanted: TransferIdentity,
+): TransferRecord | undefined {
+  const matches = records.filter(
+    (record) =>
+      record.kind === wanted.kind &&
+      record.profileId === wanted.profileId &&
+      same(record.instanceName, wanted.instanceName) &&
+      same(record.databaseName, wanted.databaseName) &&
+      record.fileType === wanted.fileType &&
+      (wanted.kind === 'import' ? record.sourcePath : record.destinationFolder) === wanted.path,
+  );
+  return matches.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+}
+
+function keyOf(identity: TransferIdentity): string {
+  const text = JSON.stringify([
+    identity.kind,
+    identity.profileId,
+    identity.instanceName.toLowerCase(),
+    identity.databaseName.toLowerCase(),
+    identity.fileType,
+    identity.path,
+  ]);
+  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the lock of a transfer identity in `<folder>/locks`, holding this process's id; a lock
+ * left by a process that is gone (killed) is taken over. Throws CONFLICT while another live
+ * run holds it. Answers the function that releases it.
+ */
+export async function lockTransfer(
+  folder: string,
+  identity: TransferIdentity,
+): Promise<() => Promise<void>> {
+  const dir = join(folder, 'locks');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `${keyOf(identity)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const handle = await open(file, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      throw new AppError({
+        code: 'CONFLICT',
+        message: `Another run of this command (process ${pid}) is working on this ${identity.kind}; wait for it to end, or stop it and run the command again.`,
+      });
+    }
+    await rm(file, { force: true });
+  }
+  throw new AppError({
+    code: 'CONFLICT',
+    message: `Another run of this command took the ${identity.kind} at the same moment; run the command again.`,
+  });
+}

@@ -1,0 +1,167 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { TransferRecord } from '../../../src/shared/model/transfer';
+import { UsageError } from '../../../src/main/services/cli/cli-args';
+import { ProgressReporter, transferLine } from '../../../src/main/services/cli/cli-progress';
+import {
+  parseTransferArgs,
+  transferCommandName,
+} from '../../../src/main/services/cli/cli-transfer-args';
+import { findResumable } from '../../../src/main/services/cli/cli-transfer-resume';
+
+function record(fields: Partial<TransferRecord> = {}): TransferRecord {
+  return {
+    id: 't1',
+    kind: 'import',
+    profileId: 'p',
+    instanceName: 'sql-eu-dev-01',
+    databaseName: 'Sales',
+    fileType: 'bak',
+    sourcePath: '/data/Sales.bak',
+    mode: 'multipart',
+    state: 'uploading',
+    bytesDone: 3 * 1024 * 1024,
+    totalBytes: 12 * 1024 * 1024,
+    throughputBps: 1024 * 1024,
+    etaSeconds: 9,
+    parts: { total: 12, done: 3, inFlight: 2, partSize: 1024 * 1024 },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+describe('transfer command lines', () => {
+  it('tells transfer commands from catalogue operations', () => {
+    expect(transferCommandName(['import', 'a.bak', '--wait'])).toBe('import');
+    expect(transferCommandName(['--wait', 'export', '--to', 'x'])).toBe('export');
+    expect(transferCommandName(['jobs', 'wait', '--jobId', 'j'])).toBe('jobsWait');
+    expect(transferCommandName(['jobs', 'getByInstance', '--jobId', 'j'])).toBeUndefined();
+    expect(transferCommandName(['databases', 'import', '--instanceName', 'x'])).toBeUndefined();
+    expect(transferCommandName([])).toBeUndefined();
+  });
+
+  it('reads an import: the database name from the file, group ids split, parts in flight', () => {
+    const command = parseTransferArgs('import', [
+      'import',
+      'backups/Sales_2025.bak',
+      '--instanceName',
+      'sql-eu-dev-01',
+      '--groupIds',
+      'g1,g2',
+      '--groupIds',
+      'g3',
+      '--parts-in-flight',
+      '3',
+      '--api-key',
+      'k',
+    ]);
+    expect(command).toMatchObject({
+      kind: 'import',
+      sourcePath: resolve('backups/Sales_2025.bak'),
+      databaseName: 'Sales_2025',
+      groupIds: ['g1', 'g2', 'g3'],
+      partsInFlight: 3,
+      wait: false,
+      json: false,
+      options: { 'api-key': 'k' },
+    });
+  });
+
+  it('refuses what the contract refuses, naming the option', () => {
+    const refused = (argv: string[]): string => {
+      const name = transferCommandName(argv);
+      if (!name) throw new Error('not a transfer command');
+      try {
+        parseTransferArgs(name, argv);
+      } catch (error) {
+        if (error instanceof UsageError) return error.message;
+        throw error;
+      }
+      throw new Error('accepted');
+    };
+    const exportArgs = ['export', '--instanceName', 'i', '--databaseName', 'd', '--to', 'x'];
+    expect(refused([...exportArgs, '--exportTo', '1', '--detachOnly'])).toBe(
+      '--detachOnly: detachOnly is valid only when exporting to MDF (exportTo 0).',
+    );
+    expect(refused(exportArgs)).toBe('--exportTo is required.');
+    expect(refused(['import', 'My Sales.bak', '--instanceName', 'i'])).toMatch(
+      /^The file name does not make a database name .*; give --databaseName\.$/,
+    );
+    expect(refused(['import', 'a.bak', '--instanceName', '..'])).toMatch(/^--instanceName: /);
+    expect(refused(['import', 'a.bak', '--instanceName', 'i', '--body', '{}'])).toMatch(
+      /Unknown option '--body'.*Options of import: /,
+    );
+    expect(refused(['import', 'a.bak', 'b.bak', '--instanceName', 'i'])).toMatch(/one file/);
+  });
+});
+
+describe('finding the transfer to resume', () => {
+  it('matches connection, instance and database (any case), type and path, newest first', () => {
+    const wanted = {
+      kind: 'import' as const,
+      profileId: 'p',
+      instanceName: 'SQL-EU-DEV-01',
+      databaseName: 'sales',
+      fileType: 'bak',
+      path: '/data/Sales.bak',
+    };
+    const older = record({ id: 'old' });
+    const newer = record({ id: 'new', createdAt: '2026-01-02T00:00:00.000Z' });
+    expect(findResumable([older, newer], wanted)?.id).toBe('new');
+    expect(findResumable([record({ profileId: 'q' })], wanted)).toBeUndefined();
+    expect(findResumable([record({ sourcePath: '/data/Other.bak' })], wanted)).toBeUndefined();
+    expect(findResumable([record({ fileType: 'mdf' })], wanted)).toBeUndefined();
+  });
+});
+
+describe('progress output', () => {
+  it('shows bytes, throughput, ETA and parts on one line', () => {
+    expect(transferLine(record())).toBe(
+      'uploading    3.0 MiB / 12.0 MiB (25%)  1.0 MiB/s  ETA 0:09  parts 3/12, 2 in flight',
+    );
+  });
+
+  it('redraws a terminal line at most every 250 ms and ends it before other output', () => {
+    let now = 0;
+    const written: string[] = [];
+    const reporter = new ProgressReporter({
+      mode: 'tty',
+      write: (text) => written.push(text),
+      redact: (text) => text,
+      now: () => now,
+    });
+    reporter.transfer(record({ bytesDone: 1 }));
+    now = 100;
+    reporter.transfer(record({ bytesDone: 2 }));
+    now = 200;
+    reporter.transfer(record({ state: 'completing' }));
+    expect(written).toHaveLength(1);
+    now = 260;
+    reporter.transfer(record({ state: 'importing', jobId: 'j' }));
+    expect(written).toHaveLength(2);
+    expect(written[1]?.startsWith('\rimporting ')).toBe(true);
+    expect(written[1]?.endsWith('job j\u001b[K')).toBe(true);
+    reporter.finish();
+    expect(written.at(-1)).toBe('\n');
+  });
+
+  it('writes one redacted JSON line per tick with --json', () => {
+    const written: string[] = [];
+    const reporter = new ProgressReporter({
+      mode: 'json',
+      write: (text) => written.push(text),
+      redact: (text) => text.replace('secret', '[redacted]'),
+    });
+    reporter.transfer(record());
+    reporter.transfer(record({ state: 'paused', pausedReason: 'network', jobStatus: 'secret' }));
+    expect(written).toHaveLength(2);
+    expect(JSON.parse(written[1] ?? '')).toMatchObject({
+      event: 'progress',
+      state: 'paused',
+      pausedReason: 'network',
+      jobStatus: '[redacted]',
+      parts: { done: 3, total: 12, inFlight: 2, resent: 0 },
+    });
+  });
+});
