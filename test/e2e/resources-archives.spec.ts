@@ -1,4 +1,8 @@
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { dismissNotifications, queueDialog, screenshotModalThemes } from './activity-helpers';
 import { expect, test } from './fixtures';
 import {
   dialog,
@@ -22,12 +26,16 @@ let session: ResourcesSession;
 let page: Page;
 const GROUP = '3f9a1c2e-5b7d-4e8f-9a0b-1c2d3e4f5a61';
 
+let folder: string;
+
 test.beforeAll(async ({ browser }) => {
   session = await openEmulatorSession(browser);
   page = session.page;
+  folder = await mkdtemp(join(tmpdir(), 'databridge-archives-'));
 });
 test.afterAll(async () => {
   await session.close();
+  await rm(folder, { recursive: true, force: true });
 });
 
 const rows = () => tableRows(page, 'archive-table');
@@ -124,6 +132,64 @@ test('the filter builder writes the grammar, shows parse errors at their positio
   await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–90');
 });
 
+test('the details of an archive show every field with its download links shortened; Download archive ends Downloaded', async () => {
+  const details = page.getByTestId('archive-details');
+  const files = details.getByTestId('archive-detail-files');
+  const name = await rows().first().locator('td').first().innerText();
+  await rowMenu(0, 'Details');
+  await expect(details.getByTestId('archive-detail-name')).toHaveText(name);
+  await expect(details.getByTestId('archive-detail-serverName')).toHaveText('sql-eu-prod-01');
+  await expect(details.getByTestId('archive-detail-databaseType')).toHaveText(
+    /^(EDM|RDM|UNKNOWN)$/,
+  );
+  await expect(details.getByTestId('archive-detail-thumbprint')).toContainText(/[0-9A-F]{40}/);
+  for (const key of ['archiveId', 'sizeInMb', 'createDate', 'expiryDate', 'createdBy']) {
+    await expect(details.getByTestId(`archive-detail-${key}`)).toHaveText(/[^—\s]/);
+  }
+  // A pre-signed link shows as host and file name: no query, no signature, in the page at all.
+  await expect(files).toHaveText(new RegExp(`^127\\.0\\.0\\.1:\\d+/…/${name}\\.bak$`));
+  expect(await page.content()).not.toMatch(/[?&](sig|expires)=/);
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
+  // Enter on a focused row opens the details; so does a double-click (light, then dark).
+  await rows().nth(1).focus();
+  await page.keyboard.press('Enter');
+  await expect(files).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  // The monitor's blocking alerts (the emulator's sessions) would cover the drawer.
+  await dismissNotifications(page);
+  await screenshotModalThemes(
+    page,
+    'archives-details',
+    async () => {
+      await rows().first().dblclick();
+      await expect(files).toBeVisible();
+      return details;
+    },
+    () => page.keyboard.press('Escape'),
+  );
+
+  await rows().first().dblclick();
+  await expect(files).toBeVisible();
+  await queueDialog(session.harness, { folder });
+  await dismissNotifications(page);
+  await page.getByTestId('archive-download').click();
+  await expect(details).toBeHidden();
+  const card = page.getByTestId('transfer-card').filter({ hasText: `Download archive ${name}` });
+  await expect(card).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(card.getByTestId('transfer-state')).toHaveText('Downloaded');
+  await expect(card.getByTestId('transfer-stages')).toHaveText(/Download\s*Done/);
+  await expect(card.getByTestId('transfer-open-folder')).toBeVisible();
+  expect(await readdir(folder)).toEqual([`${name}.bak`]);
+  expect((await stat(join(folder, `${name}.bak`))).size).toBeGreaterThan(0);
+  await dismissNotifications(page);
+  await screenshotThemes(page, 'archives-download-done');
+  await page.getByTestId('toggle-activity').click();
+  expect(session.consoleErrors).toEqual([]);
+});
+
 test('update archive asks for the resource group once, checks it, remembers it and sends the patch', async () => {
   await rowMenu(0, 'Update storage and expiry');
   const update = dialog(page, 'archive-update-dialog');
@@ -188,6 +254,8 @@ test('restore checks the database name, starts a job the watcher follows, and ke
 test('delete archive needs the name typed, then removes the row', async () => {
   await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–90');
   const name = await rows().nth(2).locator('td').first().innerText();
+  // The menu reaches down to where the monitor's blocking alerts show.
+  await dismissNotifications(page);
   await rowMenu(2, 'Delete');
   const remove = dialog(page, 'archive-delete-dialog');
   await expect(remove.getByTestId('dialog-confirm')).toBeDisabled();
@@ -206,6 +274,11 @@ test('a read-only profile disables every archive action', async () => {
   for (const item of ['Update storage and expiry', 'Restore into a new database', 'Delete…']) {
     const option = page.locator('.n-dropdown-option:visible').filter({ hasText: item });
     await expect(option.locator('.n-dropdown-option-body')).toHaveClass(/--disabled/);
+  }
+  // Details and download only read the service: they stay.
+  for (const item of ['Details', 'Download archive…']) {
+    const option = page.locator('.n-dropdown-option:visible').filter({ hasText: item });
+    await expect(option.locator('.n-dropdown-option-body')).not.toHaveClass(/--disabled/);
   }
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+Shift+P');

@@ -172,7 +172,7 @@ export class ActivityMonitor {
   }
 
   #notifyTransfer(record: TransferRecord): void {
-    const what = record.kind === 'import' ? 'Import' : 'Export';
+    const what = KIND_NAMES[record.kind];
     const ok = record.state === 'done';
     this.#platform.notify({
       title: ok ? `${what} finished` : `${what} failed`,
@@ -193,6 +193,14 @@ export class ActivityMonitor {
   }
 }
 
+/** What a transfer of each kind is called in a notification. */
+const KIND_NAMES: Readonly<Record<TransferRecord['kind'], string>> = {
+  import: 'Import',
+  export: 'Export',
+  archive: 'Archive download',
+};
+
 function transferLabel(record: TransferRecord): string {
-  return `${record.kind === 'import' ? 'Import' : 'Export'} ${record.databaseName} (${record.instanceName})`;
+  const what = record.kind === 'archive' ? 'Download archive' : KIND_NAMES[record.kind];
+  return `${what} ${record.databaseName} (${record.instanceName})`;
 }

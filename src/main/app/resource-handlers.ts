@@ -7,6 +7,7 @@ import type { Profile } from '../../shared/model/profile';
 import type { ServiceClient } from '../services/http/service-client';
 import type { IpcHandlers } from '../services/ipc/ipc-router';
 import type { Logger } from '../services/log/logger';
+import { withoutPresignedQueries } from './presigned-answers';
 
 /** A job the app starts, to follow until it ends, as its catalogue declaration describes it. */
 export interface StartedJob {
@@ -35,7 +36,8 @@ type AnyInput = { readonly profileId: string } & Record<string, unknown>;
  * background job has the job followed, labelled as its catalogue declaration says (see
  * `JobDeclaration`), so it shows in the activity panel and the tray and ends with a
  * notification; the renderer does not track jobs, and may not even see the id (move answers
- * it in a header).
+ * it in a header). Pre-signed download URIs reach the renderer without their signature (see
+ * presigned-answers.ts).
  */
 export function createResourceHandlers(
   deps: ResourceHandlerDeps,
@@ -67,7 +69,7 @@ async function callOperation(
   const client = deps.client(profileId);
   const answer = await client.callWithHeaders(op.id, operationInput);
   if (op.startsJob) trackStarted(deps, op, input, answer);
-  return answer.data;
+  return withoutPresignedQueries(answer.data);
 }
 
 function trackStarted(

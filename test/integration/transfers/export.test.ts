@@ -1,9 +1,9 @@
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Dispatcher } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
+import { cutFirstDownload } from '../../support/download-cuts';
 import { sha256File } from '../../support/sample-files';
 import {
   PROFILE_ID,
@@ -34,40 +34,6 @@ async function settled(e: Engine, id: string, states = ['done', 'failed', 'cance
 function servedFile(record: TransferRecord): string {
   const name = `${fileSafeName(record.databaseName)}.${record.fileType}`;
   return join(fx.emulatorDir, 'exports', fileSafeName(record.jobId ?? ''), name);
-}
-
-/**
- * Cuts the first pre-signed GET after `bytes` of its body, as a dropped connection would,
- * and calls `onCut`.
- */
-function cutFirstDownload(
-  bytes: number,
-  onCut?: () => void,
-): Dispatcher.DispatcherComposeInterceptor {
-  let cut = false;
-  return (dispatch) => (opts, handler) => {
-    if (cut || opts.method !== 'GET') return dispatch(opts, handler);
-    let seen = 0;
-    return dispatch(opts, {
-      onRequestStart: (controller, context: unknown) =>
-        handler.onRequestStart?.(controller, context),
-      onResponseStart: (controller, status, headers, message) =>
-        handler.onResponseStart?.(controller, status, headers, message),
-      onResponseData: (controller, chunk) => {
-        if (cut) return;
-        seen += chunk.length;
-        if (seen < bytes) {
-          handler.onResponseData?.(controller, chunk);
-          return;
-        }
-        cut = true;
-        onCut?.();
-        controller.abort(Object.assign(new Error('cut by the test'), { code: 'ECONNRESET' }));
-      },
-      onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
-      onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
-    });
-  };
 }
 
 describe('export', () => {

@@ -61,12 +61,16 @@ describe('palette commands of the views and the frame', () => {
         readOnly,
         selected,
         openDialog: (kind) => void opened.push(kind),
+        openDetails: () => void opened.push('details'),
+        download: () => void opened.push('download'),
         filter: ref(undefined),
       }),
     );
     expect(registered('archives.')).toEqual([
       'archives.addFilterCondition',
       'archives.delete',
+      'archives.details',
+      'archives.download',
       'archives.filter',
       'archives.nextPage',
       'archives.previousPage',
@@ -86,6 +90,13 @@ describe('palette commands of the views and the frame', () => {
     expect(opened).toEqual(['delete']);
     readOnly.value = true;
     expect(isCommandEnabled(command('archives.update'))).toBe(false);
+    // Details and download only read: a read-only profile keeps them.
+    expect(isCommandEnabled(command('archives.details'))).toBe(true);
+    expect(isCommandEnabled(command('archives.download'))).toBe(true);
+    expect(command('archives.download').title).toContain(archiveTitle(archive));
+    await command('archives.details').run();
+    await command('archives.download').run();
+    expect(opened).toEqual(['delete', 'details', 'download']);
 
     store.rows = [];
     await nextTick();

@@ -32,6 +32,24 @@ describe('RedactingLogger', () => {
     expect(text).toContain('expires=1');
   });
 
+  it('redacts the signatures of pre-signed download URIs of the usual stores', () => {
+    const { logger, lines } = setup();
+    logger.warn('Unexpected answer', {
+      raw: {
+        downloadUris: [
+          'https://acct.blob.core.windows.net/c/Sales.bak?sv=2022&se=2030&sp=r&sig=AzureSig%2B1',
+          'https://b.s3.amazonaws.com/Sales.bak?X-Amz-Credential=AKIA1&X-Amz-Signature=S3sig2',
+          'https://storage.googleapis.com/b/Sales.bak?X-Goog-Credential=gsa3&X-Goog-Signature=GcsSig4',
+        ],
+      },
+    });
+    const text = JSON.stringify(lines);
+    for (const secret of ['AzureSig', 'AKIA1', 'S3sig2', 'gsa3', 'GcsSig4']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain('Sales.bak');
+  });
+
   it('blanks fields named like secrets, and Errors keep only name, code and message', () => {
     const { logger, lines } = setup();
     const error = Object.assign(new Error('boom'), { code: 'ECONNRESET' });

@@ -15,7 +15,7 @@ const TEXT_RULES: readonly (readonly [RegExp, string])[] = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/]+=*/gi, `$1 ${REDACTED}`],
   [/(authorization["']?\s*[:=]\s*["']?)(?!Bearer\b|Basic\b)[^"'\s,;}]+/gi, `$1${REDACTED}`],
   [
-    /([?&](?:sig|signature|x-amz-signature|x-amz-security-token|x-amz-credential)=)[^&\s"'#]+/gi,
+    /([?&](?:sig|signature|x-amz-signature|x-amz-security-token|x-amz-credential|x-goog-signature|x-goog-credential)=)[^&\s"'#]+/gi,
     `$1${REDACTED}`,
   ],
 ];

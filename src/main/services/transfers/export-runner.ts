@@ -1,12 +1,9 @@
-import { stat } from 'node:fs/promises';
-import { join, parse } from 'node:path';
 import { fileExtensionByType } from '../../../shared/contract/enums';
 import { MAX_EXPORT_WITHOUT_DETACH_MB } from '../../../shared/contract/query';
 import { AppError } from '../../../shared/errors';
 import { followJob, startJob, type JobMeta } from './job-follow';
 import type { ExportFile, ExportJournal } from './journal-schema';
-import { checkPresignedUrl } from './multipart-upload';
-import { RangeDownloader } from './range-downloader';
+import { downloadFiles, planDownloadFiles, safeFileName } from './file-downloads';
 import type { TransferContext } from './transfer-context';
 
 type ExportContext = TransferContext<ExportJournal>;
@@ -40,56 +37,13 @@ export function checkExportRules(input: {
   }
 }
 
-/** A name that is safe as a file name on Windows, macOS and Linux, or undefined. */
-function safeFileName(name: string): string | undefined {
-  const cleaned = Array.from(name.replace(/[<>:"/\\|?*]/g, '_'), (char) =>
-    char.charCodeAt(0) < 32 ? '_' : char,
-  )
-    .join('')
-    .replace(/^[\s.]+|[\s.]+$/g, '')
-    .slice(0, 200);
-  return cleaned === '' ? undefined : cleaned;
-}
-
-/** The file name a download URL names (its last path segment), if it has one. */
-export function remoteNameOf(url: string): string | undefined {
-  try {
-    const segment = new URL(url).pathname.split('/').filter(Boolean).pop();
-    return segment === undefined ? undefined : safeFileName(decodeURIComponent(segment));
-  } catch {
-    return undefined;
-  }
-}
-
-async function isFree(path: string): Promise<boolean> {
-  for (const candidate of [path, `${path}.part`]) {
-    try {
-      await stat(candidate);
-      return false;
-    } catch {
-      // Absent: free.
-    }
-  }
-  return true;
-}
-
 /** Destinations for the export's files in the folder, never overwriting what is there. */
-async function planFiles(journal: ExportJournal, urls: string[]): Promise<ExportFile[]> {
+function planFiles(journal: ExportJournal, urls: string[]): Promise<ExportFile[]> {
   const ext = fileExtensionByType[journal.exportTo];
-  const files: ExportFile[] = [];
-  const taken = new Set<string>();
-  for (const [index, url] of urls.entries()) {
+  return planDownloadFiles(journal.destinationFolder, urls, (index) => {
     const fallback = `${journal.databaseName}${index === 0 ? '' : `-${index + 1}`}.${ext}`;
-    const remoteName = remoteNameOf(url) ?? safeFileName(fallback) ?? `export-${index + 1}.${ext}`;
-    const { name, ext: suffix } = parse(remoteName);
-    let dest = join(journal.destinationFolder, remoteName);
-    for (let n = 2; taken.has(dest) || !(await isFree(dest)); n += 1) {
-      dest = join(journal.destinationFolder, `${name} (${n})${suffix}`);
-    }
-    taken.add(dest);
-    files.push({ remoteName, dest, bytesWritten: 0, done: false });
-  }
-  return files;
+    return safeFileName(fallback) ?? `export-${index + 1}.${ext}`;
+  });
 }
 
 async function readDownloadUris(ctx: ExportContext, jobId: string): Promise<string[]> {
@@ -99,43 +53,6 @@ async function readDownloadUris(ctx: ExportContext, jobId: string): Promise<stri
     { signal: ctx.signal },
   );
   return job.downloadUris ?? [];
-}
-
-/** The URL of `file` among `urls`: by its remote name, else by its position. */
-function urlFor(urls: string[], file: ExportFile, index: number): string {
-  const url = urls.find((candidate) => remoteNameOf(candidate) === file.remoteName) ?? urls[index];
-  if (url === undefined) {
-    throw new AppError({
-      code: 'GONE',
-      message: `The service no longer offers ${file.remoteName} for download; export the database again.`,
-    });
-  }
-  return checkPresignedUrl(url, file.remoteName);
-}
-
-async function downloadFiles(ctx: ExportContext, jobId: string, urls: string[]): Promise<void> {
-  const { journal, settings } = ctx;
-  const downloader = new RangeDownloader({
-    dispatcher: settings.dispatcher,
-    retry: settings.retry,
-    sleep: settings.sleep,
-    random: settings.random,
-  });
-  const totals = (): number => journal.files.reduce((sum, f) => sum + (f.totalBytes ?? 0), 0);
-  for (const [index, file] of journal.files.entries()) {
-    if (file.done) continue;
-    const before = journal.files.slice(0, index).reduce((sum, f) => sum + f.bytesWritten, 0);
-    await downloader.download({
-      url: urlFor(urls, file, index),
-      state: file,
-      signal: ctx.signal,
-      // Pre-signed download URLs expire; the job hands out fresh ones when read again.
-      refreshUrl: async () => urlFor(await readDownloadUris(ctx, jobId), file, index),
-      onProgress: (written) => ctx.setBytes(before + written, totals()),
-      checkpoint: () => ctx.save({ frequent: true }),
-    });
-    await ctx.save();
-  }
 }
 
 /**
@@ -184,6 +101,10 @@ export async function runExport(ctx: ExportContext): Promise<void> {
     throw new AppError({ code: 'INTERNAL', message: 'The export has no job; export again.' });
   }
   ctx.setState('downloading');
-  await downloadFiles(ctx, jobId, urls ?? (await readDownloadUris(ctx, jobId)));
-  ctx.patch({ files: journal.files.map((file) => file.dest) });
+  await downloadFiles(ctx, {
+    urls: urls ?? (await readDownloadUris(ctx, jobId)),
+    // Pre-signed download URLs expire; the job hands out fresh ones when read again.
+    refresh: () => readDownloadUris(ctx, jobId),
+    whenGone: 'export the database again',
+  });
 }

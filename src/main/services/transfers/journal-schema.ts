@@ -82,10 +82,29 @@ export const ExportJournalSchema = z.object({
 /** See {@link ExportJournalSchema}. */
 export type ExportJournal = z.infer<typeof ExportJournalSchema>;
 
-/** Either journal, told apart by `kind`. */
+/**
+ * Journal of an archive download: the archive (`databaseName` holds its name) and the
+ * download of each of its files. No job: the files exist as long as the archive does.
+ */
+export const ArchiveJournalSchema = z.object({
+  ...common,
+  kind: z.literal('archive'),
+  phase: z.literal('downloading'),
+  archiveId: z.string().min(1),
+  destinationFolder: z.string().min(1),
+  files: z.array(ExportFileSchema),
+});
+/** See {@link ArchiveJournalSchema}. */
+export type ArchiveJournal = z.infer<typeof ArchiveJournalSchema>;
+
+/** A journal that downloads files into a folder (an export or an archive download). */
+export type DownloadJournal = ExportJournal | ArchiveJournal;
+
+/** Any journal, told apart by `kind`. */
 export const TransferJournalSchema = z.discriminatedUnion('kind', [
   ImportJournalSchema,
   ExportJournalSchema,
+  ArchiveJournalSchema,
 ]);
 /** See {@link TransferJournalSchema}. */
 export type TransferJournal = z.infer<typeof TransferJournalSchema>;

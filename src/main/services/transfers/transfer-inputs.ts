@@ -21,14 +21,21 @@ import { readFileIdentity } from './file-identity';
 import type { ExportJournal, ImportJournal, TransferJournal } from './journal-schema';
 import { planParts, type PartPlanOptions } from './part-plan';
 
-/** Parses `input` with `schema`, or throws VALIDATION with the first problem's message. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/**
+ * Parses `input` with `schema`, or throws VALIDATION with the first problem's message (as
+ * `Could not <operation>: <problem>.` when `operation` is given).
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  operation?: string,
+): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
+  const problem = parsed.error.issues[0]?.message ?? 'The transfer request is not valid.';
   throw new AppError({
     code: 'VALIDATION',
-    message: issue?.message ?? 'The transfer request is not valid.',
+    message: operation ? `Could not ${operation}: ${problem.replace(/\.$/, '')}.` : problem,
   });
 }
 

@@ -11,6 +11,10 @@ export interface ArchiveCommandContext {
   /** The row last clicked: the archive the per-archive commands act on. */
   readonly selected: ShallowRef<ArchivesResponse | undefined>;
   readonly openDialog: (kind: 'update' | 'restore' | 'delete') => void;
+  /** Shows the selected archive's details. */
+  readonly openDetails: () => void;
+  /** Downloads the selected archive's files into a folder the user picks. */
+  readonly download: () => void;
   readonly filter: Readonly<Ref<{ focus: () => void; addCondition: () => void } | undefined>>;
 }
 
@@ -50,11 +54,39 @@ function registerListCommands(register: RegisterCommand, context: ArchiveCommand
   });
 }
 
+const subjectOf = (context: ArchiveCommandContext): string =>
+  context.selected.value ? ` (${archiveTitle(context.selected.value)})` : '';
+
+/** The commands that read the selected archive: its details, and the download of its files. */
+function registerReadCommands(register: RegisterCommand, context: ArchiveCommandContext): void {
+  const { selected } = context;
+  register({
+    id: 'archives.details',
+    get title() {
+      return `Show archive details${subjectOf(context)}`;
+    },
+    group,
+    keywords: ['thumbprint', 'download uri', 'database type'],
+    enabled: () => Boolean(selected.value),
+    run: () => context.openDetails(),
+  });
+  register({
+    id: 'archives.download',
+    get title() {
+      return `Download archive…${subjectOf(context)}`;
+    },
+    group,
+    keywords: ['save', 'files', 'backup'],
+    enabled: () => Boolean(selected.value?.archiveId),
+    run: () => context.download(),
+  });
+}
+
 /** The commands on the selected archive, which open the view's dialogs. */
 function registerArchiveCommands(register: RegisterCommand, context: ArchiveCommandContext): void {
   const { readOnly, selected, openDialog } = context;
   const canChange = (): boolean => !readOnly.value && Boolean(selected.value?.archiveId);
-  const subject = (): string => (selected.value ? ` (${archiveTitle(selected.value)})` : '');
+  const subject = (): string => subjectOf(context);
   register({
     id: 'archives.update',
     get title() {
@@ -102,5 +134,6 @@ export function useArchiveCommands(context: ArchiveCommandContext): void {
   );
 
   registerListCommands(registerCommand, context);
+  registerReadCommands(registerCommand, context);
   registerArchiveCommands(registerCommand, context);
 }

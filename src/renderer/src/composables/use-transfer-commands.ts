@@ -13,6 +13,7 @@ const VERBS: Readonly<Record<TransferControl, string>> = {
 
 /** What a transfer is called in a command: `the upload of Sales_Q3.bak`, `the export of Sales (BAK)`. */
 export function transferSubject(record: TransferRecord): string {
+  if (record.kind === 'archive') return `the download of archive ${record.databaseName}`;
   if (record.kind === 'export') {
     return `the export of ${record.databaseName} (${record.fileType.toUpperCase()})`;
   }

@@ -1,7 +1,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ARCHIVE_SORTABLE } from '../../../shared/contract/query';
-import type { ArchivePatch, ArchivesResponse } from '../../../shared/contract/records/archives';
+import type {
+  ArchivePatch,
+  ArchivesDetail,
+  ArchivesResponse,
+} from '../../../shared/contract/records/archives';
 import { useIpcClient } from '../api/client';
 import { createInstanceList, type InstanceTarget } from './instance-list';
 
@@ -128,6 +132,16 @@ export const useArchivesStore = defineStore('archives', () => {
     });
   }
 
+  /**
+   * One archive in full (`archives:get`): database type, thumbprint and its files. Main hands
+   * the download URIs over without their signature (they are credentials), so they only say
+   * where the files are. Throws AppError.
+   */
+  async function fetchDetail(archiveId: string): Promise<ArchivesDetail> {
+    const { profileId, instanceName } = requireTarget();
+    return client.invoke('archives:get', { profileId, pathParams: { instanceName, archiveId } });
+  }
+
   /** Deletes an archive and drops it from the page shown. */
   async function remove(archive: ArchivesResponse): Promise<void> {
     const { profileId, instanceName } = requireTarget();
@@ -153,6 +167,7 @@ export const useArchivesStore = defineStore('archives', () => {
     setQuery,
     update,
     restore,
+    fetchDetail,
     remove,
   };
 });

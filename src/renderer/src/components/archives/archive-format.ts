@@ -1,6 +1,9 @@
 import { StorageTypeId } from '../../../../shared/contract/enums';
-import type { ArchivesResponse } from '../../../../shared/contract/records/archives';
-import { formatDateTime } from '../../display/format';
+import type {
+  ArchivesDetail,
+  ArchivesResponse,
+} from '../../../../shared/contract/records/archives';
+import { formatDateTime, formatMb } from '../../display/format';
 
 /*
  * How archive fields read in the table and dialogs (sizes and dates: display/format.ts).
@@ -32,4 +35,64 @@ export function sourceTypeLabel(id: number | null | undefined): string {
 export function archiveTitle(archive: ArchivesResponse): string {
   const name = archive.name ?? archive.archiveId ?? 'Archive';
   return archive.createDate ? `${name} (${formatDateTime(archive.createDate)})` : name;
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * A download URI as shown: its host and file name (`store.example.net/…/Sales.bak`), never
+ * its query string, which is the signature of a pre-signed URL (main already leaves it out).
+ */
+export function shortDownloadUri(uri: string): string {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return decoded(uri.split(/[?#]/)[0]?.split('/').pop() ?? '');
+  }
+  const segments = url.pathname.split('/').filter(Boolean);
+  const file = segments.pop();
+  if (file === undefined) return url.host;
+  return `${url.host}/${segments.length > 0 ? '…/' : ''}${decoded(file)}`;
+}
+
+/** One line of an archive's details: its label, the text shown, and a test id. */
+export interface ArchiveDetailRow {
+  readonly key: string;
+  readonly label: string;
+  readonly value: string;
+  /** Identifiers read better in a fixed-width font. */
+  readonly mono?: boolean;
+}
+
+const orDash = (value: string | null | undefined): string =>
+  value === null || value === undefined || value === '' ? '—' : value;
+
+/**
+ * Every field of ArchivesDetail but the download URIs (listed apart), in reading order; the
+ * storage type comes from the list row, where the service gives it.
+ */
+export function archiveDetailRows(
+  detail: ArchivesDetail,
+  row: ArchivesResponse | undefined,
+): ArchiveDetailRow[] {
+  const storage = row ? storageTypeOf(row) : '';
+  return [
+    { key: 'name', label: 'Name', value: orDash(detail.name) },
+    { key: 'archiveId', label: 'Archive id', value: orDash(detail.archiveId), mono: true },
+    { key: 'serverName', label: 'Server', value: orDash(detail.serverName) },
+    { key: 'databaseType', label: 'Database type', value: orDash(detail.databaseType) },
+    { key: 'sizeInMb', label: 'Size', value: formatMb(detail.sizeInMb) },
+    { key: 'createDate', label: 'Created', value: formatDateTime(detail.createDate) },
+    { key: 'expiryDate', label: 'Expires', value: formatDateTime(detail.expiryDate) },
+    { key: 'createdBy', label: 'Created by', value: orDash(detail.createdBy) },
+    ...(storage ? [{ key: 'storageType', label: 'Storage type', value: storage }] : []),
+    { key: 'thumbprint', label: 'Thumbprint', value: orDash(detail.thumbprint), mono: true },
+  ];
 }
