@@ -35,6 +35,8 @@ export interface EngineOptions {
   dataDir: string;
   auth?: EngineAuth;
   partsInFlight?: number;
+  /** The service's bandwidth limit in bytes per second (default: none). */
+  bandwidthLimitBytesPerSecond?: number | (() => number);
   partPlan?: PartPlanOptions;
   retry?: Partial<RetryPolicy>;
   onPartEvent?: (transferId: string, event: PartEvent) => void;
@@ -45,6 +47,8 @@ export interface EngineOptions {
   logger?: Logger;
   progressIntervalMs?: number;
   networkRetryMs?: number;
+  /** Transfers moving bytes at once (default: no limit). */
+  transfersAtOnce?: () => number;
 }
 
 /**
@@ -184,6 +188,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     dispatcher: presigned,
     ...(options.partsInFlight === undefined ? {} : { partsInFlight: options.partsInFlight }),
     ...(options.partPlan ? { partPlan: options.partPlan } : {}),
+    ...(options.bandwidthLimitBytesPerSecond === undefined
+      ? {}
+      : { bandwidthLimitBytesPerSecond: options.bandwidthLimitBytesPerSecond }),
     retry: { baseDelayMs: 50, maxDelayMs: 1000, ...options.retry },
     ...(options.onPartEvent ? { onPartEvent: options.onPartEvent } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
@@ -191,6 +198,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       ? {}
       : { progressIntervalMs: options.progressIntervalMs }),
     ...(options.networkRetryMs === undefined ? {} : { networkRetryMs: options.networkRetryMs }),
+    ...(options.transfersAtOnce ? { transfersAtOnce: options.transfersAtOnce } : {}),
   });
   return {
     service,

@@ -139,6 +139,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     dispatcher,
     logger,
     partsInFlight: () => settings.get().partsInFlight,
+    // Read every few tens of ms: a changed limit applies to running transfers at once.
+    bandwidthLimitBytesPerSecond: () => settings.get().bandwidthLimitMiBps * 1024 * 1024,
+    transfersAtOnce: () => settings.get().transfersAtOnce,
     ...options.transferTuning,
   });
   const watching = createMonitor({ dataDir, connections, jobs, settings, bus, logger });
@@ -147,6 +150,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     connections.onDidChangeState((state) => bus.emit('session:onDidChangeState', state)),
     jobs.onDidChange((event) => bus.emit('jobs:onDidChange', event)),
     settings.onDidChange((value) => bus.emit('settings:onDidChange', value)),
+    // A higher limit of transfers at once starts queued ones at once.
+    settings.onDidChange(() => transfers.applyQueueLimit()),
     transfers.onDidChange((record) => bus.emit('transfers:onDidChange', record)),
   ];
   jobs.start();

@@ -3,6 +3,7 @@ import type {
   ImportPlan,
   PausedReason,
   PlanImportInput,
+  StartArchiveDownloadInput,
   StartExportInput,
   StartImportInput,
   TransferRecord,
@@ -18,12 +19,18 @@ export interface TransferPort {
   planImport(input: PlanImportInput): Promise<ImportPlan>;
   startImport(input: StartImportInput): Promise<TransferRecord>;
   startExport(input: StartExportInput): Promise<TransferRecord>;
+  startArchiveDownload(input: StartArchiveDownloadInput): Promise<TransferRecord>;
   list(): TransferRecord[];
   listResumable(): Promise<TransferRecord[]> | TransferRecord[];
   pause(id: string): Promise<TransferRecord>;
   resume(id: string): Promise<TransferRecord>;
   cancel(id: string): Promise<TransferRecord>;
   retry(id: string): Promise<TransferRecord>;
+  moveInQueue(id: string, direction: 'up' | 'down'): TransferRecord;
+  startNow(id: string): TransferRecord;
+  /** The user pauses, or resumes, every transfer. */
+  pauseEverything(): Promise<TransferRecord[]>;
+  resumeEverything(): TransferRecord[];
   /** Pauses every running transfer (their journals keep them), e.g. when the app quits. */
   pauseAll(reason: PausedReason): Promise<void>;
   /** Calls `listener` on every change of a transfer; the answer stops it. */
@@ -61,11 +68,18 @@ export function createTransferHandlers(
       writable(input.profileId);
       return transfers.startExport(input);
     },
+    // Downloading an archive only reads from the service: a read-only profile may do it.
+    'transfers:startArchiveDownload': (input) => transfers.startArchiveDownload(input),
     'transfers:list': () => Promise.resolve(transfers.list()),
     'transfers:listResumable': async () => transfers.listResumable(),
     'transfers:pause': ({ id }) => transfers.pause(id),
     'transfers:resume': ({ id }) => transfers.resume(id),
     'transfers:cancel': ({ id }) => transfers.cancel(id),
     'transfers:retry': ({ id }) => transfers.retry(id),
+    'transfers:moveInQueue': ({ id, direction }) =>
+      Promise.resolve(transfers.moveInQueue(id, direction)),
+    'transfers:startNow': ({ id }) => Promise.resolve(transfers.startNow(id)),
+    'transfers:pauseAll': () => transfers.pauseEverything(),
+    'transfers:resumeAll': () => Promise.resolve(transfers.resumeEverything()),
   };
 }

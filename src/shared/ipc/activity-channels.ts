@@ -3,8 +3,10 @@ import { JobEventKindSchema, TrackedJobSchema } from '../model/job-event';
 import {
   ImportPlanSchema,
   PlanImportInputSchema,
+  StartArchiveDownloadInputSchema,
   StartExportInputSchema,
   StartImportInputSchema,
+  MoveInQueueInputSchema,
   TransferIdInputSchema,
   TransferRecordSchema,
 } from '../model/transfer';
@@ -58,6 +60,11 @@ export const activityChannels = {
     output: TransferRecordSchema,
     summary: 'Export a database and download its files into a folder',
   }),
+  'transfers:startArchiveDownload': defineChannel({
+    input: StartArchiveDownloadInputSchema,
+    output: TransferRecordSchema,
+    summary: "Download every file of an archive into a folder (the archive's download URIs)",
+  }),
   'transfers:list': defineChannel({
     input: NoInputSchema,
     output: z.array(TransferRecordSchema),
@@ -87,5 +94,25 @@ export const activityChannels = {
     input: TransferIdInputSchema,
     output: TransferRecordSchema,
     summary: 'Start a failed transfer again from where it stopped',
+  }),
+  'transfers:moveInQueue': defineChannel({
+    input: MoveInQueueInputSchema,
+    output: TransferRecordSchema,
+    summary: 'Move a queued transfer one place up or down',
+  }),
+  'transfers:startNow': defineChannel({
+    input: TransferIdInputSchema,
+    output: TransferRecordSchema,
+    summary: 'Start a queued transfer now, past the limit of transfers at once',
+  }),
+  'transfers:pauseAll': defineChannel({
+    input: NoInputSchema,
+    output: z.array(TransferRecordSchema),
+    summary: 'Pause every transfer that runs or waits',
+  }),
+  'transfers:resumeAll': defineChannel({
+    input: NoInputSchema,
+    output: z.array(TransferRecordSchema),
+    summary: 'Resume every paused transfer (they queue behind the limit)',
   }),
 } as const;

@@ -11,6 +11,13 @@ export const SettingsSchema = z.object({
   closeToTray: z.boolean().default(false),
   /** While a transfer runs, the system does not suspend (a laptop's lid, idle sleep). */
   keepAwakeWhileTransferring: z.boolean().default(true),
+  /** Transfers (uploads and downloads) moving bytes at once; the others wait in the queue. */
+  transfersAtOnce: z
+    .number()
+    .int({ error: 'Transfers at once must be a whole number' })
+    .min(1, { error: 'Transfers at once must be at least 1' })
+    .max(8, { error: 'Transfers at once must be at most 8' })
+    .default(2),
   /** Upload parts sent at the same time by one import. */
   partsInFlight: z
     .number()
@@ -18,6 +25,18 @@ export const SettingsSchema = z.object({
     .min(1, { error: 'Parts in flight must be at least 1' })
     .max(16, { error: 'Parts in flight must be at most 16' })
     .default(4),
+  /**
+   * A bandwidth limit in MiB/s shared by every upload and download of the app, applied to
+   * running transfers at once; 0 means no limit.
+   */
+  bandwidthLimitMiBps: z
+    .number({ error: 'Bandwidth limit must be a number of MiB/s' })
+    .min(0, { error: 'Bandwidth limit must be 0 (no limit) or more' })
+    .max(10_000, { error: 'Bandwidth limit must be at most 10000 MiB/s' })
+    .refine((value) => value === 0 || value >= 0.1, {
+      error: 'Bandwidth limit must be at least 0.1 MiB/s, or 0 for no limit',
+    })
+    .default(0),
   /** How often the monitor reads the sessions of each watched instance (one request each). */
   sessionRefreshSeconds: z
     .number()
@@ -56,6 +75,8 @@ export const SettingsPatchSchema = z.strictObject({
   closeToTray: z.boolean().optional(),
   keepAwakeWhileTransferring: z.boolean().optional(),
   partsInFlight: SettingsSchema.shape.partsInFlight.unwrap().optional(),
+  bandwidthLimitMiBps: SettingsSchema.shape.bandwidthLimitMiBps.unwrap().optional(),
+  transfersAtOnce: SettingsSchema.shape.transfersAtOnce.unwrap().optional(),
   sessionRefreshSeconds: SettingsSchema.shape.sessionRefreshSeconds.unwrap().optional(),
   blockingAlertSeconds: SettingsSchema.shape.blockingAlertSeconds.unwrap().optional(),
   monitorFailedJobs: SettingsSchema.shape.monitorFailedJobs.unwrap().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExportToTypeSchema, FileExtensionSchema } from '../contract/enums';
+import { pathText } from '../contract/operation';
 
 /*
  * Transfers (imports and exports) as the UI sees them. The transfer engine in main owns them
@@ -7,8 +8,11 @@ import { ExportToTypeSchema, FileExtensionSchema } from '../contract/enums';
  * actions by id. Paths are local file-system paths of the user's machine.
  */
 
-/** An import uploads a local file; an export downloads the service's files. */
-export const TransferKindSchema = z.enum(['import', 'export']);
+/**
+ * An import uploads a local file; an export downloads the files of an export job; an archive
+ * download downloads the files of an existing archive (no job).
+ */
+export const TransferKindSchema = z.enum(['import', 'export', 'archive']);
 export type TransferKind = z.infer<typeof TransferKindSchema>;
 
 /** Where a transfer is; `done`, `failed` and `cancelled` are final. */
@@ -59,9 +63,11 @@ export const TransferRecordSchema = z.object({
   fileType: FileExtensionSchema,
   /** Import: the local file. */
   sourcePath: z.string().optional(),
-  /** Export: the folder the files go to. */
+  /** Export and archive download: the folder the files go to. */
   destinationFolder: z.string().optional(),
-  /** Export: the downloaded files, when done. */
+  /** Archive download: the archive's id (`databaseName` holds the archive's name). */
+  archiveId: z.string().optional(),
+  /** Export and archive download: the downloaded files, when done. */
   files: z.array(z.string()).optional(),
   mode: z.enum(['multipart', 'single']).optional(),
   state: TransferStateSchema,
@@ -85,6 +91,8 @@ export const TransferRecordSchema = z.object({
     .optional(),
   jobId: z.string().optional(),
   jobStatus: z.string().optional(),
+  /** While `queued`: its place in the queue of the app's transfers (1 starts next). */
+  queuePosition: z.number().int().positive().optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -114,6 +122,18 @@ export const StartExportInputSchema = z.strictObject({
 });
 export type StartExportInput = z.infer<typeof StartExportInputSchema>;
 
+/**
+ * What the UI sends to download every file of an archive into a local folder. The archive is
+ * named as `archives.get` names it (the contract's path parameters).
+ */
+export const StartArchiveDownloadInputSchema = z.strictObject({
+  profileId: z.string().min(1),
+  instanceName: pathText('instanceName'),
+  archiveId: pathText('archiveId'),
+  destinationFolder: z.string().min(1, { error: "Choose a folder for the archive's files" }),
+});
+export type StartArchiveDownloadInput = z.infer<typeof StartArchiveDownloadInputSchema>;
+
 /** What `transfers:planImport` answers before an import starts: how it would run. */
 export const ImportPlanSchema = z.object({
   fileType: FileExtensionSchema,
@@ -130,6 +150,13 @@ export type ImportPlan = z.infer<typeof ImportPlanSchema>;
 
 /** The argument of the actions on one transfer (pause, resume, cancel, retry). */
 export const TransferIdInputSchema = z.strictObject({ id: z.string().min(1) });
+
+/** Moves a queued transfer one place up or down. */
+export const MoveInQueueInputSchema = z.strictObject({
+  id: z.string().min(1),
+  direction: z.enum(['up', 'down']),
+});
+export type MoveInQueueInput = z.infer<typeof MoveInQueueInputSchema>;
 export type TransferIdInput = z.infer<typeof TransferIdInputSchema>;
 
 /** What `transfers:planImport` takes: the file, and the profile it would go to. */

@@ -67,6 +67,37 @@ describe('the settings draft', () => {
     });
   });
 
+  it('edits the bandwidth limit: off by default, fractions allowed, checked by the contract', () => {
+    const draft = draftOf(saved);
+    expect(draft.bandwidthLimitMiBps).toBe(0);
+    draft.bandwidthLimitMiBps = 12.5;
+    expect(patchOf(saved, draft)).toEqual({ bandwidthLimitMiBps: 12.5 });
+    expect(fieldProblem('bandwidthLimitMiBps', draft)).toBeUndefined();
+    expect(
+      fieldProblem('bandwidthLimitMiBps', { ...draft, bandwidthLimitMiBps: 0 }),
+    ).toBeUndefined();
+    expect(fieldProblem('bandwidthLimitMiBps', { ...draft, bandwidthLimitMiBps: null })).toBe(
+      'Type the limit in MiB/s, or 0 for no limit',
+    );
+    expect(fieldProblem('bandwidthLimitMiBps', { ...draft, bandwidthLimitMiBps: -1 })).toBe(
+      'Bandwidth limit must be 0 (no limit) or more',
+    );
+    expect(fieldProblem('bandwidthLimitMiBps', { ...draft, bandwidthLimitMiBps: 0.05 })).toBe(
+      'Bandwidth limit must be at least 0.1 MiB/s, or 0 for no limit',
+    );
+    expect(fieldProblem('bandwidthLimitMiBps', { ...draft, bandwidthLimitMiBps: 10_001 })).toBe(
+      'Bandwidth limit must be at most 10000 MiB/s',
+    );
+    expect(parsePatch({ bandwidthLimitMiBps: 50 })).toEqual({ patch: { bandwidthLimitMiBps: 50 } });
+    expect(parsePatch({ bandwidthLimitMiBps: 20_000 })).toEqual({
+      problem: 'Bandwidth limit must be at most 10000 MiB/s',
+    });
+    const after: Settings = { ...saved, bandwidthLimitMiBps: 40 };
+    const untouched = draftOf(saved);
+    followSaved(untouched, saved, after);
+    expect(untouched.bandwidthLimitMiBps).toBe(40);
+  });
+
   it('takes values saved elsewhere into untouched fields and keeps the ones being edited', () => {
     const draft = { ...draftOf(saved), partsInFlight: 12 };
     const after: Settings = { ...saved, partsInFlight: 6, blockingAlertSeconds: 90 };

@@ -27,6 +27,7 @@ export function partUploaderFor(ctx: TransferContext<ImportJournal>): PartUpload
     retry: settings.retry,
     sleep: settings.sleep,
     random: settings.random,
+    limiter: settings.bandwidth,
     onRetry: (label, error, attempt, delayMs) =>
       settings.logger.warn('Retrying a transfer step', {
         transferId: ctx.journal.id,

@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 import { AppError } from '../../../shared/errors';
 import { TRANSFER_RETRY, type RetryPolicy } from '../common/retry-policy';
 import { sleep, type Sleep } from '../common/sleep';
+import type { BandwidthLimiter } from './bandwidth-limiter';
 import type { PartRange } from './part-plan';
 import {
   isUrlExpired,
@@ -52,6 +53,8 @@ export interface PartUploaderOptions {
   retry?: Partial<RetryPolicy>;
   sleep?: Sleep;
   random?: () => number;
+  /** The app's bandwidth limit: each chunk waits for it before it goes (default: none). */
+  limiter?: BandwidthLimiter;
   /** Told of each retry (no URL: pre-signed URLs are credentials). */
   onRetry?: (label: string, error: unknown, attempt: number, delayMs: number) => void;
 }
@@ -76,6 +79,7 @@ export class PartUploader {
   readonly #sleep: Sleep;
   readonly #random: () => number;
   readonly #onRetry: PartUploaderOptions['onRetry'];
+  readonly #limiter: BandwidthLimiter | undefined;
 
   constructor(options: PartUploaderOptions) {
     this.#dispatcher = options.dispatcher;
@@ -83,6 +87,7 @@ export class PartUploader {
     this.#sleep = options.sleep ?? sleep;
     this.#random = options.random ?? Math.random;
     this.#onRetry = options.onRetry;
+    this.#limiter = options.limiter;
   }
 
   /** Uploads the part; rejects with an AppError (or the abort reason) when it cannot. */
@@ -124,8 +129,12 @@ export class PartUploader {
   ): Promise<{ etag: string; md5Hex: string }> {
     const hash = createHash('md5');
     let sent = 0;
+    let failed = false;
     const { path, range, signal, onProgress } = part;
-    const body = hashedRange(path, range, (chunk) => {
+    const gate = { limiter: this.#limiter, signal };
+    const body = hashedRange(path, range, gate, (chunk) => {
+      // A chunk let through by the limiter after the attempt failed is not counted.
+      if (failed) return;
       hash.update(chunk);
       sent += chunk.length;
       countSent(chunk.length);
@@ -149,6 +158,8 @@ export class PartUploader {
       const md5Hex = hash.digest('hex');
       return { etag: checkEtag(response.headers.etag, md5Hex, label), md5Hex };
     } catch (error) {
+      failed = true;
+      body.destroy();
       if (sent > 0) onProgress?.(-sent);
       throw toTransferError(error, signal);
     }
@@ -159,14 +170,32 @@ export class PartUploader {
  * The bytes of `range` read from disk in {@link STREAM_CHUNK_BYTES} chunks, each shown to
  * `onChunk` (the MD5 and the progress) on its way to the connection. Plain stream piping:
  * backpressure from the socket reaches the file read, so at most a couple of chunks per part
- * are in memory; an error or a destroy on either side closes the file.
+ * are in memory; an error or a destroy on either side closes the file. With a bandwidth
+ * limit, each chunk waits for the limiter before it is passed on: the pending transform is
+ * backpressure too, so the file read pauses and nothing more is buffered.
  */
-function hashedRange(path: string, range: PartRange, onChunk: (chunk: Buffer) => void): Readable {
+function hashedRange(
+  path: string,
+  range: PartRange,
+  gate: { limiter: BandwidthLimiter | undefined; signal: AbortSignal },
+  onChunk: (chunk: Buffer) => void,
+): Readable {
+  const { limiter, signal } = gate;
   const hashing = new Transform({
     highWaterMark: STREAM_CHUNK_BYTES,
     transform(chunk: Buffer, _encoding, callback) {
-      onChunk(chunk);
-      callback(null, chunk);
+      if (!limiter) {
+        onChunk(chunk);
+        callback(null, chunk);
+        return;
+      }
+      limiter.take(chunk.length, signal).then(
+        () => {
+          onChunk(chunk);
+          callback(null, chunk);
+        },
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
     },
   });
   const file = createReadStream(path, {

@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 import { AppError } from '../../../shared/errors';
 import { TRANSFER_RETRY, type RetryPolicy } from '../common/retry-policy';
 import { sleep, type Sleep } from '../common/sleep';
+import type { BandwidthLimiter } from './bandwidth-limiter';
 import type { ExportFile } from './journal-schema';
 import { bareEtag } from './part-uploader';
 import {
@@ -37,6 +38,8 @@ export interface RangeDownloaderOptions {
   random?: () => number;
   /** Bytes between two checkpoints (default 8 MiB). */
   checkpointBytes?: number;
+  /** The app's bandwidth limit: each chunk received waits for it (default: none). */
+  limiter?: BandwidthLimiter;
 }
 
 /** Where a download stands: the open `.part` file, how much it holds, and the hash so far. */
@@ -78,6 +81,7 @@ export class RangeDownloader {
   readonly #sleep: Sleep;
   readonly #random: () => number;
   readonly #checkpointBytes: number;
+  readonly #limiter: BandwidthLimiter | undefined;
 
   constructor(options: RangeDownloaderOptions) {
     this.#dispatcher = options.dispatcher;
@@ -85,6 +89,7 @@ export class RangeDownloader {
     this.#sleep = options.sleep ?? sleep;
     this.#random = options.random ?? Math.random;
     this.#checkpointBytes = options.checkpointBytes ?? 8 * 1024 * 1024;
+    this.#limiter = options.limiter;
   }
 
   /** Downloads, verifies and renames into place; answers the final path. */
@@ -187,6 +192,9 @@ export class RangeDownloader {
     const { state, signal } = request;
     try {
       for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        // Waiting here leaves the response unread: its stream, then the socket, pause
+        // (backpressure), so a bandwidth limit slows the sender without buffering more.
+        if (this.#limiter) await this.#limiter.take(chunk.length, signal);
         const { bytesWritten } = await progress.handle.write(
           chunk,
           0,

@@ -1,12 +1,14 @@
 import { isAppError, toAppErrorData } from '../../../shared/errors';
 import type { PausedReason } from '../../../shared/model/transfer';
+import { runArchiveDownload } from './archive-runner';
 import { runExport } from './export-runner';
 import { runImport } from './import-runner';
 import type { JournalStore, SaveOptions } from './journal-store';
-import type { ExportJournal, ImportJournal } from './journal-schema';
+import type { TransferJournal } from './journal-schema';
 import { isRetryable } from './step-retry';
 import type { TransferContext, TransferEngineSettings } from './transfer-context';
 import type { ServiceCaller, TransferConnections } from './transfer-ports';
+import { TransferQueue } from './transfer-queue';
 import type { Timers } from '../time/timers';
 import { StopRequest, type TransferRun } from './transfer-run';
 
@@ -19,7 +21,12 @@ export interface RunDriverOptions {
   timers: Timers;
   /** Wait before a transfer paused for the network tries again by itself (default 60 s). */
   networkRetryMs?: number;
+  /** Transfers moving bytes at once (a setting; default: no limit). */
+  transfersAtOnce?: () => number;
 }
+
+/** States in which an import's bytes are done: it gives its queue slot back. */
+const PAST_BYTES = new Set(['completing', 'importing']);
 
 const AUTH_CODES = new Set(['AUTH_EXPIRED', 'AUTH_REQUIRED']);
 
@@ -33,26 +40,35 @@ export class RunDriver {
   readonly #options: RunDriverOptions;
   /** Timers of transfers paused for the network, which try again by themselves. */
   readonly #comeback = new Map<TransferRun, unknown>();
+  /** The transfers waiting for a slot, in order; see {@link TransferQueue}. */
+  readonly queue: TransferQueue;
 
   constructor(options: RunDriverOptions) {
     this.#options = options;
+    this.queue = new TransferQueue({ limit: options.transfersAtOnce ?? (() => Infinity) });
   }
 
-  /** Starts a run of `run` unless one is going. */
+  /** Starts a run of `run` unless one is going; it waits in the queue while no slot is free. */
   start(run: TransferRun): void {
     this.#cancelComeback(run);
     if (run.running) return;
-    const controller = new AbortController();
-    run.controller = controller;
-    run.runs += 1;
     const journal = run.journal;
     journal.status = 'active';
     delete journal.pausedReason;
     delete journal.error;
-    run.setState(journal.phase);
+    this.queue.admit(run, () => this.#begin(run));
+  }
+
+  #begin(run: TransferRun): void {
+    if (run.running) return;
+    const controller = new AbortController();
+    run.controller = controller;
+    run.runs += 1;
+    run.setState(run.journal.phase);
     run.running = this.#drive(run, controller.signal).finally(() => {
       run.running = undefined;
       run.controller = undefined;
+      this.queue.release(run);
     });
   }
 
@@ -75,6 +91,7 @@ export class RunDriver {
     error?: { code: string; message: string },
   ): Promise<void> {
     this.#cancelComeback(run);
+    this.queue.remove(run);
     run.journal.status = 'paused';
     run.journal.pausedReason = reason;
     if (error) run.journal.error = error;
@@ -89,7 +106,9 @@ export class RunDriver {
       const { client } = connections.get(run.journal.profileId);
       const journal = run.journal;
       if (journal.kind === 'import') await runImport(this.#context(run, journal, client, signal));
-      else await runExport(this.#context(run, journal, client, signal));
+      else if (journal.kind === 'export')
+        await runExport(this.#context(run, journal, client, signal));
+      else await runArchiveDownload(this.#context(run, journal, client, signal));
       await journals.remove(journal.id);
       run.setState('done');
     } catch (error) {
@@ -169,7 +188,7 @@ export class RunDriver {
     return this.#options.journals.save(run.journal, options);
   }
 
-  #context<J extends ImportJournal | ExportJournal>(
+  #context<J extends TransferJournal>(
     run: TransferRun,
     journal: J,
     client: ServiceCaller,
@@ -183,7 +202,10 @@ export class RunDriver {
       settings,
       firstRun: !run.fromDisk && run.runs === 1,
       save: (options) => this.#save(run, options),
-      setState: (state) => run.setState(state),
+      setState: (state) => {
+        run.setState(state);
+        if (journal.kind === 'import' && PAST_BYTES.has(state)) this.queue.release(run);
+      },
       setBytes: (done, total) => run.setBytes(done, total),
       addBytes: (delta) => run.addBytes(delta),
       patch: (fields) => run.patch(fields),

@@ -3,6 +3,7 @@ import type { TransferRecord, TransferState } from '../../../shared/model/transf
 import type { RetryPolicy } from '../common/retry-policy';
 import type { Sleep } from '../common/sleep';
 import type { Logger } from '../log/logger';
+import type { BandwidthLimiter } from './bandwidth-limiter';
 import type { TransferJournal } from './journal-schema';
 import type { SaveOptions } from './journal-store';
 import type { RetryContext } from './step-retry';
@@ -22,6 +23,8 @@ export interface TransferEngineSettings {
   /** Parts sent at once, read when a run starts sending (a setting the user may change). */
   partsInFlight: () => number;
   retry: RetryPolicy;
+  /** The bandwidth limit shared by every transfer of the service (bytes on the wire). */
+  bandwidth: BandwidthLimiter;
   sleep: Sleep;
   random: () => number;
   logger: Logger;

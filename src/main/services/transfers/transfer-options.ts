@@ -3,7 +3,8 @@ import { TRANSFER_RETRY, type RetryPolicy } from '../common/retry-policy';
 import { sleep, type Sleep } from '../common/sleep';
 import type { Logger } from '../log/logger';
 import { silentLogger } from '../log/logger';
-import type { Timers } from '../time/timers';
+import { systemTimers, type Timers } from '../time/timers';
+import { BandwidthLimiter } from './bandwidth-limiter';
 import type { PartPlanOptions } from './part-plan';
 import type { PartEvent, TransferEngineSettings } from './transfer-context';
 import type { JobFollower, TransferConnections } from './transfer-ports';
@@ -18,6 +19,16 @@ export interface TransferServiceOptions {
   dispatcher: Dispatcher;
   /** Parts sent at once per transfer (default 4); a function reads the setting at each run. */
   partsInFlight?: number | (() => number);
+  /**
+   * Transfers moving bytes at once, across the app (default: no limit); a function reads the
+   * setting whenever a slot may be free. The others wait in the queue, in order.
+   */
+  transfersAtOnce?: () => number;
+  /**
+   * Bytes per second shared by every upload and download of the service; 0 means no limit
+   * (the default). A function is read every few tens of ms: a changed setting applies at once.
+   */
+  bandwidthLimitBytesPerSecond?: number | (() => number);
   /** Part size and single-stream threshold (defaults: 64 MiB, 5 MiB minimum, 100 MiB). */
   partPlan?: PartPlanOptions;
   /** Default: {@link TRANSFER_RETRY}. */
@@ -46,10 +57,21 @@ export function engineSettings(options: TransferServiceOptions): TransferEngineS
       return Math.max(1, Math.floor(value));
     },
     retry: { ...TRANSFER_RETRY, ...options.retry },
+    bandwidth: bandwidthLimiter(options),
     sleep: options.sleep ?? sleep,
     random: options.random ?? Math.random,
     logger: options.logger ?? silentLogger,
     jobs: options.jobWatcher,
     ...(options.onPartEvent ? { onPartEvent: options.onPartEvent } : {}),
   };
+}
+
+/** The one limiter of a service, reading the limit option every few tens of milliseconds. */
+function bandwidthLimiter(options: TransferServiceOptions): BandwidthLimiter {
+  const limit = options.bandwidthLimitBytesPerSecond;
+  return new BandwidthLimiter({
+    bytesPerSecond: typeof limit === 'function' ? limit : () => limit ?? 0,
+    timers: options.timers ?? systemTimers,
+    ...(options.now ? { now: options.now } : {}),
+  });
 }

@@ -24,7 +24,7 @@ export function stateOfPhase(journal: TransferJournal): TransferState {
 }
 
 function bytesOf(journal: TransferJournal): { done: number; total: number } {
-  if (journal.kind === 'export') {
+  if (journal.kind !== 'import') {
     return {
       done: journal.files.reduce((sum, file) => sum + file.bytesWritten, 0),
       total: journal.files.reduce((sum, file) => sum + (file.totalBytes ?? 0), 0),
@@ -66,6 +66,7 @@ export function recordOf(journal: TransferJournal, state: TransferState): Transf
     };
   } else {
     record.destinationFolder = journal.destinationFolder;
+    if (journal.kind === 'archive') record.archiveId = journal.archiveId;
   }
   if (journal.jobId !== undefined) record.jobId = journal.jobId;
   if (journal.pausedReason !== undefined && state === 'paused') {
@@ -162,9 +163,13 @@ export class TransferRun {
     this.setBytes(this.record.bytesDone + delta);
   }
 
-  /** Other fields, shown with the next throttled event. */
-  patch(fields: Partial<TransferRecord>): void {
-    Object.assign(this.record, fields);
+  /** Other fields, shown with the next throttled event; an `undefined` field is removed. */
+  patch(fields: { [K in keyof TransferRecord]?: TransferRecord[K] | undefined }): void {
+    const record = this.record as Record<string, unknown>;
+    for (const [key, value] of Object.entries(fields)) {
+      if (value === undefined) delete record[key];
+      else record[key] = value;
+    }
     this.#touch();
   }
 

@@ -4,18 +4,21 @@ import { join, resolve } from 'node:path';
 import { AppError } from '../../../shared/errors';
 import {
   PlanImportInputSchema,
+  StartArchiveDownloadInputSchema,
   StartExportInputSchema,
   StartImportInputSchema,
   isFinalTransferState,
   type ImportPlan,
   type PausedReason,
   type PlanImportInput,
+  type StartArchiveDownloadInput,
   type StartExportInput,
   type StartImportInput,
   type TransferRecord,
 } from '../../../shared/model/transfer';
 import { Listeners } from '../common/listeners';
 import { systemTimers, type Timers } from '../time/timers';
+import { newArchiveJournal } from './archive-runner';
 import { checkExportRules } from './export-runner';
 import { JournalStore, type DamagedJournal } from './journal-store';
 import type { TransferJournal } from './journal-schema';
@@ -81,6 +84,7 @@ export class TransferService {
       now: this.#now,
       timers: this.#timers,
       ...(options.networkRetryMs === undefined ? {} : { networkRetryMs: options.networkRetryMs }),
+      ...(options.transfersAtOnce ? { transfersAtOnce: options.transfersAtOnce } : {}),
     });
     this.#unsubscribe.push(
       this.#connections.onDidChangeState((state) => {
@@ -131,6 +135,16 @@ export class TransferService {
     checkExportRules({ ...parsed, detachOnly, sizeInMb: database.sizeInMb });
     const at = new Date(this.#now()).toISOString();
     return this.#launch(newExportJournal(parsed, folder, this.#idFactory(), at));
+  }
+
+  /** Reads the archive and checks the folder, then downloads its files; answers at once. */
+  async startArchiveDownload(input: StartArchiveDownloadInput): Promise<TransferRecord> {
+    const parsed = parseInput(StartArchiveDownloadInputSchema, input, 'download the archive');
+    const folder = resolve(parsed.destinationFolder);
+    await checkFolder(folder);
+    const { client } = this.#connections.get(parsed.profileId);
+    const ids = { id: this.#idFactory(), at: new Date(this.#now()).toISOString() };
+    return this.#launch(await newArchiveJournal(client, parsed, folder, ids));
   }
 
   /** Every transfer of this session and those read from journals. */
@@ -191,18 +205,19 @@ export class TransferService {
   }
 
   /**
-   * Cancels a transfer: stops it and removes its journal (and an export's partial files). It
+   * Cancels a transfer: stops it and removes its journal (and a download's partial files). It
    * calls nothing destructive on the service: a job already started there runs on.
    */
   async cancel(id: string): Promise<TransferRecord> {
     const run = this.#run(id);
     if (run.record.state === 'done' || run.record.state === 'cancelled') return run.snapshot();
     if (run.running) await this.#driver.stop(run, new StopRequest('cancel'));
+    this.#driver.queue.remove(run);
     // It may have finished while it was being stopped: a done transfer stays done.
     const after: TransferRecord = run.snapshot();
     if (after.state === 'done') return after;
     await this.#journals.remove(id);
-    if (run.journal.kind === 'export') {
+    if (run.journal.kind !== 'import') {
       await Promise.all(run.journal.files.map((file) => rm(`${file.dest}.part`, { force: true })));
     }
     run.setState('cancelled');
@@ -220,6 +235,42 @@ export class TransferService {
     delete run.journal.error;
     this.#driver.start(run);
     return Promise.resolve(run.snapshot());
+  }
+
+  /** Moves a queued transfer one place up or down in the queue. */
+  moveInQueue(id: string, direction: 'up' | 'down'): TransferRecord {
+    const run = this.#run(id);
+    this.#driver.queue.move(run, direction === 'up' ? -1 : 1);
+    return run.snapshot();
+  }
+
+  /** Starts a queued transfer now, past the limit of transfers at once. */
+  startNow(id: string): TransferRecord {
+    const run = this.#run(id);
+    this.#driver.queue.startNow(run);
+    return run.snapshot();
+  }
+
+  /** The setting of transfers at once changed: queued ones start while slots are free. */
+  applyQueueLimit(): void {
+    this.#driver.queue.pump();
+  }
+
+  /** The user pauses every transfer that runs or waits in the queue. */
+  async pauseEverything(): Promise<TransferRecord[]> {
+    const live = [...this.#runs.values()].filter(
+      (run) => !isFinalTransferState(run.record.state) && run.record.state !== 'paused',
+    );
+    await Promise.all(live.map((run) => this.pause(run.journal.id)));
+    return this.list();
+  }
+
+  /** The user resumes every paused transfer (they queue behind the limit). */
+  resumeEverything(): TransferRecord[] {
+    for (const run of this.#runs.values()) {
+      if (run.record.state === 'paused' && !run.running) this.#driver.start(run);
+    }
+    return this.list();
   }
 
   /** Pauses every running transfer with `reason` (the app quits: they resume next time). */

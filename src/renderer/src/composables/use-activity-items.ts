@@ -41,8 +41,15 @@ export function countItems(items: readonly ActivityItem[]): Record<ActivityFilte
   return result;
 }
 
+/** Queued transfers come after the others, in the queue's order (the next one first). */
+function queueRank(item: ActivityItem): number {
+  if (item.kind !== 'transfer' || item.record.state !== 'queued') return 0;
+  return item.record.queuePosition ?? 1_000_000;
+}
+
 /**
- * Transfers and the jobs the app started, as one list for the activity panel, newest first.
+ * Transfers and the jobs the app started, as one list for the activity panel, newest first
+ * (queued transfers last, in the queue's order).
  * A transfer's own job is not listed again (its card shows the job's state). Also the counts
  * per filter group; `counts.running` is what a badge on the Activity button would show.
  */
@@ -64,7 +71,7 @@ export function useActivityItems(): {
       if (transferJobs.has(job.jobId)) continue;
       list.push({ kind: 'job', id: job.jobId, at: job.createTime ?? job.updatedAt, job });
     }
-    return list.sort((a, b) => b.at.localeCompare(a.at));
+    return list.sort((a, b) => queueRank(a) - queueRank(b) || b.at.localeCompare(a.at));
   });
   const counts = computed(() => countItems(items.value));
   return { items, counts };

@@ -6,7 +6,17 @@ import { useAction } from './use-action';
 
 /** What a transfer card asks for. */
 export type TransferAction =
-  'pause' | 'resume' | 'cancel' | 'retry' | 'forget' | 'openDatabase' | 'openFolder' | 'showFile';
+  | 'pause'
+  | 'resume'
+  | 'cancel'
+  | 'retry'
+  | 'forget'
+  | 'openDatabase'
+  | 'openFolder'
+  | 'showFile'
+  | 'moveUp'
+  | 'moveDown'
+  | 'startNow';
 
 type CalledAction = Exclude<TransferAction, 'forget' | 'openDatabase'>;
 
@@ -29,6 +39,9 @@ export function useTransferActions(): {
     retry: useAction('Retry the transfer'),
     openFolder: useAction('Open the folder'),
     showFile: useAction('Show the file'),
+    moveUp: useAction('Move the transfer up in the queue'),
+    moveDown: useAction('Move the transfer down in the queue'),
+    startNow: useAction('Start the transfer now'),
   };
   const dragRunner = useAction('Drag the file out');
 
@@ -54,6 +67,9 @@ export function useTransferActions(): {
       retry: () => transfers.retry(record.id),
       openFolder: () => transfers.openFolder(record),
       showFile: () => transfers.showFile(record),
+      moveUp: () => transfers.moveInQueue(record.id, 'up'),
+      moveDown: () => transfers.moveInQueue(record.id, 'down'),
+      startNow: () => transfers.startNow(record.id),
     };
     void runners[name].run(work[name]);
   }

@@ -15,6 +15,9 @@ export interface SettingsDraft {
   closeToTray: boolean;
   keepAwakeWhileTransferring: boolean;
   partsInFlight: number | null;
+  /** MiB/s shared by every transfer; 0 means no limit. */
+  bandwidthLimitMiBps: number | null;
+  transfersAtOnce: number | null;
   sessionRefreshSeconds: number | null;
   blockingAlertSeconds: number | null;
   proxyUrl: string;
@@ -26,7 +29,9 @@ export interface SettingsDraft {
 export const DRAFT_FIELDS = [
   'closeToTray',
   'keepAwakeWhileTransferring',
+  'transfersAtOnce',
   'partsInFlight',
+  'bandwidthLimitMiBps',
   'proxyUrl',
   'sessionRefreshSeconds',
   'blockingAlertSeconds',
@@ -36,6 +41,8 @@ export const DRAFT_FIELDS = [
 /** The number fields, with what an emptied input says. */
 export const NUMBER_FIELDS = {
   partsInFlight: 'Type the number of parts, from 1 to 16',
+  bandwidthLimitMiBps: 'Type the limit in MiB/s, or 0 for no limit',
+  transfersAtOnce: 'Type the number of transfers, from 1 to 8',
   sessionRefreshSeconds: 'Type the refresh interval in seconds',
   blockingAlertSeconds: 'Type the alert threshold in seconds',
 } as const;
@@ -47,6 +54,8 @@ export function draftOf(settings: Settings): SettingsDraft {
     closeToTray: settings.closeToTray,
     keepAwakeWhileTransferring: settings.keepAwakeWhileTransferring,
     partsInFlight: settings.partsInFlight,
+    bandwidthLimitMiBps: settings.bandwidthLimitMiBps,
+    transfersAtOnce: settings.transfersAtOnce,
     sessionRefreshSeconds: settings.sessionRefreshSeconds,
     blockingAlertSeconds: settings.blockingAlertSeconds,
     proxyUrl: settings.proxyUrl ?? '',

@@ -4,6 +4,7 @@ import {
   TransferRecordSchema,
   isFinalTransferState,
   type ImportPlan,
+  type StartArchiveDownloadInput,
   type StartExportInput,
   type StartImportInput,
   type TransferRecord,
@@ -132,6 +133,11 @@ export const useTransfersStore = defineStore('transfers', () => {
     return upsert(await client.invoke('transfers:startExport', input));
   }
 
+  /** Starts downloading an archive's files into a folder. Throws AppError. */
+  async function startArchiveDownload(input: StartArchiveDownloadInput): Promise<TransferRecord> {
+    return upsert(await client.invoke('transfers:startArchiveDownload', input));
+  }
+
   const act =
     (channel: 'transfers:pause' | 'transfers:resume' | 'transfers:cancel' | 'transfers:retry') =>
     async (id: string): Promise<TransferRecord> => {
@@ -141,6 +147,24 @@ export const useTransfersStore = defineStore('transfers', () => {
       }
       return record;
     };
+
+  /** Moves a queued transfer one place up or down. Throws AppError. */
+  async function moveInQueue(id: string, direction: 'up' | 'down'): Promise<TransferRecord> {
+    return upsert(await client.invoke('transfers:moveInQueue', { id, direction }));
+  }
+
+  /** Starts a queued transfer now, past the limit of transfers at once. Throws AppError. */
+  async function startNow(id: string): Promise<TransferRecord> {
+    return upsert(await client.invoke('transfers:startNow', { id }));
+  }
+
+  /** Pauses, or resumes, every transfer. Throws AppError. */
+  async function pauseAll(): Promise<void> {
+    for (const record of await client.invoke('transfers:pauseAll')) upsert(record);
+  }
+  async function resumeAll(): Promise<void> {
+    for (const record of await client.invoke('transfers:resumeAll')) upsert(record);
+  }
 
   /** Removes a finished transfer from the list and the history. */
   function forget(id: string): void {
@@ -158,19 +182,19 @@ export const useTransfersStore = defineStore('transfers', () => {
     return path;
   }
 
-  /** Opens the folder an export wrote to. Throws AppError. */
+  /** Opens the folder an export or archive download wrote to. Throws AppError. */
   async function openFolder(record: TransferRecord): Promise<void> {
     const path = record.destinationFolder;
     if (path) await client.invoke('shell:openPath', { path });
   }
 
-  /** Shows the first exported file in the file manager. Throws AppError. */
+  /** Shows the first downloaded file in the file manager. Throws AppError. */
   async function showFile(record: TransferRecord): Promise<void> {
     const path = record.files?.[0] ?? record.destinationFolder;
     if (path) await client.invoke('shell:showItemInFolder', { path });
   }
 
-  /** Starts dragging an export's files out of the window (Electron). Throws AppError. */
+  /** Starts dragging downloaded files out of the window (Electron). Throws AppError. */
   async function dragOut(record: TransferRecord): Promise<void> {
     const paths = record.files ?? [];
     if (paths.length > 0) await client.invoke('files:startDrag', { paths: paths.slice(0, 100) });
@@ -211,10 +235,15 @@ export const useTransfersStore = defineStore('transfers', () => {
     planImport,
     startImport,
     startExport,
+    startArchiveDownload,
     pause: act('transfers:pause'),
     resume: act('transfers:resume'),
     cancel: act('transfers:cancel'),
     retry: act('transfers:retry'),
+    moveInQueue,
+    startNow,
+    pauseAll,
+    resumeAll,
     forget,
     chooseFolder,
     openFolder,

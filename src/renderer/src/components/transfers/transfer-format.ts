@@ -1,5 +1,6 @@
 import {
   isFinalTransferState,
+  type TransferKind,
   type TransferRecord,
   type TransferState,
 } from '../../../../shared/model/transfer';
@@ -56,6 +57,19 @@ const PAUSE_REASONS: Readonly<Record<string, string>> = {
   'app-quit': 'paused when the app closed',
 };
 
+/** The bytes line of a transfer's card: done of total, and while moving the rate, ETA, parts. */
+export function transferDetails(record: TransferRecord, moving: boolean): string {
+  const parts = record.parts;
+  const bits = [`${formatBytes(record.bytesDone)} of ${formatBytes(record.totalBytes)}`];
+  if (moving && record.throughputBps !== undefined) bits.push(formatRate(record.throughputBps));
+  if (moving && record.etaSeconds !== undefined) bits.push(`ETA ${formatEta(record.etaSeconds)}`);
+  if (parts && parts.total > 1) {
+    const flight = parts.inFlight > 0 ? ` (${parts.inFlight} in flight)` : '';
+    bits.push(`parts ${parts.done}/${parts.total}${flight} of ${formatBytes(parts.partSize)}`);
+  }
+  return bits.join(' · ');
+}
+
 /** What a transfer is doing, for its card. */
 export function transferStateLabel(record: TransferRecord): string {
   if (record.state === 'paused') {
@@ -81,9 +95,16 @@ export function transferGroup(state: TransferState): Exclude<ActivityFilter, 'al
   return 'running';
 }
 
-/** The stages of an import from the drop to "database online", and of an export. */
+/** The stages of an import from the drop to "database online", of an export, of an archive. */
 export const IMPORT_STAGES = ['Upload', 'Complete', 'Import job', 'Online'] as const;
 export const EXPORT_STAGES = ['Export job', 'Download', 'Done'] as const;
+export const ARCHIVE_STAGES = ['Download', 'Done'] as const;
+
+/** The stages a transfer of `kind` goes through, for its card. */
+export function transferStages(kind: TransferKind): readonly string[] {
+  if (kind === 'import') return IMPORT_STAGES;
+  return kind === 'export' ? EXPORT_STAGES : ARCHIVE_STAGES;
+}
 
 const IMPORT_STAGE_OF: Partial<Record<TransferState, number>> = {
   queued: 0,
@@ -99,14 +120,23 @@ const EXPORT_STAGE_OF: Partial<Record<TransferState, number>> = {
   downloading: 1,
   done: 2,
 };
+const ARCHIVE_STAGE_OF: Partial<Record<TransferState, number>> = {
+  queued: 0,
+  downloading: 0,
+  done: 1,
+};
+const STAGE_OF: Readonly<Record<TransferKind, Partial<Record<TransferState, number>>>> = {
+  import: IMPORT_STAGE_OF,
+  export: EXPORT_STAGE_OF,
+  archive: ARCHIVE_STAGE_OF,
+};
 
 /**
  * The index of the stage a transfer is at. A paused or failed transfer stays at the stage
  * its bytes and job say (no job yet: still moving bytes).
  */
 export function transferStage(record: TransferRecord): number {
-  const table = record.kind === 'import' ? IMPORT_STAGE_OF : EXPORT_STAGE_OF;
-  const direct = table[record.state];
+  const direct = STAGE_OF[record.kind][record.state];
   if (direct !== undefined) return direct;
   if (record.kind === 'import') {
     if (record.jobId) return 2;
@@ -115,8 +145,9 @@ export function transferStage(record: TransferRecord): number {
   return record.jobId && record.bytesDone > 0 ? 1 : 0;
 }
 
-/** `Sales.bak` from the record's source path (import) or the database name (export). */
+/** `Import Sales.bak → Sales`, `Export Sales (BAK)`, `Download archive Sales`. */
 export function transferTitle(record: TransferRecord): string {
+  if (record.kind === 'archive') return `Download archive ${record.databaseName}`;
   if (record.kind === 'import') {
     const file = record.sourcePath?.split(/[\\/]/).pop() ?? record.fileType.toUpperCase();
     return `Import ${file} → ${record.databaseName}`;
