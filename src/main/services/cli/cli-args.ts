@@ -11,8 +11,8 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Options that take a value, besides the operation's own parameters. */
-export const VALUE_OPTIONS = [
+/** How to connect: options every command takes (each with a value). */
+export const CONNECTION_OPTIONS = [
   'profile',
   'data-dir',
   'base-url',
@@ -22,9 +22,10 @@ export const VALUE_OPTIONS = [
   'user',
   'password',
   'proxy',
-  'body',
-  'body-file',
 ] as const;
+
+/** Options that take a value, besides the operation's own parameters. */
+export const VALUE_OPTIONS = [...CONNECTION_OPTIONS, 'body', 'body-file'] as const;
 /** Flags. */
 export const FLAG_OPTIONS = ['help', 'headers', 'verbose', 'read-only'] as const;
 

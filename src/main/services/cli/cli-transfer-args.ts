@@ -6,6 +6,7 @@ import { ImportDatabaseNameSchema } from '../../../shared/contract/primitives';
 import { ExportQuerySchema } from '../../../shared/contract/query';
 import { ImportDatabaseRequestSchema } from '../../../shared/contract/records/databases';
 import {
+  CONNECTION_OPTIONS,
   FLAG_OPTIONS,
   UsageError,
   VALUE_OPTIONS,
@@ -20,17 +21,6 @@ import {
  */
 
 /** Connection and output options every transfer command takes. */
-const CONNECTION_VALUES = [
-  'profile',
-  'data-dir',
-  'base-url',
-  'region',
-  'api-key',
-  'tenant',
-  'user',
-  'password',
-  'proxy',
-] as const;
 const COMMON_FLAGS = ['verbose', 'read-only', 'json', 'help'] as const;
 
 /** The transfer commands and their own options. */
@@ -94,7 +84,7 @@ type Values = Record<string, string | boolean | string[] | undefined>;
 
 function optionsConfig(values: readonly string[], flags: readonly string[]) {
   const config: ParseArgsOptionsConfig = {};
-  for (const name of [...CONNECTION_VALUES, ...values]) config[name] = { type: 'string' };
+  for (const name of [...CONNECTION_OPTIONS, ...values]) config[name] = { type: 'string' };
   config['groupIds'] = { type: 'string', multiple: true };
   for (const name of [...COMMON_FLAGS, ...flags]) config[name] = { type: 'boolean' };
   return config;
@@ -242,7 +232,7 @@ function text(values: Values, name: string): string | undefined {
 
 function runOptions(values: Values): RunOptions {
   const options: RunOptions = {};
-  for (const name of CONNECTION_VALUES) {
+  for (const name of CONNECTION_OPTIONS) {
     const value = values[name];
     if (typeof value === 'string') options[name] = value;
   }

@@ -1,9 +1,9 @@
-import { open, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import { AppError } from '../../../shared/errors';
 import type { DownloadJournal, ExportFile } from './journal-schema';
 import { checkPresignedUrl } from './multipart-upload';
-import { RangeDownloader } from './range-downloader';
+import { exists, RangeDownloader } from './range-downloader';
 import type { TransferContext } from './transfer-context';
 
 /*
@@ -30,15 +30,6 @@ export function remoteNameOf(url: string): string | undefined {
     return segment === undefined ? undefined : safeFileName(decodeURIComponent(segment));
   } catch {
     return undefined;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -241,7 +241,8 @@ export class RangeDownloader {
   }
 }
 
-async function exists(path: string): Promise<boolean> {
+/** True when something is at `path` (a missing folder or file answers false). */
+export async function exists(path: string): Promise<boolean> {
   try {
     await stat(path);
     return true;
