@@ -34,11 +34,6 @@ export class KeepAwake {
     this.#options = options;
   }
 
-  /** True while the blocker is held. */
-  get isBlocking(): boolean {
-    return this.#id !== undefined;
-  }
-
   /** Takes or releases the blocker for the transfers as they are now. */
   update(records: readonly TransferRecord[]): void {
     const wanted = this.#options.isEnabled() && records.some(isRunning);

@@ -44,7 +44,7 @@ export class TransferQueue {
   /** Gives the slot back (the run ended or its bytes are done); the next one starts. */
   release(run: TransferRun): void {
     if (!this.#active.delete(run)) return;
-    this.#pump();
+    this.pump();
   }
 
   /** Takes a waiting transfer out of the queue (paused or cancelled while it waited). */
@@ -83,12 +83,8 @@ export class TransferQueue {
     waiting.begin();
   }
 
-  /** A setting changed: starts waiting transfers while slots are free. */
+  /** Starts waiting transfers while slots are free (a slot was given back, the limit rose). */
   pump(): void {
-    this.#pump();
-  }
-
-  #pump(): void {
     let started = false;
     while (this.#active.size < this.#limit()) {
       const next = this.#waiting.shift();

@@ -38,6 +38,11 @@ export const DRAFT_FIELDS = [
   'monitorFailedJobs',
 ] as const satisfies ReadonlyArray<keyof SettingsDraft>;
 
+/** The on/off fields. */
+const SWITCH_FIELDS = ['closeToTray', 'keepAwakeWhileTransferring'] as const;
+const isSwitch = (key: keyof SettingsDraft): key is (typeof SWITCH_FIELDS)[number] =>
+  (SWITCH_FIELDS as readonly string[]).includes(key);
+
 /** The number fields, with what an emptied input says. */
 export const NUMBER_FIELDS = {
   partsInFlight: 'Type the number of parts, from 1 to 16',
@@ -76,10 +81,7 @@ function proxyOf(text: string): string | null {
  */
 export function patchOf(saved: Settings, draft: SettingsDraft): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
-  if (draft.closeToTray !== saved.closeToTray) patch['closeToTray'] = draft.closeToTray;
-  if (draft.keepAwakeWhileTransferring !== saved.keepAwakeWhileTransferring) {
-    patch['keepAwakeWhileTransferring'] = draft.keepAwakeWhileTransferring;
-  }
+  for (const key of SWITCH_FIELDS) if (draft[key] !== saved[key]) patch[key] = draft[key];
   if (draft.monitorFailedJobs !== saved.monitorFailedJobs) {
     patch['monitorFailedJobs'] = draft.monitorFailedJobs;
   }
@@ -95,8 +97,7 @@ export function patchOf(saved: Settings, draft: SettingsDraft): Record<string, u
 export function fieldProblem(key: keyof SettingsDraft, draft: SettingsDraft): string | undefined {
   if (key === 'proxyUrl')
     return zodMessage(SettingsPatchSchema.shape.proxyUrl, proxyOf(draft.proxyUrl));
-  if (key === 'closeToTray' || key === 'keepAwakeWhileTransferring')
-    return zodMessage(SettingsPatchSchema.shape[key], draft[key]);
+  if (isSwitch(key)) return zodMessage(SettingsPatchSchema.shape[key], draft[key]);
   if (key === 'monitorFailedJobs')
     return zodMessage(SettingsPatchSchema.shape.monitorFailedJobs, draft.monitorFailedJobs);
   const value = draft[key];
