@@ -144,4 +144,14 @@ describe('transfer queue', () => {
     await allDone(w.engine, ids);
     expect(ids.map((id) => stateOf(w.engine, id).state)).toEqual(['done', 'done', 'done']);
   });
+
+  it('settled() of a queued transfer waits until it has run, not only until it was queued', async () => {
+    const w = await watchedEngine(() => 1);
+    const [a, b] = await startImports(w.engine, 2);
+    if (!a || !b) throw new Error('two imports');
+    expect(stateOf(w.engine, b.id).state).toBe('queued');
+    const settled = await w.engine.service.settled(b.id);
+    expect(settled).toMatchObject({ state: 'done' });
+    expect(w.started).toEqual([a.id, b.id]);
+  });
 });

@@ -23,6 +23,8 @@ export class TransferQueue {
   readonly #options: TransferQueueOptions;
   readonly #active = new Set<TransferRun>();
   #waiting: Waiting[] = [];
+  /** Called once at the next change of the waiting list. */
+  readonly #nextChange = new Set<() => void>();
 
   constructor(options: TransferQueueOptions) {
     this.#options = options;
@@ -60,6 +62,13 @@ export class TransferQueue {
   /** True when the transfer waits for a slot. */
   isWaiting(run: TransferRun): boolean {
     return this.#waiting.some((w) => w.run === run);
+  }
+
+  /** Resolves once `run` no longer waits for a slot (it started, or was taken out). */
+  async left(run: TransferRun): Promise<void> {
+    while (this.isWaiting(run)) {
+      await new Promise<void>((resolve) => this.#nextChange.add(resolve));
+    }
   }
 
   /** Moves a waiting transfer one place up (-1) or down (+1). VALIDATION when it does not wait. */
@@ -110,6 +119,8 @@ export class TransferQueue {
 
   #showPlaces(): void {
     this.#waiting.forEach((w, i) => w.run.patch({ queuePosition: i + 1 }));
+    for (const resolve of this.#nextChange) resolve();
+    this.#nextChange.clear();
   }
 
   #limit(): number {

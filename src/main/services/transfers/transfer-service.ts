@@ -286,9 +286,14 @@ export class TransferService {
     return this.#listeners.add(listener);
   }
 
-  /** Resolves when the transfer's current run has stopped (done, failed, paused or cancelled). */
+  /**
+   * Resolves when the transfer's current run has stopped (done, failed, paused or cancelled);
+   * a queued transfer is waited for until it has started and stopped.
+   */
   async settled(id: string): Promise<TransferRecord> {
-    await this.#run(id).running;
+    const run = this.#run(id);
+    await this.#driver.queue.left(run);
+    await run.running;
     return this.get(id);
   }
 
