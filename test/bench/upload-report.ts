@@ -1,0 +1,114 @@
+import type { CurlRun } from './upload-curl';
+import {
+  IN_FLIGHT,
+  MIB,
+  ROUNDS,
+  cpuPerGib,
+  fastestRun,
+  mib,
+  mibps,
+  uploadRate,
+  type EngineRun,
+} from './upload-bench-kit';
+import type { LimitRun } from './upload-limit';
+import type { WorkerRun } from './upload-md5-worker';
+import { BATCH_FILES, TRANSFERS_AT_ONCE, type QueueRun } from './upload-queue';
+import type { VerifyRun } from './upload-verify';
+
+/* What bench:upload prints at its end: one line per measurement, the targets, the ratio. */
+
+/** A curl round with how busy the emulator was. */
+export type CurlMeasured = CurlRun & { emulatorBusy: string };
+
+/** Everything one run of the bench measured. */
+export interface UploadFigures {
+  engine: EngineRun[];
+  curl: CurlMeasured[];
+  small: EngineRun;
+  large: EngineRun;
+  verify: VerifyRun;
+  queue: QueueRun;
+  limit: LimitRun;
+  md5: WorkerRun;
+}
+
+const met = (ok: boolean): string => (ok ? 'met' : 'NOT met');
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+const cpu = (run: EngineRun): string => `${cpuPerGib(run).toFixed(2)} CPU s/GiB`;
+
+function throughputLines(f: UploadFigures): number {
+  const best = fastestRun(f.engine);
+  const bestCurl = f.curl.reduce((x, y) => (y.seconds < x.seconds ? y : x));
+  const cpus = f.engine.map(cpuPerGib).sort((x, y) => x - y);
+  const medianCpu = cpus[Math.floor(cpus.length / 2)] ?? 0;
+  console.log(
+    `(a) engine, ${mib(best.bytes)} in ${best.partCount} parts of ${mib(best.partSize)}: upload ` +
+      `${seconds(best.uploadMs)} = ${mibps(uploadRate(best))} (best of ${ROUNDS}; whole import ` +
+      `${seconds(best.totalMs)}); engine CPU ${medianCpu.toFixed(2)} s per GiB (median of ` +
+      `${cpus.length}, ${cpus[0]?.toFixed(2)} to ${cpus.at(-1)?.toFixed(2)})`,
+  );
+  console.log(
+    `(b) curl -T ×${IN_FLIGHT}, the same ${bestCurl.plan.partCount} parts: ${bestCurl.seconds.toFixed(2)} s = ` +
+      `${mibps(bestCurl.bytesPerSecond)} (best of ${ROUNDS})`,
+  );
+  return uploadRate(best) / bestCurl.bytesPerSecond;
+}
+
+function memoryLines(f: UploadFigures): boolean {
+  const { small, large, verify } = f;
+  const peak = Math.max(small.peakRssBytes, large.peakRssBytes);
+  const spread =
+    Math.abs(large.peakRssBytes - small.peakRssBytes) /
+    Math.min(small.peakRssBytes, large.peakRssBytes);
+  console.log(
+    `(c) engine peak RSS: ${mib(small.bytes)} file → ${mib(small.peakRssBytes)}, ${mib(large.bytes)} file → ` +
+      `${mib(large.peakRssBytes)} (spread ${(spread * 100).toFixed(1)}%; ${mib(small.baselineRssBytes)} before the upload)`,
+  );
+  console.log(
+    `(d) verified resume of the ${mib(large.bytes)} file (all ${verify.parts} sent parts read again and hashed): ` +
+      `${seconds(verify.ms)} = ${mibps(verify.bytes / (verify.ms / 1000))}, ` +
+      `${(verify.ms / large.uploadMs).toFixed(2)} of the time the engine took to send it (no target)`,
+  );
+  return peak <= 200 * MIB && spread <= 0.1;
+}
+
+function queueLine({ single, batch }: QueueRun): { ratio: number; rss: number } {
+  const ratio = uploadRate(batch) / uploadRate(single);
+  const rss = batch.peakRssBytes / single.peakRssBytes;
+  console.log(
+    `(e) ${BATCH_FILES} files of ${mib(batch.bytes / BATCH_FILES)} dropped at once, ${TRANSFERS_AT_ONCE} running: ` +
+      `${mibps(uploadRate(batch))} against one ${mib(single.bytes)} file ${mibps(uploadRate(single))}: ` +
+      `${ratio.toFixed(2)}; peak RSS ${mib(batch.peakRssBytes)} against ${mib(single.peakRssBytes)}: ${rss.toFixed(2)}×`,
+  );
+  return { ratio, rss };
+}
+
+function limitLine(limit: LimitRun): number {
+  const off = limit.bytesPerSecond / limit.limitBytesPerSecond - 1;
+  console.log(
+    `(f) bandwidth limit ${mibps(limit.limitBytesPerSecond)}: ${(limit.bytesPerSecond / MIB).toFixed(1)} MiB/s over ` +
+      `${limit.windowSeconds} s (${(off * 100).toFixed(1)}% off the limit)`,
+  );
+  return Math.abs(off);
+}
+
+function md5Line({ inline, worker, cores }: WorkerRun): void {
+  console.log(
+    `(g) MD5 on a worker thread (${cores} cores): ${mibps(uploadRate(worker))}, ${cpu(worker)}; on the event ` +
+      `loop: ${mibps(uploadRate(inline))}, ${cpu(inline)}: worker/event loop ${(uploadRate(worker) / uploadRate(inline)).toFixed(2)} (best of each)`,
+  );
+}
+
+export function report(f: UploadFigures): void {
+  const ratio = throughputLines(f);
+  const rssOk = memoryLines(f);
+  const queue = queueLine(f.queue);
+  const limitOff = limitLine(f.limit);
+  md5Line(f.md5);
+  console.log(
+    `targets: ratio ≥ 0.90 ${met(ratio >= 0.9)}; peak RSS ≤ 200 MiB and within 10% ${met(rssOk)}; ` +
+      `queue ≥ 0.90 ${met(queue.ratio >= 0.9)} with peak RSS ≤ 2× ${met(queue.rss <= 2)}; ` +
+      `limit within 5% ${met(limitOff <= 0.05)}`,
+  );
+  console.log(`ratio a/b: ${ratio.toFixed(2)}`);
+}
