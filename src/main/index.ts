@@ -62,7 +62,12 @@ function connectRenderer(
     sink: (event, payload) => currentWindow()?.webContents.send(event, payload),
     logger,
   });
-  registerIpcChannels({ router, window: currentWindow, hub });
+  registerIpcChannels({
+    router,
+    window: currentWindow,
+    hub,
+    dropped: { provenance: services.provenance, logger },
+  });
   return hub;
 }
 
@@ -102,7 +107,7 @@ function installAppMenu(services: AppServices, quit: () => void): void {
 function receiveFilesFromNowOn(services: AppServices, showWindow: () => void): void {
   receiveFiles = (paths: string[]): void => {
     if (paths.length === 0) return;
-    services.knownPaths.add(...paths);
+    services.provenance.chosenFiles(...paths);
     services.bus.emit('app:onDidReceiveFiles', { paths });
   };
   app.on('second-instance', (_event, argv) => {
@@ -142,7 +147,7 @@ async function start(): Promise<void> {
   const monitor = new ActivityMonitor({
     bus: services.bus,
     platform,
-    knownPaths: services.knownPaths,
+    provenance: services.provenance,
     settings: () => services.settings.get(),
   });
   const hub = connectRenderer(services, platform, currentWindow, logger);

@@ -1,4 +1,5 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import { DROPPED_FILE_CHANNEL } from '../shared/ipc/channel-names';
 import { createBridge } from './bridge';
 
 /*
@@ -14,8 +15,13 @@ const api = createBridge({
       ipcRenderer.removeListener(event, forward);
     };
   },
-  // Dropped files: the renderer sees File objects; their paths exist only here.
-  getPathForFile: (file) => webUtils.getPathForFile(file),
+  // Dropped files: the renderer sees File objects; their paths exist only here. Main learns
+  // each path from here first (a channel the page cannot use), so it may read that file.
+  getPathForFile: (file) => {
+    const path = webUtils.getPathForFile(file);
+    if (path) ipcRenderer.sendSync(DROPPED_FILE_CHANNEL, path);
+    return path;
+  },
 });
 
 contextBridge.exposeInMainWorld('api', api);

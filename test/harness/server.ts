@@ -85,7 +85,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const monitor = new ActivityMonitor({
     bus: services.bus,
     platform,
-    knownPaths: services.knownPaths,
+    provenance: services.provenance,
     settings: () => services.settings.get(),
   });
   const server: Server = createServer();

@@ -5,7 +5,7 @@ import type { Settings } from '../../shared/model/settings';
 import { isFinalTransferState, type TransferRecord } from '../../shared/model/transfer';
 import type { AppEventBus } from '../services/ipc/app-event-bus';
 import { BlockingNotifier } from './blocking-notifier';
-import type { KnownPaths } from './known-paths';
+import type { PathProvenance } from './path-provenance';
 import type { PlatformPort } from './platform-port';
 
 /** One item as the tray menu lists it; `profileId` with a `sessions` item. */
@@ -28,7 +28,7 @@ export interface ActivitySnapshot {
 export interface ActivityMonitorOptions {
   readonly bus: AppEventBus;
   readonly platform: PlatformPort;
-  readonly knownPaths: KnownPaths;
+  readonly provenance: PathProvenance;
   /** The settings now (which failed jobs notify). */
   readonly settings: () => Settings;
 }
@@ -42,7 +42,7 @@ export interface ActivityMonitorOptions {
  */
 export class ActivityMonitor {
   readonly #platform: PlatformPort;
-  readonly #knownPaths: KnownPaths;
+  readonly #provenance: PathProvenance;
   readonly #transfers = new Map<string, TransferRecord>();
   readonly #jobs = new Map<string, IpcJobEvent['job']>();
   /** Jobs that belong to a transfer, which reports them itself. */
@@ -55,7 +55,7 @@ export class ActivityMonitor {
 
   constructor(options: ActivityMonitorOptions) {
     this.#platform = options.platform;
-    this.#knownPaths = options.knownPaths;
+    this.#provenance = options.provenance;
     this.#settings = options.settings;
     this.#blockingNotifier = new BlockingNotifier({ platform: options.platform });
     this.#unsubscribe = options.bus.subscribe((event, payload) => this.#onEvent(event, payload));
@@ -113,7 +113,7 @@ export class ActivityMonitor {
   }
 
   #onTransfer(record: TransferRecord): void {
-    this.#knownPaths.add(record.sourcePath, record.destinationFolder, ...(record.files ?? []));
+    this.#provenance.add(record.sourcePath, record.destinationFolder, ...(record.files ?? []));
     if (record.jobId) {
       this.#transferJobIds.add(record.jobId);
       this.#jobs.delete(record.jobId);

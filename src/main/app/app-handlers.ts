@@ -30,7 +30,7 @@ export function createAppHandlers(
       app,
       platform,
       settings: services.settings,
-      knownPaths: services.knownPaths,
+      provenance: services.provenance,
     }),
     ...createProfileHandlers({
       profiles,
@@ -41,7 +41,11 @@ export function createAppHandlers(
     }),
     ...createJobHandlers(jobs),
     ...createMonitorHandlers(services.monitor),
-    ...createTransferHandlers(services.transfers, (id) => profiles.get(id).readOnly),
+    ...createTransferHandlers(
+      services.transfers,
+      (id) => profiles.get(id).readOnly,
+      services.provenance,
+    ),
     ...createResourceHandlers({
       profile: (id) => profiles.get(id),
       client: (id) => connections.get(id).client,

@@ -17,7 +17,7 @@ import {
   type TransferServiceOptions,
 } from '../services/transfers/transfer-service';
 import { createMonitor } from './create-monitor';
-import { KnownPaths } from './known-paths';
+import { PathProvenance } from './path-provenance';
 import type { TransferPort } from './transfer-handlers';
 
 /** Engine settings a caller may tune (the harness uses small parts to keep tests quick). */
@@ -51,7 +51,7 @@ export interface AppServices {
   readonly monitor: MonitorService;
   readonly settings: SettingsStore;
   readonly transfers: TransferPort;
-  readonly knownPaths: KnownPaths;
+  readonly provenance: PathProvenance;
   /** Pauses running transfers (their journals keep them) and stops everything. */
   shutdown(): Promise<void>;
 }
@@ -163,7 +163,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
   const { monitor } = watching;
   const shutdown = shutdownOf({ logger, bus, connections, jobs, monitor, transfers, stops });
-  const knownPaths = new KnownPaths();
+  const provenance = new PathProvenance();
   return {
     logger,
     bus,
@@ -175,7 +175,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     monitor,
     settings,
     transfers,
-    knownPaths,
+    provenance,
     shutdown,
   };
 }

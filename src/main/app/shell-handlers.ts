@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors';
 import type { IpcHandlers } from '../services/ipc/ipc-router';
 import type { SettingsStore } from '../services/settings/settings-store';
 import { isAllowedExternalUrl } from './external-links';
-import type { KnownPaths } from './known-paths';
+import type { PathProvenance } from './path-provenance';
 import type { PlatformPort } from './platform-port';
 
 type ShellChannel =
@@ -22,7 +22,7 @@ export interface ShellHandlerDeps {
   readonly app: { readonly name: string; readonly version: string; readonly platform: string };
   readonly platform: PlatformPort;
   readonly settings: SettingsStore;
-  readonly knownPaths: KnownPaths;
+  readonly provenance: PathProvenance;
 }
 
 function unknownPath(): AppError {
@@ -34,7 +34,7 @@ function unknownPath(): AppError {
 
 /** Handlers of the app, settings, dialog, shell and drag channels. */
 export function createShellHandlers(deps: ShellHandlerDeps): Pick<IpcHandlers, ShellChannel> {
-  const { platform, knownPaths } = deps;
+  const { platform, provenance } = deps;
   return {
     'app:getInfo': () =>
       Promise.resolve({ ...deps.app, shell: platform.shell, features: { ...platform.features } }),
@@ -46,21 +46,22 @@ export function createShellHandlers(deps: ShellHandlerDeps): Pick<IpcHandlers, S
     'settings:update': (patch) => deps.settings.update(patch),
     'dialog:chooseFiles': async (input) => {
       const paths = await platform.chooseFiles(input ?? {});
-      knownPaths.add(...paths);
+      provenance.chosenFiles(...paths);
       return { paths };
     },
     'dialog:chooseFolder': async (input) => {
       const path = await platform.chooseFolder(input ?? {});
-      knownPaths.add(path);
+      provenance.chosenFolder(path);
       return { path: path ?? null };
     },
     'shell:openPath': async ({ path }) => {
       // Opening a file runs its default application (for an executable: the file itself).
-      if (!knownPaths.has(path)) throw unknownPath();
+      if (!provenance.has(path)) throw unknownPath();
       await platform.openPath(path);
     },
     'shell:showItemInFolder': ({ path }) => {
-      // Showing a file in the file manager opens nothing: any path will do.
+      // Showing a file opens nothing, but a page script must not learn what exists either.
+      if (!provenance.has(path)) throw unknownPath();
       platform.showItemInFolder(path);
       return Promise.resolve(undefined);
     },
@@ -80,7 +81,7 @@ export function createShellHandlers(deps: ShellHandlerDeps): Pick<IpcHandlers, S
           message: 'Dragging files out of the app is not available in the browser harness.',
         });
       }
-      if (!paths.every((path) => knownPaths.has(path))) throw unknownPath();
+      if (!paths.every((path) => provenance.has(path))) throw unknownPath();
       platform.startDrag(paths);
       return Promise.resolve(undefined);
     },

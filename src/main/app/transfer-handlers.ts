@@ -9,6 +9,7 @@ import type {
   TransferRecord,
 } from '../../shared/model/transfer';
 import type { IpcHandlers } from '../services/ipc/ipc-router';
+import type { PathProvenance } from './path-provenance';
 
 /**
  * What the IPC layer needs from the transfer engine (src/main/services/transfers). The
@@ -44,11 +45,13 @@ export type TransferChannel = Extract<keyof IpcHandlers, `transfers:${string}`>;
 
 /**
  * Handlers of the transfer channels, calling `transfers`. Imports write and exports may take
- * a database offline (detach), so a read-only profile starts neither.
+ * a database offline (detach), so a read-only profile starts neither. Main reads only a file
+ * and writes only into a folder the user chose (`provenance`), whatever path the window names.
  */
 export function createTransferHandlers(
   transfers: TransferPort,
   isReadOnly: (profileId: string) => boolean,
+  provenance: PathProvenance,
 ): Pick<IpcHandlers, TransferChannel> {
   const writable = (profileId: string): void => {
     if (!isReadOnly(profileId)) return;
@@ -59,17 +62,25 @@ export function createTransferHandlers(
     });
   };
   return {
-    'transfers:planImport': (input) => transfers.planImport(input),
-    'transfers:startImport': (input) => {
+    'transfers:planImport': async (input) => {
+      provenance.assertReadable(input.sourcePath);
+      return transfers.planImport(input);
+    },
+    'transfers:startImport': async (input) => {
       writable(input.profileId);
+      provenance.assertReadable(input.sourcePath);
       return transfers.startImport(input);
     },
-    'transfers:startExport': (input) => {
+    'transfers:startExport': async (input) => {
       writable(input.profileId);
+      provenance.assertWritable(input.destinationFolder);
       return transfers.startExport(input);
     },
     // Downloading an archive only reads from the service: a read-only profile may do it.
-    'transfers:startArchiveDownload': (input) => transfers.startArchiveDownload(input),
+    'transfers:startArchiveDownload': async (input) => {
+      provenance.assertWritable(input.destinationFolder);
+      return transfers.startArchiveDownload(input);
+    },
     'transfers:list': () => Promise.resolve(transfers.list()),
     'transfers:listResumable': async () => transfers.listResumable(),
     'transfers:pause': ({ id }) => transfers.pause(id),

@@ -148,3 +148,11 @@ export function isInvokeChannel(value: unknown): value is InvokeChannelName {
 export function isEventChannel(value: unknown): value is EventChannelName {
   return typeof value === 'string' && eventSet.has(value);
 }
+
+/**
+ * The preload's own channel, outside the contract: it tells main the local path of a file
+ * dropped on the window (webUtils.getPathForFile), so that main may read it. The page cannot
+ * send on it: the bridge lets through only the contract's names, and `ipcRenderer` stays in
+ * the preload. See src/main/app/dropped-files.ts.
+ */
+export const DROPPED_FILE_CHANNEL = 'preload:droppedFile';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ActivityMonitor } from '../../../src/main/app/activity-monitor';
-import { KnownPaths } from '../../../src/main/app/known-paths';
+import { PathProvenance } from '../../../src/main/app/path-provenance';
 import { AppEventBus } from '../../../src/main/services/ipc/app-event-bus';
 import type { InstanceMonitorState } from '../../../src/shared/model/monitor';
 import { defaultSettings, type Settings } from '../../../src/shared/model/settings';
@@ -28,10 +28,10 @@ function transfer(patch: Partial<TransferRecord>): TransferRecord {
 function setup(settings: Partial<Settings> = {}) {
   const bus = new AppEventBus();
   const platform = new HarnessPlatform();
-  const knownPaths = new KnownPaths();
+  const provenance = new PathProvenance();
   const current = { ...defaultSettings(), ...settings };
-  const monitor = new ActivityMonitor({ bus, platform, knownPaths, settings: () => current });
-  return { bus, platform, knownPaths, monitor };
+  const monitor = new ActivityMonitor({ bus, platform, provenance, settings: () => current });
+  return { bus, platform, provenance, monitor };
 }
 
 /** A job of a watched instance that the app did not start (a colleague's). */
@@ -49,7 +49,7 @@ const colleagueJob = {
 
 describe('ActivityMonitor', () => {
   it('shows progress while transfers run, then notifies and clears it when one ends', () => {
-    const { bus, platform, knownPaths, monitor } = setup();
+    const { bus, platform, provenance, monitor } = setup();
     bus.emit('transfers:onDidChange', transfer({ bytesDone: 25 }));
     expect(platform.progress).toBe(0.25);
     expect(monitor.snapshot().transfers).toEqual([
@@ -68,7 +68,7 @@ describe('ActivityMonitor', () => {
       },
     ]);
     // Its files may now be opened or dragged out.
-    expect(knownPaths.has('/home/u/exports/Sales.bak')).toBe(true);
+    expect(provenance.has('/home/u/exports/Sales.bak')).toBe(true);
     expect(monitor.snapshot().transfers).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveAppAsset } from '../../../src/main/app/app-protocol';
 import { isAllowedExternalUrl } from '../../../src/main/app/external-links';
-import { KnownPaths } from '../../../src/main/app/known-paths';
+import { PathProvenance } from '../../../src/main/app/path-provenance';
 import { databaseFilesIn } from '../../../src/main/app/launch-files';
 import { fitToDisplays, parseWindowState } from '../../../src/main/app/window-bounds';
 import { originOf } from '../../../src/main/services/ipc/sender-policy';
@@ -79,7 +79,7 @@ describe('window bounds', () => {
 
 describe('known paths and launch files', () => {
   it('knows only paths added, after resolving', () => {
-    const known = new KnownPaths();
+    const known = new PathProvenance();
     known.add('/data/exports/Sales.bak', undefined);
     expect(known.has('/data/exports/../exports/Sales.bak')).toBe(true);
     expect(known.has('/etc/passwd')).toBe(false);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createBridge, type BridgeTransport } from '../../../src/preload/bridge';
+import { DROPPED_FILE_CHANNEL } from '../../../src/shared/ipc/channel-names';
 
 function recordingTransport(answer: Promise<unknown> = Promise.resolve({ ok: true, data: 1 })) {
   const calls: { channel: string; input: unknown }[] = [];
@@ -26,6 +27,9 @@ describe('the preload bridge (its pure part, src/preload/bridge.ts)', () => {
     await expect(api.invoke('profiles:list')).resolves.toEqual({ ok: true, data: 1 });
     const refused = await api.invoke('ipc:rawSend', { x: 1 });
     expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+    // The preload's own channel (a dropped file's path for main) is not the page's to use.
+    const dropped = await api.invoke(DROPPED_FILE_CHANNEL, '/etc/passwd');
+    expect(dropped).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
     expect(calls.map((c) => c.channel)).toEqual(['profiles:list']);
   });
 

@@ -82,7 +82,7 @@ beforeAll(async () => {
   monitor = new ActivityMonitor({
     bus: services.bus,
     platform,
-    knownPaths: services.knownPaths,
+    provenance: services.provenance,
     settings: () => services.settings.get(),
   });
   services.bus.subscribe((event, payload) => events.push({ event, payload }));

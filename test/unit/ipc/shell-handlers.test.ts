@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { KnownPaths } from '../../../src/main/app/known-paths';
+import { PathProvenance } from '../../../src/main/app/path-provenance';
 import { createShellHandlers } from '../../../src/main/app/shell-handlers';
 import type { CallContext } from '../../../src/main/services/ipc/ipc-router';
 import { SettingsStore } from '../../../src/main/services/settings/settings-store';
@@ -26,19 +26,19 @@ class RecordingPlatform extends HarnessPlatform {
 describe('shell:openPath and files:startDrag', () => {
   it('open or drag out only paths the app chose or wrote, never any file of the machine', async () => {
     const platform = new RecordingPlatform();
-    const knownPaths = new KnownPaths();
+    const provenance = new PathProvenance();
     const handlers = createShellHandlers({
       app: { name: 'DataBridge Desktop', version: '0', platform: 'linux' },
       platform,
       settings: new SettingsStore({ file: join(tmpdir(), 'databridge-unused-settings.json') }),
-      knownPaths,
+      provenance,
     });
     const context: CallContext = {
       sender: { url: 'app://databridge/index.html', isMainFrame: true },
       markRendererReady: () => undefined,
     };
     const exported = join(tmpdir(), 'exports', 'Sales_Q3.bak');
-    knownPaths.add(exported);
+    provenance.add(exported);
     await handlers['shell:openPath']({ path: exported }, context);
     await handlers['files:startDrag']({ paths: [exported] }, context);
     expect(platform.opened).toEqual([exported]);
