@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cliAdvice } from '../../../src/main/services/cli/cli-advice';
-import { guiAdvice, networkError, statusError } from '../../../src/main/services/http/http-errors';
+import { cliAdvice, cliAdviceFor } from '../../../src/main/services/cli/cli-advice';
+import {
+  guiAdvice,
+  guiAdviceFor,
+  networkError,
+  statusError,
+} from '../../../src/main/services/http/http-errors';
 
 const origin = 'http://127.0.0.1:7420';
 const listCall = {
@@ -71,6 +76,25 @@ describe('cliAdvice', () => {
     );
   });
 
+  it('names the flags of the kind of sign-in that was refused, and only those', () => {
+    const key = cliAdviceFor('apiKey')('AUTH_REQUIRED', listCall);
+    expect(key).toMatch(
+      /^The service did not accept the API key: check --api-key or DATABRIDGE_API_KEY/,
+    );
+    expect(key).not.toMatch(/--tenant|--user|--password/);
+    const token = cliAdviceFor('token')('AUTH_REQUIRED', listCall);
+    expect(token).toMatch(
+      /^The service did not accept the user's sign-in, even with a renewed access token: check --tenant, --user and --password \(or DATABRIDGE_PASSWORD\), that the password has not changed/,
+    );
+    expect(token).not.toMatch(/api-key|API key/i);
+    expect(cliAdviceFor('token')('AUTH_EXPIRED', listCall)).toBe(token);
+    // The token service's own calls name the body's fields, whatever the connection.
+    const login = { operation: 'auth.loginImplicit', params: {} };
+    expect(cliAdviceFor('apiKey')('AUTH_REQUIRED', login)).toBe(
+      'Check the tenant, user name and password in --body.',
+    );
+  });
+
   it('leaves out the tried line when the call does not know its URL', () => {
     expect(cliAdvice('CONFLICT', { operation: 'databases.create', params: {} })).not.toContain(
       'tried',
@@ -97,6 +121,21 @@ describe('cliAdvice', () => {
     expect(refused.message).toMatch(
       /^Could not list instances: the connection was refused\. Check that the host/,
     );
+  });
+});
+
+describe('the app names the sign-in of the connection', () => {
+  it('asks a token sign-in for its user, password or token, never for an API key', () => {
+    const token = statusError(listCall, 401, '', undefined, guiAdviceFor('token'));
+    expect(token.message).toBe(
+      'Could not list instances: the service answered HTTP 401. Sign in again with the user name and password of this connection: the service refused the access token even after renewing it (it may have expired, or the password or the user’s access may have changed).',
+    );
+    expect(token.message).not.toMatch(/API key/);
+    expect(guiAdviceFor('apiKey')('AUTH_REQUIRED', listCall)).toMatch(
+      /^Check the API key of this connection/,
+    );
+    // Only the 401 depends on the kind.
+    expect(guiAdviceFor('token')('NOT_FOUND', listCall)).toBe(guiAdvice('NOT_FOUND', listCall));
   });
 });
 

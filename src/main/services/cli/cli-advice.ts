@@ -1,7 +1,7 @@
 import { catalogue, type Operation } from '../../../shared/contract/catalogue';
 import { SERVICE_BASE_PATHS } from '../../../shared/contract/paths';
 import type { ErrorCode } from '../../../shared/errors';
-import type { Adviser, FailedCall } from '../http/http-errors';
+import type { Adviser, FailedCall, SignInKind } from '../http/http-errors';
 
 /*
  * The "what to do" of service errors for someone at a terminal: the flags to check, the
@@ -12,20 +12,43 @@ import type { Adviser, FailedCall } from '../http/http-errors';
 const CONNECTION = '--base-url (or the saved --profile)';
 const SIGN_IN = '--api-key or DATABRIDGE_API_KEY, or --tenant/--user/--password';
 
-/** The CLI's adviser: what to check, in flags and commands, then `  tried: METHOD URL`. */
-export const cliAdvice: Adviser = (code, call, retryAfterMs) => {
-  const op = catalogue.find((candidate) => candidate.id === call.operation);
-  const sentence = advise(code, call, op, retryAfterMs);
-  return call.url === undefined
-    ? sentence
-    : `${sentence}\n  tried: ${call.method ?? 'GET'} ${call.url}`;
-};
+/**
+ * The CLI's adviser for a connection that signs in with `kind` (unknown for the token
+ * service's own calls): what to check, in flags and commands, then `  tried: METHOD URL`.
+ * A refused sign-in names the flags of that kind only.
+ */
+export function cliAdviceFor(kind?: SignInKind): Adviser {
+  return (code, call, retryAfterMs) => {
+    const op = catalogue.find((candidate) => candidate.id === call.operation);
+    const sentence = advise(code, call, op, retryAfterMs, kind);
+    return call.url === undefined
+      ? sentence
+      : `${sentence}\n  tried: ${call.method ?? 'GET'} ${call.url}`;
+  };
+}
+
+/** {@link cliAdviceFor} when the kind of sign-in is not known: both kinds' flags are named. */
+export const cliAdvice: Adviser = cliAdviceFor();
+
+/** What to check when the service refused the sign-in of `kind`. */
+function signInAdvice(op: Operation | undefined, kind: SignInKind | undefined): string {
+  if (op?.service === 'auth') return 'Check the tenant, user name and password in --body.';
+  const tenant = `and that ${CONNECTION} is the service of that tenant`;
+  if (kind === 'apiKey') {
+    return `The service did not accept the API key: check --api-key or DATABRIDGE_API_KEY (or the key saved for --profile), ${tenant}.`;
+  }
+  if (kind === 'token') {
+    return `The service did not accept the user's sign-in, even with a renewed access token: check --tenant, --user and --password (or DATABRIDGE_PASSWORD), that the password has not changed, ${tenant}.`;
+  }
+  return `The service did not accept the sign-in: check ${SIGN_IN}, ${tenant}.`;
+}
 
 function advise(
   code: ErrorCode,
   call: FailedCall,
   op: Operation | undefined,
   retryAfterMs: number | undefined,
+  kind: SignInKind | undefined,
 ): string {
   const help = op ? `npm run cli -- ${command(op)} --help` : 'npm run cli -- --help';
   switch (code) {
@@ -33,9 +56,7 @@ function advise(
       return `Check the parameters and --body; \`${help}\` lists them.`;
     case 'AUTH_REQUIRED':
     case 'AUTH_EXPIRED':
-      return op?.service === 'auth'
-        ? 'Check the tenant, user name and password in --body.'
-        : `The service did not accept the sign-in: check ${SIGN_IN}, and that ${CONNECTION} is the service of that tenant.`;
+      return signInAdvice(op, kind);
     case 'FORBIDDEN':
       return `Use an API key or user whose role may do this (\`${help}\` lists the roles), or ask a tenant administrator.`;
     case 'NOT_FOUND':

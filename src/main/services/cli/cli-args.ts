@@ -22,6 +22,7 @@ export const CONNECTION_OPTIONS = [
   'user',
   'password',
   'proxy',
+  'timeout',
 ] as const;
 
 /** Options that take a value, besides the operation's own parameters. */

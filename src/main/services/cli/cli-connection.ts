@@ -9,11 +9,12 @@ import { defaultDataDir, profilesFile } from '../config/app-paths';
 import { serviceEndpoints, type ServiceEndpoints } from '../config/regions';
 import { createConnection, type Connection } from '../connection/connection';
 import { ServiceClient } from '../http/service-client';
+import type { ServiceLimits } from '../http/service-limits';
 import type { Logger } from '../log/logger';
 import { ProfileStore } from '../profiles/profile-store';
 import type { SecretStore } from '../secrets/secret-store';
 import { SecretVault } from '../secrets/secret-vault';
-import { cliAdvice } from './cli-advice';
+import { cliAdvice, cliAdviceFor } from './cli-advice';
 import { UsageError, type CliCommand } from './cli-args';
 
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;
@@ -39,18 +40,22 @@ export async function cliClient(
   deps: CliConnectionDeps,
 ): Promise<{ client: ServiceClient; dispose(): void; connection?: Connection }> {
   const { options } = command;
+  const limits = timeoutLimits(options.timeout);
   const profile = options.profile ? await savedProfile(command, deps) : adHocProfile(command);
   const endpoints = serviceEndpoints(profile.target);
   const readOnly = profile.readOnly || options['read-only'] === true;
   if (readOnly) refuseChange(command, profile);
-  if (command.operation.service === 'auth') return unauthenticated(endpoints, deps, readOnly);
+  if (command.operation.service === 'auth') {
+    return unauthenticated(endpoints, deps, { readOnly, limits });
+  }
   const secret = await secretFor(profile, command, deps);
   const connection = createConnection({ ...profile, readOnly }, secret, {
     endpoints,
     dispatcher: deps.dispatcher,
     logger: deps.logger,
     sessionOnly: false,
-    advise: cliAdvice,
+    adviserFor: cliAdviceFor,
+    limits,
   });
   if (connection.auth instanceof TokenAuth && 'password' in secret) {
     await connection.auth.signIn(secret.password);
@@ -58,15 +63,37 @@ export async function cliClient(
   return { client: connection.client, dispose: () => connection.auth.dispose(), connection };
 }
 
-function unauthenticated(endpoints: ServiceEndpoints, deps: CliConnectionDeps, readOnly: boolean) {
+function unauthenticated(
+  endpoints: ServiceEndpoints,
+  deps: CliConnectionDeps,
+  settings: { readOnly: boolean; limits: Partial<ServiceLimits> },
+) {
   const client = new ServiceClient({
     ...endpoints,
+    ...settings,
     dispatcher: deps.dispatcher,
     logger: deps.logger,
-    readOnly,
     advise: cliAdvice,
   });
   return { client, dispose: () => undefined };
+}
+
+/** The longest --timeout: a day (and well within what a timer can count). */
+const MAX_TIMEOUT_S = 86_400;
+
+/**
+ * The operation deadline of `--timeout SECONDS` (none given: the client's default). A user
+ * on a slow link raises it; a script that must fail fast lowers it.
+ */
+export function timeoutLimits(text: string | undefined): Partial<ServiceLimits> {
+  if (text === undefined) return {};
+  const seconds = Number(text);
+  if (text.trim() === '' || !(seconds >= 0.1 && seconds <= MAX_TIMEOUT_S)) {
+    throw new UsageError(
+      `--timeout must be a number of seconds from 0.1 to ${MAX_TIMEOUT_S}, e.g. --timeout 60.`,
+    );
+  }
+  return { deadlineMs: Math.round(seconds * 1000) };
 }
 
 /**

@@ -6,8 +6,9 @@ import type { AuthProvider } from '../auth/auth-provider';
 import { TokenAuth } from '../auth/token-auth';
 import type { RetryPolicy } from '../common/retry-policy';
 import type { ServiceEndpoints } from '../config/regions';
-import type { Adviser } from '../http/http-errors';
+import { guiAdviceFor, type Adviser, type SignInKind } from '../http/http-errors';
 import { ServiceClient } from '../http/service-client';
+import type { ServiceLimits } from '../http/service-limits';
 import type { Logger } from '../log/logger';
 import type { Timers } from '../time/timers';
 import { AuthApi } from './auth-api';
@@ -30,11 +31,16 @@ export interface ConnectionDeps {
   readonly logger: Logger;
   readonly sessionOnly: boolean;
   readonly retry?: Partial<RetryPolicy>;
+  /** The operation deadline and answer bounds; default SERVICE_LIMITS (the CLI's --timeout). */
+  readonly limits?: Partial<ServiceLimits>;
   readonly timers?: Timers;
   readonly now?: () => number;
   readonly refreshMarginMs?: number;
-  /** The "what to do" of service errors; default the app's (the CLI passes its own). */
-  readonly advise?: Adviser;
+  /**
+   * The "what to do" of service errors for the profile's kind of sign-in; default the app's
+   * ({@link guiAdviceFor}; the CLI passes its own).
+   */
+  readonly adviserFor?: (kind: SignInKind) => Adviser;
 }
 
 /**
@@ -52,7 +58,9 @@ export function createConnection(
     dispatcher: deps.dispatcher,
     logger: deps.logger,
     ...(deps.retry ? { retry: deps.retry } : {}),
-    ...(deps.advise ? { advise: deps.advise } : {}),
+    ...(deps.limits ? { limits: deps.limits } : {}),
+    // Both clients, the token service's too: a refused refresh names the user's sign-in.
+    advise: (deps.adviserFor ?? guiAdviceFor)(profile.auth.kind),
   };
   const auth = createAuth(profile, secret, deps, new AuthApi(new ServiceClient(base)));
   const client = new ServiceClient({ ...base, auth, readOnly: profile.readOnly });

@@ -2,8 +2,13 @@ import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import type { BytesBody } from '../../../shared/contract/operation-input';
 import type { HttpMethod } from '../../../shared/contract/operation';
+import { AnswerTooLargeError, readBoundedText } from './answer-bounds';
+import type { OperationLimits } from './service-limits';
 
-/** One HTTP answer, read whole (service answers are small; files go through the transfer engine). */
+/**
+ * One HTTP answer, read whole up to its bound (service answers are small; files go through the
+ * transfer engine).
+ */
 export interface RawAnswer {
   readonly status: number;
   /** Lower-case names; repeated headers joined with `, `. */
@@ -19,9 +24,16 @@ export interface Exchange {
   readonly body: string | BytesBody | undefined;
   readonly signal: AbortSignal | undefined;
   readonly dispatcher: Dispatcher | undefined;
+  /** Most bytes read of a success answer, and of an error answer. */
+  readonly bounds: Pick<OperationLimits, 'answerBytes' | 'errorAnswerBytes'>;
 }
 
-/** Sends one request with undici and reads the answer's text. Throws on network failure. */
+/**
+ * Sends one request with undici and reads the answer's text. Throws on network failure, when
+ * `signal` aborts (the operation's deadline included), and {@link AnswerTooLargeError} for a
+ * success answer past its bound. An error answer past its own bound is cut off and given as
+ * empty text: too long to be a message, its status speaks for itself.
+ */
 export async function exchange(call: Exchange): Promise<RawAnswer> {
   const response = await request(call.url, {
     method: call.method,
@@ -30,8 +42,20 @@ export async function exchange(call: Exchange): Promise<RawAnswer> {
     ...(call.dispatcher ? { dispatcher: call.dispatcher } : {}),
     ...(call.signal ? { signal: call.signal } : {}),
   });
-  const text = await response.body.text();
-  return { status: response.statusCode, headers: flattenHeaders(response.headers), text };
+  const status = response.statusCode;
+  const headers = flattenHeaders(response.headers);
+  const isError = status >= 400;
+  const bound = isError ? call.bounds.errorAnswerBytes : call.bounds.answerBytes;
+  try {
+    return {
+      status,
+      headers,
+      text: await readBoundedText(response.body, bound, headers['content-length']),
+    };
+  } catch (error) {
+    if (isError && error instanceof AnswerTooLargeError) return { status, headers, text: '' };
+    throw error;
+  }
 }
 
 /** undici's body types: a stream of parts is handed over as a Readable. */

@@ -1,6 +1,8 @@
 import type { HttpMethod } from '../../../shared/contract/operation';
 import { AppError, type ErrorCode } from '../../../shared/errors';
+import type { AuthProvider } from '../auth/auth-provider';
 import { ServiceError } from '../common/service-error';
+import { describeBytes } from './answer-bounds';
 import { readErrorBody } from './error-body';
 import { describeAction } from './operation-actions';
 import { networkErrorCode } from './retry-rules';
@@ -70,6 +72,26 @@ export const guiAdvice: Adviser = (code, call, retryAfterMs) => {
   }
 };
 
+/** How a connection signs in: it decides which credential a refused sign-in names. */
+export type SignInKind = AuthProvider['kind'];
+
+const GUI_SIGN_IN_ADVICE: Readonly<Record<SignInKind, string>> = {
+  apiKey:
+    'Check the API key of this connection: it may be mistyped or revoked; a tenant administrator can issue a new one.',
+  token:
+    'Sign in again with the user name and password of this connection: the service refused the access token even after renewing it (it may have expired, or the password or the user’s access may have changed).',
+};
+
+/**
+ * The app's advice for a connection that signs in with `kind`. A 401 names that kind's
+ * credential: a token sign-in is told about its user, password and token, never to "check
+ * the API key" it does not have; the rest is {@link guiAdvice}.
+ */
+export function guiAdviceFor(kind: SignInKind): Adviser {
+  return (code, call, retryAfterMs) =>
+    code === 'AUTH_REQUIRED' ? GUI_SIGN_IN_ADVICE[kind] : guiAdvice(code, call, retryAfterMs);
+}
+
 /** "Could not <action>: <what the service said>. <what to do>" */
 export function composeMessage(call: FailedCall, reason: string, advised: string): string {
   const what = `Could not ${describeAction(call.operation, call.params)}`;
@@ -134,6 +156,57 @@ function networkReason(code: string | undefined): string {
     return 'the server certificate is not trusted (a company proxy may need its CA certificate in NODE_EXTRA_CA_CERTS)';
   }
   return code ? `the network request failed (${code})` : 'the network request failed';
+}
+
+/**
+ * The error for an operation that ran out of its overall deadline (attempts and retry waits
+ * included): NETWORK, like any request that got no usable answer, naming the host waited for
+ * and the time allowed, since "the service stopped answering" would not say how long.
+ */
+export function deadlineError(
+  call: FailedCall,
+  deadlineMs: number,
+  advise: Adviser = guiAdvice,
+): ServiceError {
+  const seconds = Number((deadlineMs / 1000).toFixed(2));
+  const reason = `no answer from ${hostOf(call.url)} in ${seconds} s`;
+  return new ServiceError(
+    {
+      code: 'NETWORK',
+      message: composeMessage(call, reason, advise('NETWORK', call)),
+      operation: call.operation,
+      details: `deadline of ${deadlineMs} ms passed`,
+    },
+    undefined,
+  );
+}
+
+/**
+ * The error for a success answer larger than the operation's bound: UNEXPECTED_RESPONSE,
+ * since no answer of the interface is that large. Nothing past the bound was read.
+ */
+export function tooLargeError(
+  call: FailedCall,
+  bound: number,
+  advise: Adviser = guiAdvice,
+): ServiceError {
+  const reason = `the service sent an answer larger than ${describeBytes(bound)}, the most read for ${call.operation}, so reading stopped there`;
+  return new ServiceError(
+    {
+      code: 'UNEXPECTED_RESPONSE',
+      message: composeMessage(call, reason, advise('UNEXPECTED_RESPONSE', call)),
+      operation: call.operation,
+    },
+    undefined,
+  );
+}
+
+function hostOf(url: string | undefined): string {
+  try {
+    return url === undefined ? 'the service' : new URL(url).host;
+  } catch {
+    return 'the service';
+  }
 }
 
 /** The error for a call the caller cancelled through its AbortSignal. */

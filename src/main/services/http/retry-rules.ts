@@ -1,3 +1,7 @@
+import type { Operation } from '../../../shared/contract/catalogue';
+import { followsRetryAfter, type RetryPolicy } from '../common/retry-policy';
+import type { PreparedRequest } from './request-parts';
+
 /*
  * What the service client retries (its timing is SERVICE_RETRY in common/retry-policy.ts).
  * Only idempotent requests are retried after an answer or a broken connection; a request that
@@ -31,4 +35,41 @@ export function networkErrorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** What a retry decision looks at besides the failure. */
+export interface RetryContext {
+  readonly policy: RetryPolicy;
+  readonly op: Operation;
+  readonly prepared: PreparedRequest;
+  /** Attempts made so far, the failed one included. */
+  readonly attempt: number;
+}
+
+/**
+ * True when an answer with `status` is worth another attempt: a status of
+ * {@link RETRY_STATUSES}, an idempotent request that can be sent again, attempts left, and a
+ * Retry-After the policy waits for.
+ */
+export function mayRetryStatus(
+  context: RetryContext,
+  status: number,
+  retryAfterMs: number | undefined,
+): boolean {
+  const { policy, op, prepared, attempt } = context;
+  return (
+    RETRY_STATUSES.has(status) &&
+    op.idempotent &&
+    prepared.replayable &&
+    attempt < policy.maxAttempts &&
+    followsRetryAfter(policy, retryAfterMs)
+  );
+}
+
+/** True when a request that got no answer (`error`) is worth another attempt. */
+export function mayRetryAfterNetworkError(context: RetryContext, error: unknown): boolean {
+  const { policy, op, prepared, attempt } = context;
+  if (attempt >= policy.maxAttempts || !prepared.replayable) return false;
+  // A request that is not idempotent is sent again only if it never left this machine.
+  return op.idempotent || NEVER_SENT_CODES.has(networkErrorCode(error) ?? '');
 }

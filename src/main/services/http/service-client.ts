@@ -10,25 +10,34 @@ import type { AuthProvider } from '../auth/auth-provider';
 import {
   SERVICE_RETRY,
   backoffDelay,
-  followsRetryAfter,
   parseRetryAfter,
   type RetryPolicy,
 } from '../common/retry-policy';
 import { sleep, type Sleep } from '../common/sleep';
 import { silentLogger, type Logger } from '../log/logger';
+import { AnswerTooLargeError } from './answer-bounds';
 import { parseAnswer } from './answer-parser';
+import { OperationDeadline } from './deadline';
 import { exchange, type RawAnswer } from './exchange';
 import {
   cancelledError,
+  deadlineError,
   guiAdvice,
   networkError,
   statusError,
+  tooLargeError,
   unexpectedError,
   type Adviser,
   type FailedCall,
 } from './http-errors';
 import { prepareRequest, type PreparedRequest } from './request-parts';
-import { NEVER_SENT_CODES, RETRY_STATUSES, networkErrorCode } from './retry-rules';
+import { mayRetryAfterNetworkError, mayRetryStatus, type RetryContext } from './retry-rules';
+import {
+  SERVICE_LIMITS,
+  limitsOf,
+  type OperationLimits,
+  type ServiceLimits,
+} from './service-limits';
 
 /** Per-call options. */
 export interface CallOptions {
@@ -52,6 +61,8 @@ export interface ServiceClientOptions {
   readonly dispatcher?: Dispatcher;
   /** Default: {@link SERVICE_RETRY}. */
   readonly retry?: Partial<RetryPolicy>;
+  /** The operation deadline and answer bounds. Default: {@link SERVICE_LIMITS}. */
+  readonly limits?: Partial<ServiceLimits>;
   readonly logger?: Logger;
   readonly sleep?: Sleep;
   readonly random?: () => number;
@@ -75,11 +86,13 @@ const USER_AGENT = 'DataBridgeDesktop/0.1';
 /**
  * The HTTP client of the service, driven by the catalogue: validates the input, builds the
  * request, authorizes it, retries what is safe to retry, and parses the answer with the
- * contract. Every failure is an AppError naming the operation.
+ * contract. Every failure is an AppError naming the operation. Each operation has an overall
+ * deadline and a bound on the answer it reads ({@link ServiceLimits}).
  */
 export class ServiceClient {
   readonly #options: ServiceClientOptions;
   readonly #policy: RetryPolicy;
+  readonly #limits: ServiceLimits;
   readonly #logger: Logger;
   readonly #sleep: Sleep;
   readonly #random: () => number;
@@ -89,6 +102,7 @@ export class ServiceClient {
   constructor(options: ServiceClientOptions) {
     this.#options = options;
     this.#policy = { ...SERVICE_RETRY, ...options.retry };
+    this.#limits = { ...SERVICE_LIMITS, ...options.limits };
     this.#logger = options.logger ?? silentLogger;
     this.#sleep = options.sleep ?? sleep;
     this.#random = options.random ?? Math.random;
@@ -126,8 +140,41 @@ export class ServiceClient {
       url: base.replace(/\/+$/, '') + prepared.pathAndQuery,
     };
     this.#checkReadOnly(op);
-    const answer = await this.#send(op, prepared, call, options.signal);
-    return answer as AnswerWithHeaders<OperationOutput<Id>>;
+    const limits = limitsOf(op, this.#limits);
+    const deadline = new OperationDeadline(limits.deadlineMs, options.signal);
+    try {
+      const answer = await this.#send(op, prepared, call, deadline, limits);
+      return answer as AnswerWithHeaders<OperationOutput<Id>>;
+    } catch (error) {
+      throw this.#stopped(error, call, deadline, options.signal);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  /**
+   * The error an operation ends with: CANCELLED when the caller's signal aborted, the
+   * deadline's NETWORK error when it passed (whatever the aborted request threw), and the
+   * bounded read's refusal worded for the operation.
+   */
+  #stopped(
+    error: unknown,
+    call: FailedCall,
+    deadline: OperationDeadline,
+    signal: AbortSignal | undefined,
+  ): unknown {
+    if (signal?.aborted) {
+      return isAppError(error) && error.code !== 'CANCELLED' ? error : cancelledError(call);
+    }
+    if (deadline.expired && deadline.ms !== undefined) {
+      this.#logger.warn('Deadline passed', { operation: call.operation, ms: deadline.ms });
+      return deadlineError(call, deadline.ms, this.#advise);
+    }
+    if (error instanceof AnswerTooLargeError) {
+      this.#logger.warn('Answer too large', { operation: call.operation, bound: error.bound });
+      return tooLargeError(call, error.bound, this.#advise);
+    }
+    return error;
   }
 
   #checkReadOnly(op: Operation): void {
@@ -143,43 +190,40 @@ export class ServiceClient {
     op: Operation,
     prepared: PreparedRequest,
     call: SentCall,
-    signal: AbortSignal | undefined,
+    deadline: OperationDeadline,
+    limits: OperationLimits,
   ): Promise<AnswerWithHeaders<unknown>> {
-    const { url } = call;
+    const { signal } = deadline;
+    const { dispatcher } = this.#options;
     let attempt = 0;
     let authRetried = false;
     for (;;) {
       attempt += 1;
-      if (signal?.aborted) throw cancelledError(call);
+      deadline.throwIfOver(); // no attempt starts after the deadline
       const headers: Record<string, string> = { ...prepared.headers, 'user-agent': USER_AGENT };
       const sent = op.service === 'api' ? await this.#authorize(call, signal) : undefined;
       if (sent !== undefined) headers['authorization'] = sent;
       const started = this.#now();
+      const retry: RetryContext = { policy: this.#policy, op, prepared, attempt };
       let answer: RawAnswer;
       try {
-        answer = await exchange({
-          method: op.method,
-          url,
-          headers,
-          body: prepared.body,
-          signal,
-          dispatcher: this.#options.dispatcher,
-        });
+        const { method } = op;
+        const { url } = call;
+        const body = prepared.body;
+        answer = await exchange({ method, url, headers, body, signal, dispatcher, bounds: limits });
       } catch (error) {
-        if (signal?.aborted) throw cancelledError(call);
-        const retry = this.#mayRetryAfterNetworkError(op, prepared, error, attempt);
-        this.#logger.warn('Request failed', { operation: op.id, attempt, error, retry });
-        if (!retry) throw networkError(call, error, this.#advise);
-        await this.#wait(backoffDelay(this.#policy, attempt, this.#random), call, signal);
+        if (signal.aborted || error instanceof AnswerTooLargeError) throw error;
+        const delay = backoffDelay(this.#policy, attempt, this.#random);
+        // A wait that would pass the deadline is not begun: the failure at hand is the answer.
+        const again = mayRetryAfterNetworkError(retry, error) && deadline.allows(delay);
+        this.#logger.warn('Request failed', { operation: op.id, attempt, error, retry: again });
+        if (!again) throw networkError(call, error, this.#advise);
+        await this.#sleep(delay, signal);
         continue;
       }
       const { status } = answer;
-      this.#logger.debug('Request answered', {
-        operation: op.id,
-        status,
-        attempt,
-        ms: this.#now() - started,
-      });
+      const ms = this.#now() - started;
+      this.#logger.debug('Request answered', { operation: op.id, status, attempt, ms });
       if (status === 401 && sent !== undefined && !authRetried && this.#options.auth) {
         authRetried = true;
         if (await this.#recover(sent, call, signal)) {
@@ -189,10 +233,10 @@ export class ServiceClient {
       }
       if (status >= 200 && status < 300) return this.#parse(op, call, answer);
       const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], this.#now());
-      if (this.#mayRetryStatus(op, prepared, status, retryAfterMs, attempt)) {
-        const delay = backoffDelay(this.#policy, attempt, this.#random, retryAfterMs);
+      const delay = backoffDelay(this.#policy, attempt, this.#random, retryAfterMs);
+      if (mayRetryStatus(retry, status, retryAfterMs) && deadline.allows(delay)) {
         this.#logger.info('Retrying', { operation: op.id, status, attempt, delayMs: delay });
-        await this.#wait(delay, call, signal);
+        await this.#sleep(delay, signal);
         continue;
       }
       throw this.#failure(call, status, answer.text, retryAfterMs);
@@ -245,42 +289,6 @@ export class ServiceClient {
       throw parsed.error;
     }
     return { status: answer.status, headers: answer.headers, data: parsed.data };
-  }
-
-  #mayRetryStatus(
-    op: Operation,
-    prepared: PreparedRequest,
-    status: number,
-    retryAfterMs: number | undefined,
-    attempt: number,
-  ): boolean {
-    return (
-      RETRY_STATUSES.has(status) &&
-      op.idempotent &&
-      prepared.replayable &&
-      attempt < this.#policy.maxAttempts &&
-      followsRetryAfter(this.#policy, retryAfterMs)
-    );
-  }
-
-  #mayRetryAfterNetworkError(
-    op: Operation,
-    prepared: PreparedRequest,
-    error: unknown,
-    attempt: number,
-  ): boolean {
-    if (attempt >= this.#policy.maxAttempts || !prepared.replayable) return false;
-    // A request that is not idempotent is sent again only if it never left this machine.
-    return op.idempotent || NEVER_SENT_CODES.has(networkErrorCode(error) ?? '');
-  }
-
-  async #wait(ms: number, call: FailedCall, signal: AbortSignal | undefined): Promise<void> {
-    try {
-      await this.#sleep(ms, signal);
-    } catch (error) {
-      if (signal?.aborted) throw cancelledError(call);
-      throw error;
-    }
   }
 }
 

@@ -6,7 +6,13 @@ export interface ScriptedServer {
   readonly origin: string;
   readonly baseUrl: string;
   readonly authUrl: string;
-  readonly seen: { method: string; url: string; authorization: string | undefined }[];
+  readonly seen: {
+    method: string;
+    url: string;
+    authorization: string | undefined;
+    /** The request body as text (filled when the request has ended). */
+    body: string;
+  }[];
   close(): Promise<void>;
 }
 
@@ -16,13 +22,16 @@ export async function startScriptedServer(
 ): Promise<ScriptedServer> {
   const seen: ScriptedServer['seen'] = [];
   const server: Server = createServer((req, res) => {
-    seen.push({
+    const entry = {
       method: req.method ?? '',
       url: req.url ?? '',
       authorization: req.headers.authorization,
-    });
-    req.resume();
-    req.on('end', () => handler(req, res, seen.length - 1));
+      body: '',
+    };
+    seen.push(entry);
+    const index = seen.length - 1;
+    req.setEncoding('utf8').on('data', (chunk: string) => (entry.body += chunk));
+    req.on('end', () => handler(req, res, index));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
