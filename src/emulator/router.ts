@@ -131,9 +131,8 @@ async function readInput(
   principal: Principal,
 ): Promise<AnyInput> {
   const params = parseOr400(op.pathParams, rawParams, 'path parameter');
-  const query = op.query
-    ? parseOr400(op.query, Object.fromEntries(url.searchParams), 'query parameter')
-    : undefined;
+  const given = singleValuedQuery(url);
+  const query = op.query ? parseOr400(op.query, given, 'query parameter') : undefined;
   const headers = op.headers ? parseOr400(op.headers, req.headers, 'header') : undefined;
   // A bytes body (an upload part) stays unread: the blob store streams it to disk.
   const body =
@@ -141,6 +140,31 @@ async function readInput(
       ? parseOr400(op.body.schema, await readJsonBody(req, op.body.required), 'body')
       : undefined;
   return { params, query, headers, body, principal, req } as unknown as AnyInput;
+}
+
+/**
+ * The query string as one value per name. Every query parameter of the interface is a single
+ * value, so a name given twice (`limit=1&limit=2`, in any letter case, as ASP.NET matches
+ * names) or written with brackets (`filter[]=1`) is a bad request rather than a guess at
+ * which value was meant.
+ */
+function singleValuedQuery(url: URL): Record<string, string> {
+  const values = new Map<string, string>();
+  const seen = new Set<string>();
+  for (const [name, value] of url.searchParams) {
+    if (/[[\]]/.test(name)) {
+      throw new EmulatorHttpError(
+        400,
+        `Query parameter ${name} is not valid: parameter names take no brackets.`,
+      );
+    }
+    if (seen.has(name.toLowerCase())) {
+      throw new EmulatorHttpError(400, `Query parameter ${name} is given more than once.`);
+    }
+    seen.add(name.toLowerCase());
+    values.set(name, value);
+  }
+  return Object.fromEntries(values);
 }
 
 /** Writes the handler's reply in the operation's answer form. */

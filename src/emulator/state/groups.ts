@@ -1,4 +1,4 @@
-import { EmulatorHttpError } from '../http-error';
+import { randomUUID } from 'node:crypto';
 
 /** A security group of the tenant (what API keys and users are mapped to). */
 export interface SecurityGroup {
@@ -17,12 +17,17 @@ export const TENANT_GROUPS = {
   platform: { id: '9c4f5da1-6e70-4182-9dce-3f4a5b6c7d84', name: 'Platform Admins' },
 } as const satisfies Record<string, SecurityGroup>;
 
-/** Looks groups up by id or name; unknown ones answer 400 (they do not exist in the tenant). */
+/**
+ * Looks groups up by id or name. The seed's groups keep their names for the demo; any other
+ * group id the interface allows (any non-empty text) is accepted as a group of the tenant,
+ * named by its id, since the interface has no rule that refuses an id it does not know. A
+ * new name gets a new id, kept, so that the same name is the same group on later calls.
+ */
 export class GroupDirectory {
-  readonly #groups: readonly SecurityGroup[];
+  readonly #groups: SecurityGroup[];
 
   constructor(groups: readonly SecurityGroup[] = Object.values(TENANT_GROUPS)) {
-    this.#groups = groups;
+    this.#groups = [...groups];
   }
 
   /** The group with `id` (case-insensitive, as GUIDs are), or undefined. */
@@ -30,19 +35,23 @@ export class GroupDirectory {
     return this.#groups.find((group) => group.id.toLowerCase() === id.toLowerCase());
   }
 
-  /** The groups named by `ids` and `names`, without duplicates. Throws 400 for an unknown one. */
+  /** The groups named by `ids` and `names`, without duplicates; unknown ones are added. */
   resolve(ids: readonly string[] = [], names: readonly string[] = []): SecurityGroup[] {
     const found = new Map<string, SecurityGroup>();
     for (const id of ids) {
-      const group = this.byId(id);
-      if (!group) throw new EmulatorHttpError(400, `Group id ${id} does not exist in the tenant.`);
+      const group = this.byId(id) ?? this.#add({ id, name: id });
       found.set(group.id, group);
     }
     for (const name of names) {
-      const group = this.#groups.find((g) => g.name.toLowerCase() === name.toLowerCase());
-      if (!group) throw new EmulatorHttpError(400, `Group ${name} does not exist in the tenant.`);
+      const known = this.#groups.find((g) => g.name.toLowerCase() === name.toLowerCase());
+      const group = known ?? this.#add({ id: randomUUID(), name });
       found.set(group.id, group);
     }
     return [...found.values()];
+  }
+
+  #add(group: SecurityGroup): SecurityGroup {
+    this.#groups.push(group);
+    return group;
   }
 }

@@ -46,6 +46,13 @@ export function isIpAddress(value: string): boolean {
   return isIPv4(value) || isIPv6(value);
 }
 
+/** Bits of an address of the family of `address`: 32 (IPv4), 128 (IPv6), undefined for neither. */
+export function addressBits(address: string): 32 | 128 | undefined {
+  if (isIPv4(address)) return 32;
+  if (isIPv6(address)) return 128;
+  return undefined;
+}
+
 /**
  * True for a CIDR block `address/prefix`: prefix 0..32 for IPv4, 0..128 for IPv6. Host bits
  * may be set (`10.0.0.7/24`); the service's ACL decides what it makes of them.
@@ -53,13 +60,9 @@ export function isIpAddress(value: string): boolean {
 export function isCidr(value: string): boolean {
   const slash = value.lastIndexOf('/');
   if (slash < 0) return false;
-  const address = value.slice(0, slash);
+  const bits = addressBits(value.slice(0, slash));
   const prefix = value.slice(slash + 1);
-  if (!PREFIX.test(prefix)) return false;
-  const bits = Number(prefix);
-  if (isIPv4(address)) return bits <= 32;
-  if (isIPv6(address)) return bits <= 128;
-  return false;
+  return bits !== undefined && PREFIX.test(prefix) && Number(prefix) <= bits;
 }
 
 /** True for what an ACL entry's `cidrBlock` may hold: a single address or a CIDR block. */

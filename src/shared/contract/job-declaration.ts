@@ -13,7 +13,7 @@ import type { JobType } from './enums';
  *
  * To add an operation that starts a job: declare the job as the second argument of its
  * `defineOperation` in its endpoint file (the functions' `input` is typed from the
- * operation's own schemas), then write the one handler that calls it, usually a store action
+ * operation's own schemas, as their output), then write the one handler that calls it, usually a store action
  * that invokes the operation's generated resource channel. Nothing else: `startsJob` follows
  * from the declaration, main's resource handler tracks the job as declared, and the watcher,
  * the activity panel and the tray show what it handed on.
@@ -46,8 +46,9 @@ export interface JobDescription {
 
 /**
  * The job `op` starts when called with `input`, as its catalogue declaration describes it;
- * undefined for an operation that starts no job. `input` is the operation's input (what
- * `ServiceClient.call` was given, or the same after its schemas parsed it).
+ * undefined for an operation that starts no job. `input` is the operation's input after its
+ * schemas parsed it (the IPC router hands its handlers that), so a label names the canonical
+ * value that was sent (`exportTo` 1, not the `'01'` typed).
  */
 export function describeJob(
   // The fields of an OperationDef it reads, named here so that this module does not import

@@ -16,30 +16,42 @@ type Part<Key extends string, T> = NoFields extends T
   ? { readonly [K in Key]?: T }
   : { readonly [K in Key]: T };
 
-type PathPart<O> = O extends { readonly pathParams: infer P extends z.ZodType }
-  ? keyof z.input<P> extends never
+/** Which side of the schemas a type describes: what callers give, or what the schemas make of it. */
+type Side = 'input' | 'output';
+type Of<S extends z.ZodType, M extends Side> = M extends 'input' ? z.input<S> : z.output<S>;
+
+type PathPart<O, M extends Side> = O extends { readonly pathParams: infer P extends z.ZodType }
+  ? keyof Of<P, M> extends never
     ? NoFields
-    : Part<'pathParams', z.input<P>>
+    : Part<'pathParams', Of<P, M>>
   : NoFields;
 
-type SchemaPart<O, Field extends 'query' | 'headers'> = O extends {
+type SchemaPart<O, Field extends 'query' | 'headers', M extends Side> = O extends {
   readonly [K in Field]: infer S extends z.ZodType;
 }
-  ? Part<Field, z.input<S>>
+  ? Part<Field, Of<S, M>>
   : NoFields;
 
-type BodyPart<O> = O extends {
+type BodyPart<O, M extends Side> = O extends {
   readonly body: { readonly contentType: 'json'; readonly schema: infer S extends z.ZodType };
 }
   ? O['body'] extends { readonly required: false }
-    ? { readonly body?: z.input<S> }
-    : { readonly body: z.input<S> }
+    ? { readonly body?: Of<S, M> }
+    : { readonly body: Of<S, M> }
   : O extends { readonly body: { readonly contentType: 'bytes' } }
     ? { readonly body: BytesBody }
     : NoFields;
 
-/** The input of one operation type `O` (also of an operation's `init` in `defineOperation`). */
-export type InputOf<O> = PathPart<O> &
-  SchemaPart<O, 'query'> &
-  SchemaPart<O, 'headers'> &
-  BodyPart<O>;
+type InputSide<O, M extends Side> = PathPart<O, M> &
+  SchemaPart<O, 'query', M> &
+  SchemaPart<O, 'headers', M> &
+  BodyPart<O, M>;
+
+/** The input of one operation type `O`, as a caller gives it (`limit` as `'007'` or `7`). */
+export type InputOf<O> = InputSide<O, 'input'>;
+
+/**
+ * The input of one operation type `O` after its schemas: the canonical values that are sent
+ * (`limit` as `7`). An operation's job declaration reads this form (see `defineOperation`).
+ */
+export type ParsedInputOf<O> = InputSide<O, 'output'>;

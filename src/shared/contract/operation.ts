@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, type Role } from './enums';
 import type { JobDeclaration } from './job-declaration';
-import type { InputOf } from './operation-input';
+import type { ParsedInputOf } from './operation-input';
 import { isDotSegment, type ServiceName } from './paths';
 
 /** HTTP methods used by the interface. */
@@ -116,14 +116,15 @@ const IDEMPOTENT_METHODS: readonly HttpMethod[] = ['GET', 'PUT', 'DELETE'];
  * Declares one operation, keeping its literal types (id, schemas) for the type helpers and
  * filling defaults: no query, headers or body, 404 for "not found", and `idempotent` from
  * the method unless given. An operation that starts a background job passes its
- * {@link JobDeclaration} second (its functions take the operation's own input type, which a
- * second argument can see and a field of `init` could not); `startsJob` is true exactly then.
+ * {@link JobDeclaration} second (its functions take the operation's own input after its
+ * schemas, which a second argument can see and a field of `init` could not); `startsJob` is
+ * true exactly then.
  */
 export function defineOperation<const T extends OperationInit>(init: T): DefinedOperation<T>;
 export function defineOperation<const T extends OperationInit>(
   init: T,
-  job: JobDeclaration<InputOf<T>>,
-): DefinedOperation<T, JobDeclaration<InputOf<T>>>;
+  job: JobDeclaration<ParsedInputOf<T>>,
+): DefinedOperation<T, JobDeclaration<ParsedInputOf<T>>>;
 // The overloads give the literal types; this body builds the same object for both.
 export function defineOperation(init: OperationInit, job?: JobDeclaration<never>): unknown {
   const defined: OperationDef = {

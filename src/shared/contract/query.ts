@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import {
-  ExportToTypeSchema,
-  ImportFromTypeSchema,
-  type ExportToType,
-  type ImportFromType,
-} from './enums';
+import { FilterSyntaxError } from '../filter/errors';
+import { parseFilter } from '../filter/parser';
+import { printFilter } from '../filter/printer';
+import type { FilterTableName } from '../filter/tables';
+import { ExportToTypeSchema, ImportFromTypeSchema } from './enums';
+import { decimalInteger } from './primitives';
 
 /*
  * Query string schemas. One schema serves both sides: the client passes typed values, the
- * emulator passes `Object.fromEntries(new URLSearchParams(...))`, so numbers are coerced and
- * booleans accept `true`/`false` text. Objects strip unknown parameters, as ASP.NET does.
+ * emulator passes `Object.fromEntries(new URLSearchParams(...))`, so numbers are read from
+ * decimal text and booleans accept `true`/`false` text. Objects strip unknown parameters, as
+ * ASP.NET does. Each output is the canonical form the client sends (see primitives.ts).
  */
 
 /** One `property DIRECTION` term of a `sort` parameter. */
@@ -43,11 +44,36 @@ export function parseSort(
   return { terms };
 }
 
-/** A `sort` parameter validated against `sortable`; the value is kept as text. */
+/**
+ * A `sort` parameter validated against `sortable`, sent canonical: properties as the
+ * interface spells them, directions upper case (`name asc,SIZEINMB desc` gives
+ * `name ASC, sizeInMb DESC`).
+ */
 export function sortQuery(sortable: readonly string[]) {
-  return z.string().superRefine((value, ctx) => {
+  return z.string().transform((value, ctx) => {
     const result = parseSort(value, sortable);
-    if ('error' in result) ctx.addIssue({ code: 'custom', message: result.error });
+    if ('terms' in result)
+      return result.terms.map((t) => `${t.property} ${t.direction}`).join(', ');
+    ctx.addIssue({ code: 'custom', message: result.error, input: value });
+    return z.NEVER;
+  });
+}
+
+/**
+ * A `filter` parameter in the filter grammar of `table` (records.md), parsed before it is
+ * sent: text the grammar refuses (`((((`, `name eq 'x`) never reaches the service, and what
+ * goes out is the grammar's canonical print of the tree. Blank text means no filter.
+ */
+export function filterQuery(table: FilterTableName) {
+  return z.string().transform((value, ctx) => {
+    try {
+      const printed = printFilter(parseFilter(value, table));
+      return printed === '' ? undefined : printed;
+    } catch (error) {
+      if (!(error instanceof FilterSyntaxError)) throw error;
+      ctx.addIssue({ code: 'custom', message: `Filter: ${error.message}`, input: value });
+      return z.NEVER;
+    }
   });
 }
 
@@ -59,6 +85,15 @@ export function queryBoolean(name: string) {
 }
 
 const fileTypeError = (name: string): string => `${name} must be 0 (MDF), 1 (BAK) or 2 (DACPAC)`;
+
+/** An ExportToType or ImportFromType code from a number or decimal text (`01` gives 1). */
+function fileTypeQuery<S extends z.ZodType<0 | 1 | 2, number>>(name: string, schema: S) {
+  return decimalInteger(fileTypeError(name)).pipe(schema);
+}
+
+/** The message for a paging value that is not decimal digits (`1e3`, `0x10`, `50.0`). */
+const wholeNumber = (label: string): string =>
+  `${label} must be a whole number written in decimal digits, such as 100`;
 
 /** Sortable properties of list archives. */
 export const ARCHIVE_SORTABLE = [
@@ -83,19 +118,25 @@ export const ARCHIVE_PAGING = { maxLimit: 5000, maxOffset: 2_147_483_647 } as co
  * "the page number starting at 0"): `offset=2&limit=100` is rows 200 to 299.
  */
 export const ListArchivesQuerySchema = z.object({
-  filter: z.string().optional(),
+  filter: filterQuery('archives').optional(),
   sort: sortQuery(ARCHIVE_SORTABLE).default('createDate DESC'),
-  limit: z.coerce
-    .number<number>({ error: 'limit must be a number' })
-    .int({ error: 'limit must be a whole number' })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(ARCHIVE_PAGING.maxLimit, { error: `limit must be at most ${ARCHIVE_PAGING.maxLimit}` })
+  limit: decimalInteger(wholeNumber('limit'))
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'limit must be at least 1' })
+        .max(ARCHIVE_PAGING.maxLimit, {
+          error: `limit must be at most ${ARCHIVE_PAGING.maxLimit}`,
+        }),
+    )
     .default(ARCHIVE_PAGING.maxLimit),
-  offset: z.coerce
-    .number<number>({ error: 'offset (page number) must be a number' })
-    .int({ error: 'offset (page number) must be a whole number' })
-    .min(0, { error: 'offset (page number) must be 0 or more' })
-    .max(ARCHIVE_PAGING.maxOffset, { error: 'offset (page number) is too large' })
+  offset: decimalInteger(wholeNumber('offset (page number)'))
+    .pipe(
+      z
+        .number()
+        .min(0, { error: 'offset (page number) must be 0 or more' })
+        .max(ARCHIVE_PAGING.maxOffset, { error: 'offset (page number) is too large' }),
+    )
     .default(0),
 });
 
@@ -114,9 +155,7 @@ export const ListDatabasesQuerySchema = z.object({
  */
 export const ExportQuerySchema = z
   .object({
-    exportTo: z.coerce
-      .number<ExportToType>({ error: fileTypeError('exportTo') })
-      .pipe(ExportToTypeSchema),
+    exportTo: fileTypeQuery('exportTo', ExportToTypeSchema),
     detachOnly: queryBoolean('detachOnly').default(false),
   })
   .refine((query) => !query.detachOnly || query.exportTo === 0, {
@@ -126,21 +165,16 @@ export const ExportQuerySchema = z
 
 /** Query of prepare import (GET `.../import`): `importFrom` is required. */
 export const PrepareImportQuerySchema = z.object({
-  importFrom: z.coerce
-    .number<ImportFromType>({ error: fileTypeError('importFrom') })
-    .pipe(ImportFromTypeSchema),
+  importFrom: fileTypeQuery('importFrom', ImportFromTypeSchema),
 });
 
 /** Query of import (POST `.../import`): `importFrom` is optional. */
 export const ImportQuerySchema = z.object({
-  importFrom: z.coerce
-    .number<ImportFromType>({ error: fileTypeError('importFrom') })
-    .pipe(ImportFromTypeSchema)
-    .optional(),
+  importFrom: fileTypeQuery('importFrom', ImportFromTypeSchema).optional(),
 });
 
 /** Query of list sessions by server: a filter in the session filter grammar. */
-export const ListSessionsQuerySchema = z.object({ filter: z.string().optional() });
+export const ListSessionsQuerySchema = z.object({ filter: filterQuery('sessions').optional() });
 
 /**
  * Largest `sizeInMb` of a database that may be exported without `detachOnly` (100 GB). The

@@ -175,7 +175,16 @@ describe('pin and security', () => {
       params: db('EDM_Florida_Wind'),
       auth: KEYS.consumer,
     });
-    await expectOpError(em, 'databases.updateSecurity', 400, patch('Add', 'no-such-group'));
+    // The interface has no rule against a group id the emulator does not know: it is added,
+    // named by its id (only the seed's groups have demo names).
+    await expectOp(em, 'databases.updateSecurity', 204, patch('Add', 'group-not-in-the-seed'));
+    const added = await expectOp<Database>(em, 'databases.get', 200, {
+      params: db('EDM_Florida_Wind'),
+    });
+    expect(added.groups).toEqual([
+      { groupId: 'group-not-in-the-seed', groupName: 'group-not-in-the-seed' },
+    ]);
+    await expectOp(em, 'databases.updateSecurity', 204, patch('Remove', 'group-not-in-the-seed'));
     await expectOpError(em, 'databases.updateSecurity', 400, {
       params: db('EDM_Florida_Wind'),
       body: [],

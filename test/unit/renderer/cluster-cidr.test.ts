@@ -102,12 +102,13 @@ describe('aclRemovalFor', () => {
     });
   });
 
-  it('removes an odd entry by its text, split at its slash when it has one', () => {
-    expect(aclRemovalFor('office-gateway').channel).toBe('cluster:deleteAllowedIp');
-    expect(aclRemovalFor('weird/entry')).toEqual({
-      channel: 'cluster:deleteAllowedRange',
-      pathParams: { cidrIpAddress: 'weird', cidrIpPrefix: 'entry' },
-    });
+  it('removes an odd entry by its text through the PATCH, since the DELETEs take valid addresses only', () => {
+    for (const odd of ['office-gateway', 'weird/entry', '10.0.0.0/77', '300.1.1.1']) {
+      expect(aclRemovalFor(odd), odd).toEqual({
+        channel: 'cluster:overwriteAllowedIps',
+        body: { addCidrEntries: [], removeCidrEntries: [odd] },
+      });
+    }
   });
 });
 

@@ -64,6 +64,13 @@ describe('useClusterStore', () => {
       { profileId: 'p1', pathParams: { cidrIpAddress: '127.0.0.0', cidrIpPrefix: '8' } },
     ]);
     expect(ipc.callsTo('cluster:listAllowedIps')).toHaveLength(3);
+    await store.removeEntry('legacy gateway');
+    expect(ipc.callsTo('cluster:overwriteAllowedIps')).toEqual([
+      {
+        profileId: 'p1',
+        body: { addCidrEntries: [], removeCidrEntries: ['legacy gateway'] },
+      },
+    ]);
   });
 
   it('adds, overwrites and sets the TLS version with the contract bodies', async () => {

@@ -38,6 +38,42 @@ describe('prepareRequest', () => {
     ).toThrow(expect.objectContaining({ code: 'VALIDATION', operation: 'archives.list' }));
   });
 
+  it("builds path, query and body from the schemas' output, never from the raw text", () => {
+    const list = prepareRequest(operationById('archives.list'), {
+      pathParams: { instanceName: 'i' },
+      query: { limit: '007', offset: '+1', sort: 'NAME asc', filter: 'name = "a"' },
+    });
+    expect(list.pathAndQuery).toBe(
+      '/v1/sql-instances/i/Archives?limit=7&offset=1&sort=name+ASC&filter=name+%3D+%22a%22',
+    );
+    const exported = prepareRequest(operationById('databases.export'), {
+      pathParams: { instanceName: 'i', databaseName: 'd' },
+      query: { exportTo: '00', detachOnly: 'TRUE' },
+    });
+    expect(exported.pathAndQuery).toMatch(/\/export\?exportTo=0&detachOnly=true$/);
+    const range = prepareRequest(operationById('cluster.deleteAllowedRange'), {
+      pathParams: { cidrIpAddress: '10.0.0.0', cidrIpPrefix: '08' },
+    });
+    expect(range.pathAndQuery).toBe('/v1/Cluster/allowed-ips/10.0.0.0/8');
+    const archived = prepareRequest(operationById('databases.archive'), {
+      pathParams: { instanceName: 'i', databaseName: 'd' },
+      headers: { 'x-platform-resource-group-id': '3f2504e0-4f89-11d3-9a0c-0305e82c3301' },
+      body: { expirationDate: '2026-01-02T03:04:05+02:00' },
+    });
+    expect(archived.body).toBe('{"expirationDate":"2026-01-02T01:04:05.000"}');
+    expect(() =>
+      prepareRequest(operationById('archives.list'), {
+        pathParams: { instanceName: 'i' },
+        query: { limit: '1e3' },
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION',
+        message: 'limit must be a whole number written in decimal digits, such as 100',
+      }),
+    );
+  });
+
   it('validates JSON bodies and sends them as application/json', () => {
     const op = operationById('logins.create');
     const prepared = prepareRequest(op, {

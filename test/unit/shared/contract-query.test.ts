@@ -119,7 +119,7 @@ describe('path parameters', () => {
     const range = operationById('cluster.deleteAllowedRange').pathParams;
     expect(range.parse({ cidrIpAddress: '10.0.0.0' })).toEqual({
       cidrIpAddress: '10.0.0.0',
-      cidrIpPrefix: '32',
+      cidrIpPrefix: 32,
     });
     expect(range.safeParse({ cidrIpAddress: '10.0.0.0', cidrIpPrefix: '129' }).success).toBe(false);
     const kill = operationById('sessions.kill').pathParams;

@@ -95,12 +95,16 @@ describe('request schemas', () => {
     expect(request.safeParse({ expirationDate: '2026-12-31T23:59:59.000' }).success).toBe(true);
     expect(request.safeParse({ expirationDate: new Date(0).toISOString() }).success).toBe(true);
     expect(request.safeParse({}).success).toBe(true);
+    // A Z or an offset is converted to UTC and dropped (contract-canonical.test.ts).
+    expect(request.parse({ expirationDate: '2026-12-31T10:00:00.000+02:00' })).toEqual({
+      expirationDate: '2026-12-31T08:00:00.000',
+    });
     for (const bad of [
       '2026-02-30T00:00:00.000',
-      '2026-12-31T23:59:59',
       '2026-12-31',
       '2026-12-31T24:00:00.000',
-      '2026-12-31T10:00:00.000+02:00',
+      '2026-12-31T10:00:00.000+24:00',
+      '2026-12-31 10:00:00.000',
     ]) {
       expect(firstMessage(request, { expirationDate: bad }), bad).toMatch(
         /YYYY-MM-DDThh:mm:ss.sss/,

@@ -33,18 +33,15 @@ function check<S extends z.ZodType>(operation: string, schema: S, value: unknown
 
 /**
  * Validates an input with the operation's schemas and turns it into path, query, headers and
- * body. Bad input never leaves the app: it is a VALIDATION error naming the field. The query
- * string carries what the caller gave (after validation), not the schema's defaults, so the
- * service applies its own.
+ * body. Bad input never leaves the app: it is a VALIDATION error naming the field. Every part
+ * is built from the schemas' OUTPUT, the canonical form (`limit` `007` goes out as `7`, a
+ * filter as the grammar prints it), never from the raw input. The query string carries only
+ * the parameters the caller gave, not the schema's defaults, so the service applies its own.
  */
 export function prepareRequest(op: Operation, input: AnyOperationInput): PreparedRequest {
   const params = check(op.id, op.pathParams, input.pathParams ?? {}) as Record<string, unknown>;
   const path = buildPath(op, params as Record<string, string | number>);
-  let query = '';
-  if (op.query) {
-    check(op.id, op.query, input.query ?? {});
-    query = serialiseQuery(input.query ?? {});
-  }
+  const query = op.query ? serialiseQuery(givenQuery(op.id, op.query, input.query ?? {})) : '';
   const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9' };
   if (op.headers) {
     const parsed = check(op.id, op.headers, input.headers ?? {}) as Record<string, unknown>;
@@ -76,6 +73,17 @@ function prepareBody(
   const parsed = check(op.id, spec.schema, value);
   headers['content-type'] = 'application/json';
   return { body: JSON.stringify(parsed), replayable: true };
+}
+
+/** The parsed query, keeping only the parameters the caller gave (defaults left out). */
+function givenQuery(
+  operation: string,
+  schema: z.ZodType,
+  raw: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const parsed = check(operation, schema, raw) as Record<string, unknown>;
+  const given = Object.keys(raw).filter((name) => raw[name] !== undefined && raw[name] !== null);
+  return Object.fromEntries(given.map((name) => [name, parsed[name]]));
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array> {

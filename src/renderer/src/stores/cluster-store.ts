@@ -111,14 +111,16 @@ export const useClusterStore = defineStore('cluster', () => {
     await reloadAcl();
   }
 
-  /** Removes one entry, by address or by range (see `aclRemovalFor`). */
+  /** Removes one entry, by address, by range or by its text (see `aclRemovalFor`). */
   async function removeEntry(cidrBlock: string): Promise<void> {
     const id = requireProfile();
     const removal = aclRemovalFor(cidrBlock);
     if (removal.channel === 'cluster:deleteAllowedIp') {
       await client.invoke(removal.channel, { profileId: id, pathParams: removal.pathParams });
-    } else {
+    } else if (removal.channel === 'cluster:deleteAllowedRange') {
       await client.invoke(removal.channel, { profileId: id, pathParams: removal.pathParams });
+    } else {
+      await client.invoke(removal.channel, { profileId: id, body: removal.body });
     }
     await reloadAcl();
   }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { atLeast, defineOperation, json, jsonAnswer, noBody, pathText } from '../operation';
+import { atLeast, defineOperation, json, jsonAnswer, noBody } from '../operation';
 import {
   AddCidrRequestSchema,
+  AllowedIpParamsSchema,
+  AllowedRangeParamsSchema,
   CidrEntryResponseSchema,
   ClusterSchema,
   ServerSecuritySchema,
@@ -75,8 +77,7 @@ export const clusterOperations = [
     method: 'DELETE',
     service: 'api',
     path: '/v1/Cluster/allowed-ips/{ipAddress}',
-    // Lenient on purpose: it names an entry the ACL already holds, whatever its form.
-    pathParams: z.object({ ipAddress: pathText('ipAddress') }),
+    pathParams: AllowedIpParamsSchema,
     success: [200],
     response: noBody,
     roles: atLeast('Admin'),
@@ -89,16 +90,7 @@ export const clusterOperations = [
     service: 'api',
     // A range needs two segments: a `/` inside one segment would be encoded as %2F.
     path: '/v1/Cluster/allowed-ips/{cidrIpAddress}/{cidrIpPrefix}',
-    pathParams: z.object({
-      cidrIpAddress: pathText('cidrIpAddress'),
-      // The interface gives it a default of 32 (a single IPv4 host) although a path
-      // segment cannot be left out; the default applies when the caller omits it.
-      cidrIpPrefix: z
-        .string()
-        .regex(/^(0|[1-9]\d{0,2})$/, { error: 'cidrIpPrefix must be a number of bits (0 to 128)' })
-        .refine((bits) => Number(bits) <= 128, { error: 'cidrIpPrefix must be at most 128' })
-        .default('32'),
-    }),
+    pathParams: AllowedRangeParamsSchema,
     success: [200],
     response: noBody,
     roles: atLeast('Admin'),

@@ -9,7 +9,7 @@ import {
   noBody,
   pathText,
 } from '../operation';
-import { ImportDatabaseNameSchema } from '../primitives';
+import { ImportDatabaseNameSchema, decimalInteger } from '../primitives';
 import {
   CompleteUploadRequestSchema,
   InitUploadResponseSchema,
@@ -29,11 +29,12 @@ const uploadParams = {
 const partParams = z.object({
   ...uploadParams,
   uploadId: pathText('uploadId'),
-  partNumber: z.coerce
-    .number<number>({ error: 'partNumber must be a number' })
-    .int({ error: 'partNumber must be a whole number' })
-    .min(MIN_PART_NUMBER, { error: `partNumber must be at least ${MIN_PART_NUMBER}` })
-    .max(MAX_PART_NUMBER, { error: `partNumber must be at most ${MAX_PART_NUMBER}` }),
+  partNumber: decimalInteger('partNumber must be a whole number written in decimal digits').pipe(
+    z
+      .number()
+      .min(MIN_PART_NUMBER, { error: `partNumber must be at least ${MIN_PART_NUMBER}` })
+      .max(MAX_PART_NUMBER, { error: `partNumber must be at most ${MAX_PART_NUMBER}` }),
+  ),
 });
 
 /**

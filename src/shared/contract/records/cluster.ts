@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TlsVersionSchema } from '../enums';
-import { isIpOrCidr } from '../cidr';
+import { addressBits, isIpAddress, isIpOrCidr } from '../cidr';
+import { decimalInteger } from '../primitives';
 
 /**
  * An ACL entry the user adds [public]: `cidrBlock` must be an IPv4/IPv6 address or CIDR
@@ -51,6 +52,42 @@ export const UpdateCidrRequestSchema = z.strictObject({
 });
 /** See {@link UpdateCidrRequestSchema}. */
 export type UpdateCidrRequest = z.infer<typeof UpdateCidrRequestSchema>;
+
+const addressMessage = (name: string): string =>
+  `${name} must be one IPv4 or IPv6 address, such as 203.0.113.7 or 2001:db8::7`;
+
+/**
+ * Path of DELETE `allowed-ips/{ipAddress}`: one IPv4 or IPv6 address, checked before anything
+ * is deleted, so a typo (`300.1.1.1`) is refused here rather than sent to the ACL. An odd
+ * entry another tool wrote is removed through `removeCidrEntries` of the PATCH instead.
+ */
+export const AllowedIpParamsSchema = z.object({
+  ipAddress: z.string().refine(isIpAddress, { error: addressMessage('ipAddress') }),
+});
+
+/**
+ * Path of DELETE `allowed-ips/{cidrIpAddress}/{cidrIpPrefix}`: an IPv4 or IPv6 address and a
+ * prefix in the range of its family (0 to 32, 0 to 128), sent as decimal digits. The
+ * interface gives the prefix a default of 32 although a path segment cannot be left out; the
+ * default applies when the caller omits it.
+ */
+export const AllowedRangeParamsSchema = z
+  .object({
+    cidrIpAddress: z.string().refine(isIpAddress, { error: addressMessage('cidrIpAddress') }),
+    cidrIpPrefix: decimalInteger('cidrIpPrefix must be a number of bits written in digits').default(
+      32,
+    ),
+  })
+  .superRefine(({ cidrIpAddress, cidrIpPrefix }, ctx) => {
+    const bits = addressBits(cidrIpAddress);
+    if (bits === undefined || (cidrIpPrefix >= 0 && cidrIpPrefix <= bits)) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['cidrIpPrefix'],
+      message: `cidrIpPrefix must be 0 to ${bits} for an ${bits === 32 ? 'IPv4' : 'IPv6'} address`,
+      input: cidrIpPrefix,
+    });
+  });
 
 /** Body of PUT server-security [public]: the minimum TLS version. */
 export const SetClusterSecurityRequestSchema = z.strictObject({ minTlsVersion: TlsVersionSchema });

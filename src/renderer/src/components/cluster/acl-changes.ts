@@ -41,28 +41,39 @@ export function isEmptyDiff(diff: UpdateCidrRequest): boolean {
   return diff.addCidrEntries.length === 0 && diff.removeCidrEntries.length === 0;
 }
 
-/** Which DELETE removes an entry: by address, or by range (address and prefix as two segments). */
+/**
+ * Which request removes an entry: by address, by range (address and prefix as two segments),
+ * or, for an odd entry, through the PATCH's remove list.
+ */
 export type AclRemoval =
   | { readonly channel: 'cluster:deleteAllowedIp'; readonly pathParams: { ipAddress: string } }
   | {
       readonly channel: 'cluster:deleteAllowedRange';
       readonly pathParams: { cidrIpAddress: string; cidrIpPrefix: string };
-    };
+    }
+  | { readonly channel: 'cluster:overwriteAllowedIps'; readonly body: UpdateCidrRequest };
 
 /**
- * The DELETE for an entry. A single address goes to `deleteAllowedIp`; a CIDR block to
- * `deleteAllowedRange`, because a `/` inside one path segment would be sent as `%2F`. An odd
- * entry another tool wrote is removed by its text, split the same way when it has a `/`.
+ * The request that removes an entry. A single address goes to `deleteAllowedIp`; a CIDR block
+ * to `deleteAllowedRange`, because a `/` inside one path segment would be sent as `%2F`. Both
+ * take only a valid address (and prefix), so an odd entry another tool wrote is removed by its
+ * text through the PATCH's `removeCidrEntries`, which names what the ACL already holds.
  */
 export function aclRemovalFor(cidrBlock: string): AclRemoval {
   const block = cidrBlock.trim();
-  const slash = block.lastIndexOf('/');
-  if (isIpAddress(block) || (slash < 0 && !isCidr(block))) {
+  if (isIpAddress(block)) {
     return { channel: 'cluster:deleteAllowedIp', pathParams: { ipAddress: block } };
   }
+  if (isCidr(block)) {
+    const slash = block.lastIndexOf('/');
+    return {
+      channel: 'cluster:deleteAllowedRange',
+      pathParams: { cidrIpAddress: block.slice(0, slash), cidrIpPrefix: block.slice(slash + 1) },
+    };
+  }
   return {
-    channel: 'cluster:deleteAllowedRange',
-    pathParams: { cidrIpAddress: block.slice(0, slash), cidrIpPrefix: block.slice(slash + 1) },
+    channel: 'cluster:overwriteAllowedIps',
+    body: { addCidrEntries: [], removeCidrEntries: [cidrBlock] },
   };
 }
 
