@@ -1,67 +1,43 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
-import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
-import { assembledPath, waitUntil } from '../../support/transfer-harness';
+import { sha256File } from '../../support/sample-files';
+import { assembledPath } from '../../support/transfer-harness';
 import {
-  apiKeyClient,
-  startRecordingEmulator,
-  type RecordingEmulator,
-} from './helpers/emulator-fixture';
-import { spawnCli, type CliRun } from './helpers/run-cli';
+  ENV,
+  INSTANCE,
+  KIB,
+  PART,
+  dataDirOf,
+  expectNoSecret,
+  figure,
+  journalsIn,
+  jsonLines,
+  useCliTransferSuite,
+  waitForJson,
+} from './helpers/cli-transfer-kit';
+import { apiKeyClient } from './helpers/emulator-fixture';
+import { spawnCli } from './helpers/run-cli';
 
 /*
  * The CLI's transfer commands as a script runs them: a child process against the emulator
  * over real HTTP, the app's engine inside. Small files and 256 KiB parts keep each run short;
- * nothing here depends on timing but the point where a run is killed, and that point is taken
- * from the emulator's own request log (the emulator runs in this process, so a slow machine
- * slows the upload down with it).
+ * nothing here depends on timing but the point where a run is killed, and that point is an
+ * event the run printed (parts done in its --json lines), so a slow machine only makes it
+ * come later.
  */
 
-const KIB = 1024;
-const PART = 256 * KIB;
 const IN_FLIGHT = 2;
-const INSTANCE = 'sql-eu-dev-01';
-const TUNING = JSON.stringify({ partSize: PART, minPartSize: PART, singleStreamThreshold: PART });
-const ENV = { DATABRIDGE_API_KEY: 'demo-admin-key', DATABRIDGE_TRANSFER_TUNING: TUNING };
+const PART_COUNT = 32;
+/**
+ * Where the import is killed: after this many parts done, 1 to 20 of 32, at random unless
+ * CLI_KILL_AFTER says (it is in the test's name, to run a failure again).
+ */
+const KILL_AFTER = Number(process.env['CLI_KILL_AFTER']) || 1 + Math.floor(Math.random() * 20);
 
-let env: RecordingEmulator;
-let root: string;
-let counter = 0;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'cli-transfers-'));
-  env = await startRecordingEmulator({ jobMs: 150, minPartSize: PART, dataDir: join(root, 'emu') });
-});
-afterEach(() => env.emulator.faults.reset());
-afterAll(async () => {
-  await env.close();
-  await rm(root, { recursive: true, force: true });
-});
-
-/** The connection options and a data folder of its own for each test. */
-function connection(): string[] {
-  counter += 1;
-  return ['--base-url', env.emulator.baseUrl, '--data-dir', join(root, `data-${counter}`)];
-}
-
-async function sample(bytes: number): Promise<{ path: string; sha: string; database: string }> {
-  counter += 1;
-  const path = join(root, `source-${counter}.bak`);
-  const sha = await writeSampleDatabaseFile(path, 'bak', bytes, `cli-${counter}`);
-  return { path, sha, database: `Cli_Import_${counter}` };
-}
-
-/** The JSON lines a --json run printed on stdout. */
-function jsonLines(run: CliRun): Record<string, unknown>[] {
-  return run.stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
+const suite = useCliTransferSuite('cli-transfers');
+const connection = (): string[] => suite.connection();
 
 /** Part numbers of the PUTs to pre-signed part URLs in `lines` of the emulator's log. */
 function partPuts(lines: readonly string[]): number[] {
@@ -71,20 +47,14 @@ function partPuts(lines: readonly string[]): number[] {
     .map(Number);
 }
 
-function expectNoSecret(run: CliRun): void {
-  for (const text of [run.stdout, run.stderr]) {
-    expect(text).not.toMatch(/_blobs|[?&](sig|signature)=|demo-admin-key/i);
-  }
-}
-
 describe('npm run cli -- import', () => {
   it('uploads a file in parts, waits for the import job, and the service holds the same bytes', async () => {
-    const file = await sample(2 * 1024 * KIB + 5 * KIB);
+    const file = await suite.sample(2 * 1024 * KIB + 5 * KIB);
     const args = ['import', file.path, '--instanceName', INSTANCE, '--databaseName', file.database];
     const run = await spawnCli([...args, ...connection(), '--wait', '--json'], ENV).ended;
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const lines = jsonLines(run);
+    const lines = jsonLines(run.stdout);
     const result = lines.at(-1);
     expect(result).toMatchObject({
       event: 'result',
@@ -97,9 +67,9 @@ describe('npm run cli -- import', () => {
     expect(progress.map((line) => line['state'])).toContain('uploading');
     expect(progress.at(-1)).toMatchObject({ totalBytes: 2 * 1024 * KIB + 5 * KIB });
     expectNoSecret(run);
-    const sha = await sha256File(assembledPath(join(root, 'emu'), INSTANCE, file.database, 'bak'));
+    const sha = await sha256File(assembledPath(suite.emulatorDir, INSTANCE, file.database, 'bak'));
     expect(sha).toBe(file.sha);
-    const { client, dispatcher } = apiKeyClient(env.emulator);
+    const { client, dispatcher } = apiKeyClient(suite.env.emulator);
     const database = await client.call('databases.get', {
       pathParams: { instanceName: INSTANCE, databaseName: file.database },
     });
@@ -107,65 +77,64 @@ describe('npm run cli -- import', () => {
     expect(database.status).toBe('Ready');
   }, 60_000);
 
-  it('killed with SIGKILL mid-upload, resumes with the same arguments and sends again at most the parts in flight', async () => {
-    const partCount = 32;
-    const file = await sample(partCount * PART - 3 * KIB);
+  it(`killed with SIGKILL once ${KILL_AFTER} of ${PART_COUNT} parts are done (CLI_KILL_AFTER=${KILL_AFTER} repeats it), resumes with the same arguments and sends again at most the parts in flight`, async () => {
+    const file = await suite.sample(PART_COUNT * PART - 3 * KIB);
     const args = [
-      'import',
-      file.path,
-      '--instanceName',
-      INSTANCE,
-      '--databaseName',
-      file.database,
-      '--parts-in-flight',
-      String(IN_FLIGHT),
-      '--wait',
-      ...connection(),
+      ...['import', file.path, '--instanceName', INSTANCE, '--databaseName', file.database],
+      ...['--parts-in-flight', String(IN_FLIGHT), '--wait', '--json', ...connection()],
     ];
-    // Each part takes a little while, so the kill lands while parts are on the wire.
-    env.emulator.faults.set({ latencyMs: 20 });
-    const before = env.requests.length;
+    // Each part takes a while, so the kill lands while parts are on the wire, and the parts
+    // done move by a few between two progress lines (one per 250 ms at most).
+    suite.env.emulator.faults.set({ latencyMs: 120 });
+    const before = suite.env.requests.length;
     const first = spawnCli(args, ENV);
-    await waitUntil(
-      () => partPuts(env.requests.slice(before)).length >= 8,
-      45_000,
-      'the first parts of the first run',
+    const seen = await waitForJson(
+      first,
+      (line) => figure(line, 'parts', 'done') >= KILL_AFTER,
+      `${KILL_AFTER} parts done`,
     );
     first.child.kill('SIGKILL');
     expect((await first.ended).signal).toBe('SIGKILL');
+    expect(seen).toMatchObject({ state: 'uploading', parts: { total: PART_COUNT } });
 
-    const dataDir = args.at(-1) ?? '';
-    const journals = join(dataDir, 'cli', 'transfers');
-    const [name] = (await readdir(journals)).filter((file) => file.endsWith('.json'));
-    const journal = JSON.parse(await readFile(join(journals, name ?? ''), 'utf8')) as {
-      phase: string;
-      parts: Record<string, string>;
-    };
+    const dataDir = dataDirOf(args);
+    const [name] = await journalsIn(dataDir);
+    const journal = JSON.parse(
+      await readFile(join(dataDir, 'cli', 'transfers', name ?? ''), 'utf8'),
+    ) as { phase: string; parts: Record<string, string> };
     expect(journal.phase).toBe('uploading');
     const journaled = Object.keys(journal.parts).map(Number);
-    expect(journaled.length).toBeLessThan(partCount);
+    expect(journaled.length).toBeLessThan(PART_COUNT);
 
-    const between = env.requests.length;
-    const firstParts = new Set(partPuts(env.requests.slice(before, between)));
+    const between = suite.env.requests.length;
+    const firstParts = new Set(partPuts(suite.env.requests.slice(before, between)));
     const second = await spawnCli(args, ENV).ended;
     expect(second.code).toBe(0);
-    expect(second.stderr).toMatch(/Resuming the import started .* \(\d+ of 32 parts sent\)/);
+    expect(second.stderr).toMatch(
+      new RegExp(
+        `^Resuming the import started .* \\(${journaled.length} of 32 parts sent\\)\\.\\n$`,
+      ),
+    );
     expectNoSecret(second);
-    const secondParts = new Set(partPuts(env.requests.slice(between)));
-    expect(secondParts.size).toBeLessThan(partCount);
+    const secondParts = new Set(partPuts(suite.env.requests.slice(between)));
+    expect(secondParts.size).toBeLessThan(PART_COUNT);
     expect(journaled.filter((part) => secondParts.has(part))).toEqual([]);
     const resent = [...secondParts].filter((part) => firstParts.has(part));
     expect(resent.length).toBeLessThanOrEqual(IN_FLIGHT);
-    expect(JSON.parse(second.stdout)).toMatchObject({ state: 'done', jobStatus: 'Succeeded' });
-    const sha = await sha256File(assembledPath(join(root, 'emu'), INSTANCE, file.database, 'bak'));
+    expect(jsonLines(second.stdout).at(-1)).toMatchObject({
+      event: 'result',
+      state: 'done',
+      jobStatus: 'Succeeded',
+    });
+    const sha = await sha256File(assembledPath(suite.emulatorDir, INSTANCE, file.database, 'bak'));
     expect(sha).toBe(file.sha);
-    expect(await readdir(journals)).toEqual([]);
-  }, 90_000);
+    expect(await journalsIn(dataDir)).toEqual([]);
+  }, 120_000);
 });
 
 describe('npm run cli -- export', () => {
   it('runs the export job and downloads the file byte-identical into the folder', async () => {
-    const to = join(root, `exports-${counter + 1}`);
+    const to = join(suite.root, `exports-${suite.next()}`);
     const args = ['export', '--instanceName', INSTANCE, '--databaseName', 'Dev_EDM_Sample'];
     const run = await spawnCli([...args, '--exportTo', '1', '--to', to, ...connection()], ENV)
       .ended;
@@ -175,8 +144,7 @@ describe('npm run cli -- export', () => {
     expect(result.files).toEqual([join(to, 'Dev_EDM_Sample.bak')]);
     expectNoSecret(run);
     const served = join(
-      root,
-      'emu',
+      suite.emulatorDir,
       'exports',
       fileSafeName(result.jobId),
       `${fileSafeName('Dev_EDM_Sample')}.bak`,
@@ -187,8 +155,8 @@ describe('npm run cli -- export', () => {
 
 describe('npm run cli -- jobs wait', () => {
   it('follows a job that fails and exits with the failed-job code', async () => {
-    env.emulator.faults.once('jobFail');
-    const { client, dispatcher } = apiKeyClient(env.emulator);
+    suite.env.emulator.faults.once('jobFail');
+    const { client, dispatcher } = apiKeyClient(suite.env.emulator);
     const started = await client.call('databases.shrink', {
       pathParams: { instanceName: 'sql-eu-prod-01', databaseName: 'tempdb' },
       body: {},
@@ -200,7 +168,7 @@ describe('npm run cli -- jobs wait', () => {
     expect(run.stderr).toMatch(
       new RegExp(`^error JOB_FAILED: Job ${started.jobId} .*failed on the service: .*disk space`),
     );
-    expect(jsonLines(run).at(-1)).toMatchObject({
+    expect(jsonLines(run.stdout).at(-1)).toMatchObject({
       event: 'error',
       code: 'JOB_FAILED',
       exitCode: 5,
@@ -212,11 +180,11 @@ describe('npm run cli -- jobs wait', () => {
   }, 60_000);
 
   it('says what is wrong with the command line before anything is sent (exit code 2)', async () => {
-    const before = env.requests.length;
+    const before = suite.env.requests.length;
     const run = await spawnCli(['jobs', 'wait', '--instanceName', INSTANCE, ...connection()], ENV)
       .ended;
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('usage: --jobId is required.\n');
-    expect(env.requests.length).toBe(before);
+    expect(suite.env.requests.length).toBe(before);
   }, 30_000);
 });

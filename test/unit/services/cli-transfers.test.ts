@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { UsageError } from '../../../src/main/services/cli/cli-args';
+import { helpText, transferHelp } from '../../../src/main/services/cli/cli-help';
 import { ProgressReporter, transferLine } from '../../../src/main/services/cli/cli-progress';
 import {
   parseTransferArgs,
@@ -31,11 +32,26 @@ function record(fields: Partial<TransferRecord> = {}): TransferRecord {
   };
 }
 
+/** The message of the usage error a transfer command line is refused with. */
+function refused(argv: string[]): string {
+  const name = transferCommandName(argv);
+  if (!name) throw new Error('not a transfer command');
+  try {
+    parseTransferArgs(name, argv);
+  } catch (error) {
+    if (error instanceof UsageError) return error.message;
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
 describe('transfer command lines', () => {
   it('tells transfer commands from catalogue operations', () => {
     expect(transferCommandName(['import', 'a.bak', '--wait'])).toBe('import');
     expect(transferCommandName(['--wait', 'export', '--to', 'x'])).toBe('export');
     expect(transferCommandName(['jobs', 'wait', '--jobId', 'j'])).toBe('jobsWait');
+    expect(transferCommandName(['archives', 'download', '--to', 'x'])).toBe('archivesDownload');
+    expect(transferCommandName(['archives', 'get', '--archiveId', 'a'])).toBeUndefined();
     expect(transferCommandName(['jobs', 'getByInstance', '--jobId', 'j'])).toBeUndefined();
     expect(transferCommandName(['databases', 'import', '--instanceName', 'x'])).toBeUndefined();
     expect(transferCommandName([])).toBeUndefined();
@@ -68,18 +84,51 @@ describe('transfer command lines', () => {
     });
   });
 
+  it('reads an archive download and a bandwidth limit in MiB/s within the settings’ bounds', () => {
+    const argv = ['archives', 'download', '--instanceName', 'sql-eu-prod-01', '--to', 'out'];
+    expect(parseTransferArgs('archivesDownload', [...argv, '--archiveId', 'a-1'])).toMatchObject({
+      kind: 'archivesDownload',
+      instanceName: 'sql-eu-prod-01',
+      archiveId: 'a-1',
+      destinationFolder: resolve('out'),
+      operation: { id: 'archives.get' },
+    });
+    const limited = (value: string) =>
+      parseTransferArgs('archivesDownload', [...argv, '--archiveId', 'a', `--bandwidth=${value}`]);
+    expect(limited('0.1')).toMatchObject({ bandwidthMiBps: 0.1 });
+    expect(limited('10000')).toMatchObject({ bandwidthMiBps: 10_000 });
+    expect(parseTransferArgs('archivesDownload', [...argv, '--archiveId', 'a'])).not.toHaveProperty(
+      'bandwidthMiBps',
+    );
+    for (const value of ['0', '-1', '0.05', '10000.5', 'fast', '', 'Infinity']) {
+      expect(() => limited(value), value).toThrow(
+        /^--bandwidth must be a number of MiB\/s from 0\.1 to 10000, .*; got "/,
+      );
+    }
+    expect(refused([...argv])).toBe('--archiveId is required.');
+    expect(refused(['archives', 'download', '--instanceName', 'i', '--archiveId', 'a'])).toBe(
+      "Name the folder for the archive's files: --to DIR.",
+    );
+    expect(
+      refused(['jobs', 'wait', '--instanceName', 'i', '--jobId', 'j', '--bandwidth', '1']),
+    ).toMatch(/Unknown option '--bandwidth'/);
+  });
+
+  it('lists archives download with an example, and --bandwidth for the commands that move bytes', () => {
+    expect(helpText()).toMatch(/^ {2}archives download --instanceName I --archiveId A --to DIR$/m);
+    expect(helpText()).toMatch(
+      /e\.g\. npm run cli -- archives download --instanceName \S+ --archiveId/,
+    );
+    expect(transferHelp('archivesDownload')).toMatch(
+      /^Example:\n {2}npm run cli -- archives download /m,
+    );
+    for (const name of ['import', 'export', 'archivesDownload'] as const) {
+      expect(transferHelp(name)).toMatch(/^ {2}--bandwidth MIBPS +at most this many MiB\/s/m);
+    }
+    expect(transferHelp('jobsWait')).not.toContain('--bandwidth');
+  });
+
   it('refuses what the contract refuses, naming the option', () => {
-    const refused = (argv: string[]): string => {
-      const name = transferCommandName(argv);
-      if (!name) throw new Error('not a transfer command');
-      try {
-        parseTransferArgs(name, argv);
-      } catch (error) {
-        if (error instanceof UsageError) return error.message;
-        throw error;
-      }
-      throw new Error('accepted');
-    };
     const exportArgs = ['export', '--instanceName', 'i', '--databaseName', 'd', '--to', 'x'];
     expect(refused([...exportArgs, '--exportTo', '1', '--detachOnly'])).toBe(
       '--detachOnly: detachOnly is valid only when exporting to MDF (exportTo 0).',
@@ -112,6 +161,29 @@ describe('finding the transfer to resume', () => {
     expect(findResumable([record({ profileId: 'q' })], wanted)).toBeUndefined();
     expect(findResumable([record({ sourcePath: '/data/Other.bak' })], wanted)).toBeUndefined();
     expect(findResumable([record({ fileType: 'mdf' })], wanted)).toBeUndefined();
+  });
+
+  it('matches an archive download by instance, archive id and folder', () => {
+    const archive = (fields: Partial<TransferRecord>) =>
+      record({
+        kind: 'archive',
+        databaseName: 'Sales_2024',
+        archiveId: 'a-1',
+        destinationFolder: '/data/archives',
+        ...fields,
+      });
+    const wanted = {
+      kind: 'archive' as const,
+      profileId: 'p',
+      instanceName: 'SQL-EU-DEV-01',
+      archiveId: 'a-1',
+      path: '/data/archives',
+    };
+    expect(findResumable([archive({ id: 'mine' })], wanted)?.id).toBe('mine');
+    expect(findResumable([archive({ archiveId: 'a-2' })], wanted)).toBeUndefined();
+    expect(findResumable([archive({ destinationFolder: '/data/other' })], wanted)).toBeUndefined();
+    expect(findResumable([archive({ kind: 'export' })], wanted)).toBeUndefined();
+    expect(findResumable([archive({ instanceName: 'sql-eu-prod-01' })], wanted)).toBeUndefined();
   });
 });
 

@@ -45,6 +45,9 @@ export interface CliEngine {
  */
 export const TUNING_ENV = 'DATABRIDGE_TRANSFER_TUNING';
 
+/** Bytes in a MiB: `--bandwidth` is in MiB/s, as the app's setting. */
+const MIB = 1024 * 1024;
+
 const TuningSchema = z.strictObject({
   partSize: z.number().int().positive().optional(),
   minPartSize: z.number().int().positive().optional(),
@@ -120,6 +123,9 @@ export async function createCliEngine(
     logger: deps.logger,
     ...(command.kind === 'import' && command.partsInFlight !== undefined
       ? { partsInFlight: command.partsInFlight }
+      : {}),
+    ...(command.kind !== 'jobsWait' && command.bandwidthMiBps !== undefined
+      ? { bandwidthLimitBytesPerSecond: command.bandwidthMiBps * MIB }
       : {}),
     ...(Object.keys(tuning).length > 0 ? { partPlan: tuning } : {}),
   });

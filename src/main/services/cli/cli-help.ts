@@ -1,4 +1,5 @@
 import { catalogue, type Operation } from '../../../shared/contract/catalogue';
+import { SERVICE_LIMITS } from '../http/service-limits';
 import { parameterNames } from './cli-args';
 import { EXIT_CODES_HELP } from './cli-exit-codes';
 import type { TransferCommandName } from './cli-transfer-args';
@@ -12,8 +13,14 @@ Transfers (the app's transfer engine, resumable; "npm run cli -- import --help" 
                            upload a .bak, .mdf or .dacpac file, then start the import job
   export --instanceName I --databaseName D --exportTo 0|1|2 [--detachOnly] --to DIR
                            run the export job, then download every file into DIR
+  archives download --instanceName I --archiveId A --to DIR
+                           download every file of an archive into DIR
   jobs wait --instanceName I --jobId J
                            follow a job until it ends
+  --bandwidth MIBPS        (import, export, archives download) at most this many MiB/s,
+                           0.1 to 10000, as the app's bandwidth limit (default: no limit)
+  e.g. npm run cli -- archives download --instanceName sql-eu-prod-01 --archiveId 7d1e... \\
+         --to ./archives
 
 Connection (one of):
   --profile NAME           a saved connection of the app; its secret comes from the keychain
@@ -25,6 +32,8 @@ Connection (one of):
     --tenant T --user U --password P
                            token sign-in (password also from DATABRIDGE_PASSWORD)
   --proxy URL              HTTP(S) proxy (default: HTTPS_PROXY / HTTP_PROXY, with NO_PROXY)
+  --timeout SECONDS        time allowed for each operation of the service, retries included
+                           (default ${SERVICE_LIMITS.deadlineMs / 1000}); file transfers are not bound by it
   --read-only              refuse every operation that changes something
 
 Parameters:
@@ -52,9 +61,9 @@ const TRANSFER_OUTPUT = `Output:
 Resume:
   Journals are kept in <data folder>/cli/transfers (--data-dir, default the app's data
   folder). Run the same command again after it was stopped (Ctrl+C, a lost network, a killed
-  process): it resumes the unfinished transfer of the same connection, instance, database and
-  file or folder, and sends again at most the parts that were in flight. A transfer that
-  failed starts anew.
+  process): it resumes the unfinished transfer of the same connection, instance, database (or
+  archive) and file or folder; an upload sends again at most the parts that were in flight, a
+  download goes on from the bytes already in DIR. A transfer that failed starts anew.
 
 Connection options as for every command (--profile, --base-url, --api-key, ...).`;
 
@@ -71,6 +80,9 @@ parts when it is large, in one stream otherwise; then starts the import job.
                            without it the command ends once the job has started and prints
                            its id (follow it later with "jobs wait")
   --parts-in-flight N      parts sent at once, 1 to 16 (default 4)
+  --bandwidth MIBPS        at most this many MiB/s on the wire (0.1 to 10000, as the app's
+                           bandwidth limit; default no limit), e.g. --bandwidth 20 to leave
+                           the office link usable during a nightly run
   --json                   JSON lines (see Output)
 
 ${TRANSFER_OUTPUT}
@@ -85,7 +97,31 @@ the files come from it (--wait is accepted and changes nothing).
   --detachOnly             MDF only: take the database offline instead of backing it up
                            (required above 100 GB)
   --to DIR                 the folder for the files (required)
+  --bandwidth MIBPS        at most this many MiB/s on the wire (0.1 to 10000, as the app's
+                           bandwidth limit; default no limit), e.g. --bandwidth 20 to leave
+                           the office link usable during a nightly run
   --json                   JSON lines (see Output)
+
+${TRANSFER_OUTPUT}
+
+${EXIT_CODES_HELP}`,
+  archivesDownload: `Usage: npm run cli -- archives download --instanceName I --archiveId A --to DIR
+
+Downloads every file of an archive (as "archives get" lists them) into DIR, created if
+missing; existing files are never overwritten (a taken name becomes "name (2).bak"). The
+download links are pre-signed: they are read from the service on every run, never printed
+or kept.
+  --instanceName I         the instance of the archive (required)
+  --archiveId A            the archive ("archives list" shows the ids) (required)
+  --to DIR                 the folder for the files (required)
+  --bandwidth MIBPS        at most this many MiB/s on the wire (0.1 to 10000, as the app's
+                           bandwidth limit; default no limit), e.g. --bandwidth 20 to leave
+                           the office link usable during a nightly run
+  --json                   JSON lines (see Output)
+
+Example:
+  npm run cli -- archives download --instanceName sql-eu-prod-01 --archiveId 7d1e... \\
+    --to ./archives --bandwidth 20
 
 ${TRANSFER_OUTPUT}
 

@@ -1,6 +1,5 @@
 import { basename, resolve } from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import type { z } from 'zod';
 import { catalogue, type Operation, type OperationId } from '../../../shared/contract/catalogue';
 import { ImportDatabaseNameSchema } from '../../../shared/contract/primitives';
 import { ExportQuerySchema } from '../../../shared/contract/query';
@@ -13,11 +12,20 @@ import {
   parameterNames,
   type RunOptions,
 } from './cli-args';
+import {
+  bandwidthOf,
+  check,
+  folderOf,
+  partsInFlight,
+  text,
+  type Values,
+} from './cli-transfer-values';
 
 /*
- * The command lines of the transfer commands (`import FILE`, `export`, `jobs wait`): they are
- * not catalogue operations but run the app's transfer engine and job watcher. Every value is
- * checked here with the contract's schemas, before a connection is even made.
+ * The command lines of the transfer commands (`import FILE`, `export`, `archives download`,
+ * `jobs wait`): they are not catalogue operations but run the app's transfer engine and job
+ * watcher. Every value is checked here with the contract's schemas (and the engine's options
+ * with the bounds of the app's settings), before a connection is even made.
  */
 
 /** Connection and output options every transfer command takes. */
@@ -27,15 +35,21 @@ const COMMON_FLAGS = ['verbose', 'read-only', 'json', 'help'] as const;
 const SPECS = {
   import: {
     words: ['import'],
-    values: ['instanceName', 'databaseName', 'groupIds', 'parts-in-flight'],
+    values: ['instanceName', 'databaseName', 'groupIds', 'parts-in-flight', 'bandwidth'],
     flags: ['wait'],
     operation: 'databases.import',
   },
   export: {
     words: ['export'],
-    values: ['instanceName', 'databaseName', 'exportTo', 'to'],
+    values: ['instanceName', 'databaseName', 'exportTo', 'to', 'bandwidth'],
     flags: ['detachOnly', 'wait'],
     operation: 'databases.export',
+  },
+  archivesDownload: {
+    words: ['archives', 'download'],
+    values: ['instanceName', 'archiveId', 'to', 'bandwidth'],
+    flags: [],
+    operation: 'archives.get',
   },
   jobsWait: {
     words: ['jobs', 'wait'],
@@ -59,9 +73,15 @@ interface Common {
   readonly json: boolean;
 }
 
+/** What the commands that move bytes take besides. */
+interface Moving extends Common {
+  /** The bandwidth limit of the run in MiB/s (the app's `bandwidthLimitMiBps`); none if absent. */
+  readonly bandwidthMiBps?: number;
+}
+
 /** A parsed and validated transfer command. */
 export type TransferCommand =
-  | (Common & {
+  | (Moving & {
       readonly kind: 'import';
       readonly sourcePath: string;
       readonly instanceName: string;
@@ -70,7 +90,7 @@ export type TransferCommand =
       readonly wait: boolean;
       readonly partsInFlight?: number;
     })
-  | (Common & {
+  | (Moving & {
       readonly kind: 'export';
       readonly instanceName: string;
       readonly databaseName: string;
@@ -78,9 +98,13 @@ export type TransferCommand =
       readonly detachOnly: boolean;
       readonly destinationFolder: string;
     })
+  | (Moving & {
+      readonly kind: 'archivesDownload';
+      readonly instanceName: string;
+      readonly archiveId: string;
+      readonly destinationFolder: string;
+    })
   | (Common & { readonly kind: 'jobsWait'; readonly instanceName: string; readonly jobId: string });
-
-type Values = Record<string, string | boolean | string[] | undefined>;
 
 function optionsConfig(values: readonly string[], flags: readonly string[]) {
   const config: ParseArgsOptionsConfig = {};
@@ -109,6 +133,7 @@ export function transferCommandName(argv: readonly string[]): TransferCommandNam
   });
   const [first, second] = positionals.map((word) => word.toLowerCase());
   if (first === 'import' || first === 'export') return first;
+  if (first === 'archives' && second === 'download') return 'archivesDownload';
   return first === 'jobs' && second === 'wait' ? 'jobsWait' : undefined;
 }
 
@@ -143,6 +168,7 @@ export function parseTransferArgs(
   if (name === 'import') return importCommand(common, values, words);
   if (words.length > 0) throw new UsageError(`Unexpected "${words.join(' ')}".`);
   if (name === 'export') return exportCommand(common, values);
+  if (name === 'archivesDownload') return archivesDownloadCommand(common, values);
   const params = check(operation.pathParams, {
     instanceName: text(values, 'instanceName'),
     jobId: text(values, 'jobId'),
@@ -178,6 +204,7 @@ function importCommand(common: Common, values: Values, words: string[]): Transfe
   const inFlight = text(values, 'parts-in-flight');
   return {
     ...common,
+    ...bandwidthOf(values),
     kind: 'import',
     sourcePath: resolve(file),
     ...path,
@@ -196,38 +223,30 @@ function exportCommand(common: Common, values: Values): TransferCommand {
     exportTo: text(values, 'exportTo'),
     detachOnly: values['detachOnly'] === true,
   });
-  const to = text(values, 'to');
-  if (to === undefined || to === '') {
-    throw new UsageError('Name the folder for the exported files: --to DIR.');
-  }
-  return { ...common, kind: 'export', ...path, ...query, destinationFolder: resolve(to) };
+  const destinationFolder = folderOf(values, 'the exported files');
+  return {
+    ...common,
+    ...bandwidthOf(values),
+    kind: 'export',
+    ...path,
+    ...query,
+    destinationFolder,
+  };
 }
 
-function partsInFlight(value: string): number {
-  const count = Number(value);
-  if (!Number.isInteger(count) || count < 1 || count > 16) {
-    throw new UsageError(`--parts-in-flight must be a whole number from 1 to 16; got "${value}".`);
-  }
-  return count;
-}
-
-/** Parses `value` with a contract schema, or throws a UsageError naming the option. */
-function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path[0];
-  const missing =
-    typeof field === 'string' && (value as Record<string, unknown>)[field] === undefined;
-  const option = typeof field === 'string' ? `--${field}` : 'The input';
-  throw new UsageError(
-    missing ? `${option} is required.` : `${option}: ${issue?.message ?? 'not valid'}.`,
-  );
-}
-
-function text(values: Values, name: string): string | undefined {
-  const value = values[name];
-  return typeof value === 'string' ? value : undefined;
+function archivesDownloadCommand(common: Common, values: Values): TransferCommand {
+  const path = check(common.operation.pathParams, {
+    instanceName: text(values, 'instanceName'),
+    archiveId: text(values, 'archiveId'),
+  }) as { instanceName: string; archiveId: string };
+  const destinationFolder = folderOf(values, "the archive's files");
+  return {
+    ...common,
+    ...bandwidthOf(values),
+    kind: 'archivesDownload',
+    ...path,
+    destinationFolder,
+  };
 }
 
 function runOptions(values: Values): RunOptions {

@@ -13,7 +13,7 @@ import {
   type TransferCommand,
   type TransferCommandName,
 } from './cli-transfer-args';
-import { runExportCommand, runImportCommand } from './cli-transfers';
+import { runArchivesDownloadCommand, runExportCommand, runImportCommand } from './cli-transfers';
 
 /** What a transfer command talks to. */
 export interface TransferCliIo {
@@ -27,7 +27,7 @@ export interface TransferCliIo {
   readonly interrupts?: () => AbortSignal;
 }
 
-/** Runs `import`, `export` or `jobs wait`; answers the exit code. */
+/** Runs `import`, `export`, `archives download` or `jobs wait`; answers the exit code. */
 export async function runTransferCli(
   name: TransferCommandName,
   argv: readonly string[],
@@ -91,6 +91,8 @@ function run(
       return runImportCommand(command, engine, out, signal);
     case 'export':
       return runExportCommand(command, engine, out, signal);
+    case 'archivesDownload':
+      return runArchivesDownloadCommand(command, engine, out, signal);
     case 'jobsWait':
       return runJobsWait(command, engine, out, signal);
   }

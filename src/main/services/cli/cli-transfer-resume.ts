@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../../shared/errors';
-import type { TransferRecord } from '../../../shared/model/transfer';
+import type { TransferKind, TransferRecord } from '../../../shared/model/transfer';
 
 /*
  * How a CLI run finds the transfer an earlier run of the same command left unfinished (killed,
@@ -11,22 +11,52 @@ import type { TransferRecord } from '../../../shared/model/transfer';
  */
 
 /** What identifies a transfer of the command line: same values, same transfer. */
-export interface TransferIdentity {
-  readonly kind: 'import' | 'export';
-  readonly profileId: string;
-  readonly instanceName: string;
-  readonly databaseName: string;
-  readonly fileType: string;
-  /** The file of an import, the folder of an export (absolute). */
-  readonly path: string;
+export type TransferIdentity =
+  | {
+      readonly kind: 'import' | 'export';
+      readonly profileId: string;
+      readonly instanceName: string;
+      readonly databaseName: string;
+      readonly fileType: string;
+      /** The file of an import, the folder of an export (absolute). */
+      readonly path: string;
+    }
+  | {
+      readonly kind: 'archive';
+      readonly profileId: string;
+      readonly instanceName: string;
+      /** The archive's name (and so its files' type) comes from the service: the id is enough. */
+      readonly archiveId: string;
+      /** The folder the files go to (absolute). */
+      readonly path: string;
+    };
+
+/** What a kind of transfer is called in messages: `import`, `export`, `archive download`. */
+export function transferNoun(kind: TransferKind): string {
+  return kind === 'archive' ? 'archive download' : kind;
 }
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
+/** True when `record` is the transfer `wanted` names, past the connection and instance. */
+function sameTarget(record: TransferRecord, wanted: TransferIdentity): boolean {
+  switch (wanted.kind) {
+    case 'archive':
+      return record.archiveId === wanted.archiveId && record.destinationFolder === wanted.path;
+    case 'import':
+    case 'export':
+      return (
+        same(record.databaseName, wanted.databaseName) &&
+        record.fileType === wanted.fileType &&
+        (wanted.kind === 'import' ? record.sourcePath : record.destinationFolder) === wanted.path
+      );
+  }
+}
+
 /**
  * The unfinished transfer among `records` (those the journals hold) with the same identity,
  * the newest if several. Instance and database names compare as SQL Server does (case
- * insensitive); the path exactly.
+ * insensitive); an archive id and a path exactly.
  */
 export function findResumable(
   records: readonly TransferRecord[],
@@ -37,20 +67,21 @@ export function findResumable(
       record.kind === wanted.kind &&
       record.profileId === wanted.profileId &&
       same(record.instanceName, wanted.instanceName) &&
-      same(record.databaseName, wanted.databaseName) &&
-      record.fileType === wanted.fileType &&
-      (wanted.kind === 'import' ? record.sourcePath : record.destinationFolder) === wanted.path,
+      sameTarget(record, wanted),
   );
   return matches.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
 }
 
 function keyOf(identity: TransferIdentity): string {
+  const target =
+    identity.kind === 'archive'
+      ? [identity.archiveId]
+      : [identity.databaseName.toLowerCase(), identity.fileType];
   const text = JSON.stringify([
     identity.kind,
     identity.profileId,
     identity.instanceName.toLowerCase(),
-    identity.databaseName.toLowerCase(),
-    identity.fileType,
+    ...target,
     identity.path,
   ]);
   return createHash('sha256').update(text).digest('hex').slice(0, 32);
@@ -91,13 +122,13 @@ export async function lockTransfer(
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
       throw new AppError({
         code: 'CONFLICT',
-        message: `Another run of this command (process ${pid}) is working on this ${identity.kind}; wait for it to end, or stop it and run the command again.`,
+        message: `Another run of this command (process ${pid}) is working on this ${transferNoun(identity.kind)}; wait for it to end, or stop it and run the command again.`,
       });
     }
     await rm(file, { force: true });
   }
   throw new AppError({
     code: 'CONFLICT',
-    message: `Another run of this command took the ${identity.kind} at the same moment; run the command again.`,
+    message: `Another run of this command took the ${transferNoun(identity.kind)} at the same moment; run the command again.`,
   });
 }

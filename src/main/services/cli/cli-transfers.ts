@@ -4,20 +4,26 @@ import { AppError } from '../../../shared/errors';
 import { isFinalTransferState, type TransferRecord } from '../../../shared/model/transfer';
 import type { TransferService } from '../transfers/transfer-service';
 import type { CliEngine } from './cli-engine';
-import { EXIT, exitCodeOf } from './cli-exit-codes';
 import type { CliOutput } from './cli-output';
 import type { TransferCommand } from './cli-transfer-args';
-import { findResumable, lockTransfer, type TransferIdentity } from './cli-transfer-resume';
+import { conclude } from './cli-transfer-outcome';
+import {
+  findResumable,
+  lockTransfer,
+  transferNoun,
+  type TransferIdentity,
+} from './cli-transfer-resume';
 
 /*
- * `import FILE` and `export` on the command line: the app's TransferService does the work
- * (plan, parts, journal, job, downloads); this module finds the transfer an earlier run of the
- * same command left unfinished and resumes it, follows the transfer while it prints progress,
- * and turns how it ended into a result and an exit code.
+ * `import FILE`, `export` and `archives download` on the command line: the app's
+ * TransferService does the work (plan, parts, journal, job, downloads); this module finds the
+ * transfer an earlier run of the same command left unfinished and resumes it, and follows the
+ * transfer while it prints progress until it stops (see cli-transfer-outcome for the end).
  */
 
 type ImportCommand = Extract<TransferCommand, { kind: 'import' }>;
 type ExportCommand = Extract<TransferCommand, { kind: 'export' }>;
+type ArchivesDownloadCommand = Extract<TransferCommand, { kind: 'archivesDownload' }>;
 
 /** How long between two looks at the transfer besides its events (also keeps Node alive). */
 const POLL_MS = 200;
@@ -52,36 +58,63 @@ export async function runImportCommand(
   // Without --wait the command ends once the upload is complete and the job has started.
   const jobStarted = (record: TransferRecord): boolean =>
     !command.wait && record.state === 'importing' && record.jobId !== undefined;
-  return drive({ engine, out, identity, start, until: jobStarted, ...withSignal(signal) });
+  return run({ engine, out, identity, start, until: jobStarted, ...withSignal(signal) });
 }
 
 /** Runs `export ...`: the export job, then the download of every file; answers the exit code. */
-export async function runExportCommand(
+export function runExportCommand(
   command: ExportCommand,
   engine: CliEngine,
   out: CliOutput,
   signal?: AbortSignal,
 ): Promise<number> {
   const { service, profileId } = engine;
-  await mkdir(command.destinationFolder, { recursive: true });
+  const { instanceName, databaseName, destinationFolder } = command;
   const identity: TransferIdentity = {
     kind: 'export',
     profileId,
-    instanceName: command.instanceName,
-    databaseName: command.databaseName,
+    instanceName,
+    databaseName,
     fileType: fileExtensionByType[command.exportTo],
-    path: command.destinationFolder,
+    path: destinationFolder,
   };
   const start = () =>
     service.startExport({
       profileId,
-      instanceName: command.instanceName,
-      databaseName: command.databaseName,
+      instanceName,
+      databaseName,
       exportTo: command.exportTo,
       detachOnly: command.detachOnly,
-      destinationFolder: command.destinationFolder,
+      destinationFolder,
     });
-  return drive({ engine, out, identity, start, until: () => false, ...withSignal(signal) });
+  return download({ engine, out, identity, start, ...withSignal(signal) });
+}
+
+/** Runs `archives download ...`: every file of the archive into the folder; the exit code. */
+export function runArchivesDownloadCommand(
+  command: ArchivesDownloadCommand,
+  engine: CliEngine,
+  out: CliOutput,
+  signal?: AbortSignal,
+): Promise<number> {
+  const { service, profileId } = engine;
+  const { instanceName, archiveId, destinationFolder } = command;
+  const identity: TransferIdentity = {
+    kind: 'archive',
+    profileId,
+    instanceName,
+    archiveId,
+    path: destinationFolder,
+  };
+  const start = () =>
+    service.startArchiveDownload({ profileId, instanceName, archiveId, destinationFolder });
+  return download({ engine, out, identity, start, ...withSignal(signal) });
+}
+
+/** A download into a folder (made if missing) runs until the transfer stops. */
+async function download(drive: Omit<Drive, 'until'>): Promise<number> {
+  await mkdir(drive.identity.path, { recursive: true });
+  return run({ ...drive, until: () => false });
 }
 
 function withSignal(signal: AbortSignal | undefined): { signal?: AbortSignal } {
@@ -102,7 +135,7 @@ interface Drive {
  * Under the lock of the command's identity: resumes the unfinished transfer of the same
  * command if the journals hold one, else starts a new one; follows it; concludes.
  */
-async function drive(drive: Drive): Promise<number> {
+async function run(drive: Drive): Promise<number> {
   const { engine, out, identity } = drive;
   const { service } = engine;
   const release = await lockTransfer(engine.folder, identity);
@@ -110,7 +143,8 @@ async function drive(drive: Drive): Promise<number> {
     const found = findResumable(await service.listResumable(), identity);
     let record: TransferRecord;
     if (found) {
-      out.note(`Resuming the ${identity.kind} started ${found.createdAt} (${progressOf(found)}).`);
+      const what = transferNoun(identity.kind);
+      out.note(`Resuming the ${what} started ${found.createdAt} (${progressOf(found)}).`);
       record = await service.resume(found.id);
     } else record = await drive.start();
     const end = await follow(service, record.id, drive);
@@ -120,10 +154,12 @@ async function drive(drive: Drive): Promise<number> {
   }
 }
 
+/** Where a transfer read from its journal stands, as far as the journal knows. */
 function progressOf(record: TransferRecord): string {
   if (record.kind === 'import' && record.mode === 'multipart' && record.parts) {
     return `${record.parts.done} of ${record.parts.total} parts sent`;
   }
+  if (record.kind === 'archive') return `archive ${record.databaseName}`;
   return record.jobId === undefined ? `${record.state}` : `job ${record.jobId}`;
 }
 
@@ -159,89 +195,4 @@ function follow(service: TransferService, id: string, drive: Drive): Promise<Tra
     if (signal?.aborted) onAbort();
     look(service.get(id), true);
   });
-}
-
-/** The exit code of how the transfer stopped, with its result or error printed. */
-async function conclude(
-  service: TransferService,
-  record: TransferRecord,
-  out: CliOutput,
-): Promise<number> {
-  const what = record.kind;
-  if (record.state === 'done') {
-    out.result(resultOf(record));
-    return EXIT.ok;
-  }
-  if (record.state === 'paused') return pausedExit(record, out);
-  if (record.state === 'failed') {
-    // A failed transfer is not resumed: its journal goes, so the same command starts anew.
-    await service.cancel(record.id);
-    const code = record.error?.code ?? 'INTERNAL';
-    const next =
-      code === 'JOB_FAILED'
-        ? `Check the database and the file, then run the command again to start a new ${what}.`
-        : `Run the command again to start a new ${what}.`;
-    return out.error(code, `${clean(record.error?.message)} ${next}`, exitCodeOf(code));
-  }
-  if (!isFinalTransferState(record.state)) {
-    // The import job has started (without --wait): the service runs it on; the journal goes so
-    // that the same command imports anew next time instead of following this job again.
-    const stopped = await service.cancel(record.id);
-    if (stopped.state !== 'done' && record.jobId !== undefined) {
-      out.note(
-        `The import job ${record.jobId} runs on the service; follow it with: npm run cli -- jobs wait --instanceName ${record.instanceName} --jobId ${record.jobId}`,
-      );
-    }
-    out.result(resultOf({ ...record, state: stopped.state === 'done' ? 'done' : record.state }));
-    return EXIT.ok;
-  }
-  return out.error('CANCELLED', `The ${what} was cancelled.`, EXIT.failed);
-}
-
-function pausedExit(record: TransferRecord, out: CliOutput): number {
-  const resume = `The ${record.kind} waits in its journal: run the same command again to resume where it stopped.`;
-  const error = record.error;
-  if (record.pausedReason === 'network') {
-    const why = clean(error?.message ?? 'The service could not be reached through the retries.');
-    return out.error(error?.code ?? 'NETWORK', `${why} ${resume}`, EXIT.network);
-  }
-  if (record.pausedReason === 'auth-expired') {
-    const why = clean(error?.message ?? 'The sign-in expired.');
-    return out.error(
-      error?.code ?? 'AUTH_EXPIRED',
-      `${why} Check the API key or password, then run the same command again to resume.`,
-      EXIT.auth,
-    );
-  }
-  return out.error('CANCELLED', `Stopped. ${resume}`, EXIT.interrupted);
-}
-
-/** A message as the first sentence of a longer one: with its final full stop. */
-function clean(message: string | undefined): string {
-  const text = (message ?? 'The transfer failed.').trim();
-  return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-
-/** What the command answers: the transfer, its job and files, without progress figures. */
-function resultOf(record: TransferRecord): Record<string, unknown> {
-  return {
-    transferId: record.id,
-    kind: record.kind,
-    state: record.state,
-    instanceName: record.instanceName,
-    databaseName: record.databaseName,
-    fileType: record.fileType,
-    ...(record.sourcePath === undefined ? {} : { sourcePath: record.sourcePath }),
-    ...(record.mode === undefined ? {} : { mode: record.mode }),
-    bytes: record.totalBytes,
-    ...(record.parts
-      ? { parts: { total: record.parts.total, resent: record.parts.resent ?? 0 } }
-      : {}),
-    ...(record.jobId === undefined ? {} : { jobId: record.jobId }),
-    ...(record.jobStatus === undefined ? {} : { jobStatus: record.jobStatus }),
-    ...(record.destinationFolder === undefined
-      ? {}
-      : { destinationFolder: record.destinationFolder }),
-    ...(record.files === undefined ? {} : { files: record.files }),
-  };
 }

@@ -177,10 +177,15 @@ export class RangeDownloader {
         throw new RestartFromZero('the file on the server changed or ignored the range');
       }
     }
+    const journaled = state.etag;
     state.etag = etag;
     state.totalBytes =
       range?.total ?? from + Number(header(response.headers['content-length']) ?? Number.NaN);
     if (!Number.isSafeInteger(state.totalBytes)) state.totalBytes = undefined;
+    // A later run keeps the `.part` bytes only when the journal holds their ETag: journal it
+    // before the first byte, or a process killed before the first checkpoint (every few MiB)
+    // would download everything again.
+    if (journaled === undefined && etag !== undefined) await request.checkpoint?.();
     await this.#receive(request, response, progress);
   }
 

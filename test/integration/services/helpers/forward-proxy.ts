@@ -1,4 +1,4 @@
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 
 /** A minimal HTTP forward proxy on 127.0.0.1 that records what it forwarded. */
@@ -6,6 +6,8 @@ export interface ForwardProxy {
   readonly url: string;
   /** `GET http://host/path` for forwarded requests, `CONNECT host:port` for tunnels. */
   readonly forwarded: string[];
+  /** The forwarded requests (not tunnels) with the headers they carried. */
+  readonly requests: { method: string; url: string; headers: IncomingHttpHeaders }[];
   close(): Promise<void>;
 }
 
@@ -15,8 +17,10 @@ export interface ForwardProxy {
  */
 export async function startForwardProxy(): Promise<ForwardProxy> {
   const forwarded: string[] = [];
+  const requests: ForwardProxy['requests'] = [];
   const server: Server = createServer((req, res) => {
     forwarded.push(`${req.method ?? ''} ${req.url ?? ''}`);
+    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     const target = new URL(req.url ?? '');
     const upstream = request(
       {
@@ -50,6 +54,7 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     forwarded,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -32,6 +32,8 @@ export interface SpawnedCli {
   readonly child: ChildProcess;
   /** Resolves when the process has exited, with what it printed. */
   readonly ended: Promise<CliRun & { signal: NodeJS.Signals | null }>;
+  /** What it printed so far, and whether it has ended (its output all read). */
+  output(): { stdout: string; stderr: string; closed: boolean };
 }
 
 /** Starts `npm run cli -- ...args` as one node process, for tests that kill it. */
@@ -47,10 +49,14 @@ export function spawnCli(
   );
   let stdout = '';
   let stderr = '';
+  let closed = false;
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const ended = new Promise<CliRun & { signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('close', (code, signal) => resolve({ code: code ?? -1, signal, stdout, stderr })),
+    child.once('close', (code, signal) => {
+      closed = true;
+      resolve({ code: code ?? -1, signal, stdout, stderr });
+    }),
   );
-  return { child, ended };
+  return { child, ended, output: () => ({ stdout, stderr, closed }) };
 }
