@@ -34,6 +34,7 @@ describe('npm run cli --timeout', () => {
       new RegExp(`^error NETWORK: Could not list instances: no answer from ${host} in 1\\.5 s\\. `),
     );
     expect(run.stderr).toContain('--proxy');
+    expect(run.stderr).toContain('allow more time with --timeout SECONDS');
     expect(run.stderr).toContain(`tried: GET ${silent.baseUrl}/v1/sql-instances`);
     expect(ms).toBeGreaterThanOrEqual(1500);
     expect(ms).toBeLessThan(1500 + STARTUP_MS);

@@ -74,7 +74,7 @@ function advise(
     case 'UNAVAILABLE':
       return 'The service is unavailable right now; run the command again later.';
     case 'NETWORK':
-      return `Check that the host and port of ${CONNECTION} are right and reachable (for the emulator: that \`npm run emulator\` is running on that port), and the proxy: --proxy, or HTTPS_PROXY and NO_PROXY.`;
+      return `Check that the host and port of ${CONNECTION} are right and reachable (for the emulator: that \`npm run emulator\` is running on that port), and the proxy: --proxy, or HTTPS_PROXY and NO_PROXY. On a slow link, allow more time with --timeout SECONDS (default 30).`;
     default:
       return 'Run the command again with --verbose to see the requests (secrets redacted).';
   }
