@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TrackedJob } from '../../../src/shared/model/job-event';
 import { AppError } from '../../../src/shared/errors';
 import { TRANSFER_RETRY } from '../../../src/main/services/common/retry-policy';
-import { followJob, startJob } from '../../../src/main/services/transfers/job-follow';
+import { followJob, jobMetaOf, startJob } from '../../../src/main/services/transfers/job-follow';
 import type { ImportJournal } from '../../../src/main/services/transfers/journal-schema';
 import type { TransferContext } from '../../../src/main/services/transfers/transfer-context';
 import type { JobFollower } from '../../../src/main/services/transfers/transfer-ports';
@@ -134,5 +134,19 @@ describe('startJob', () => {
     const send = () =>
       Promise.reject(new AppError({ code: 'CONFLICT', message: 'exists', status: 409 }));
     await expect(startJob(ctx, meta, send, false)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+});
+
+describe('jobMetaOf', () => {
+  it('names a transfer job as the catalogue declares it, as the same operation started from a view', () => {
+    const pathParams = { instanceName: 'sql-eu-dev-01', databaseName: 'Sales' };
+    expect(jobMetaOf('databases.import', { pathParams, query: { importFrom: 1 } })).toEqual({
+      type: 'IMPORT_DATABASE',
+      label: 'Import Sales from BAK',
+    });
+    expect(jobMetaOf('databases.export', { pathParams, query: { exportTo: 2 } })).toEqual({
+      type: 'EXPORT_DATABASE',
+      label: 'Export Sales to DACPAC',
+    });
   });
 });

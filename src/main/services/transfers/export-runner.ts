@@ -1,7 +1,7 @@
 import { fileExtensionByType } from '../../../shared/contract/enums';
 import { MAX_EXPORT_WITHOUT_DETACH_MB } from '../../../shared/contract/query';
 import { AppError } from '../../../shared/errors';
-import { followJob, startJob, type JobMeta } from './job-follow';
+import { followJob, jobMetaOf, startJob } from './job-follow';
 import type { ExportFile, ExportJournal } from './journal-schema';
 import { downloadFiles, planDownloadFiles, safeFileName } from './file-downloads';
 import type { TransferContext } from './transfer-context';
@@ -62,25 +62,18 @@ async function readDownloadUris(ctx: ExportContext, jobId: string): Promise<stri
  */
 export async function runExport(ctx: ExportContext): Promise<void> {
   const journal = ctx.journal;
-  const meta: JobMeta = {
-    type: 'EXPORT_DATABASE',
-    label: `Export ${journal.databaseName} to ${journal.fileType.toUpperCase()}`,
+  const input = {
+    pathParams: { instanceName: journal.instanceName, databaseName: journal.databaseName },
+    query: { exportTo: journal.exportTo, detachOnly: journal.detachOnly },
   };
+  const meta = jobMetaOf('databases.export', input);
   let urls: string[] | undefined;
   if (journal.phase === 'exporting') {
     ctx.setState('exporting');
     journal.jobId ??= await startJob(
       ctx,
       meta,
-      () =>
-        ctx.client.call(
-          'databases.export',
-          {
-            pathParams: { instanceName: journal.instanceName, databaseName: journal.databaseName },
-            query: { exportTo: journal.exportTo, detachOnly: journal.detachOnly },
-          },
-          { signal: ctx.signal },
-        ),
+      () => ctx.client.call('databases.export', input, { signal: ctx.signal }),
       !ctx.firstRun,
     );
     await ctx.save();

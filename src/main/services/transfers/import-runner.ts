@@ -1,6 +1,6 @@
 import { fileTypeByExtension } from '../../../shared/contract/enums';
 import { assertUnchanged } from './file-identity';
-import { followJob, startJob, type JobMeta } from './job-follow';
+import { followJob, jobMetaOf, startJob } from './job-follow';
 import type { ImportJournal } from './journal-schema';
 import { completeUpload, uploadMissingParts } from './multipart-upload';
 import { verifySentParts } from './part-verify';
@@ -9,10 +9,12 @@ import type { TransferContext } from './transfer-context';
 
 type ImportContext = TransferContext<ImportJournal>;
 
-function importMeta(journal: ImportJournal): JobMeta {
+/** The import operation's input for the journal's file. */
+function importInput(journal: ImportJournal) {
   return {
-    type: 'IMPORT_DATABASE',
-    label: `Import ${journal.databaseName} from ${journal.fileType.toUpperCase()}`,
+    pathParams: { instanceName: journal.instanceName, databaseName: journal.databaseName },
+    query: { importFrom: fileTypeByExtension[journal.fileType] },
+    body: journal.groupIds === undefined ? {} : { groupIds: journal.groupIds },
   };
 }
 
@@ -75,21 +77,13 @@ export async function runImport(ctx: ImportContext): Promise<void> {
     await ctx.save();
   }
   ctx.setState('importing');
-  const meta = importMeta(journal);
+  const input = importInput(journal);
+  const meta = jobMetaOf('databases.import', input);
   if (journal.jobId === undefined) {
     journal.jobId = await startJob(
       ctx,
       meta,
-      () =>
-        ctx.client.call(
-          'databases.import',
-          {
-            pathParams: { instanceName: journal.instanceName, databaseName: journal.databaseName },
-            query: { importFrom: fileTypeByExtension[journal.fileType] },
-            body: journal.groupIds === undefined ? {} : { groupIds: journal.groupIds },
-          },
-          { signal: ctx.signal },
-        ),
+      () => ctx.client.call('databases.import', input, { signal: ctx.signal }),
       importSentBefore,
     );
     await ctx.save();

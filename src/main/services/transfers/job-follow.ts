@@ -1,4 +1,7 @@
+import { operationById } from '../../../shared/contract/catalogue';
 import { isFinalJobStatus } from '../../../shared/contract/enums';
+import { describeJob } from '../../../shared/contract/job-declaration';
+import type { OperationInput } from '../../../shared/contract/operation-types';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { TrackedJob } from '../../../shared/model/job-event';
 import type { TransferJournal } from './journal-schema';
@@ -9,6 +12,24 @@ import type { TransferContext } from './transfer-context';
 export interface JobMeta {
   type: 'IMPORT_DATABASE' | 'EXPORT_DATABASE';
   label: string;
+}
+
+/** The operations that start a transfer's job. */
+type TransferJobOperation = 'databases.import' | 'databases.export';
+
+/**
+ * The job `id` starts when called with `input`, as the catalogue declares it (type and
+ * label), so a transfer's job is named as the same operation started from a view is.
+ */
+export function jobMetaOf<Id extends TransferJobOperation>(
+  id: Id,
+  input: OperationInput<Id>,
+): JobMeta {
+  const job = describeJob(operationById(id), input);
+  if (job?.type !== 'IMPORT_DATABASE' && job?.type !== 'EXPORT_DATABASE') {
+    throw new Error(`${id} declares no import or export job`);
+  }
+  return { type: job.type, label: job.label };
 }
 
 /**
