@@ -12,7 +12,7 @@ import { MemorySecretStore } from '../../../src/main/services/secrets/secret-sto
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { IpcEnvelope } from '../../../src/shared/ipc/envelope';
 import { writeSampleDatabaseFile } from '../../support/sample-files';
-import { HarnessPlatform } from '../../harness/harness-platform';
+import { RecordingPlatform } from './recording-platform';
 import { APP_ORIGIN, mainFrame } from './router-stubs';
 
 /*
@@ -21,22 +21,6 @@ import { APP_ORIGIN, mainFrame } from './router-stubs';
  * choose, before anything is read, written, opened or sent, and takes it once chosen in a
  * dialog or dropped (registered by the preload's own channel).
  */
-
-/** The harness platform, recording what it would open or drag. */
-class RecordingPlatform extends HarnessPlatform {
-  override readonly features = { tray: false, nativeDrag: true, notifications: false };
-  readonly opened: string[] = [];
-  readonly dragged: string[][] = [];
-
-  override openPath(path?: string): Promise<void> {
-    this.opened.push(path ?? '');
-    return Promise.resolve();
-  }
-
-  override startDrag(paths?: readonly string[]): void {
-    this.dragged.push([...(paths ?? [])]);
-  }
-}
 
 const INSTANCE = 'sql-eu-dev-01';
 let emulator: Emulator;

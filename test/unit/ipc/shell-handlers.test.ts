@@ -5,23 +5,7 @@ import { PathProvenance } from '../../../src/main/app/path-provenance';
 import { createShellHandlers } from '../../../src/main/app/shell-handlers';
 import type { CallContext } from '../../../src/main/services/ipc/ipc-router';
 import { SettingsStore } from '../../../src/main/services/settings/settings-store';
-import { HarnessPlatform } from '../../harness/harness-platform';
-
-/** The harness platform with native drag-out, recording what it would open or drag. */
-class RecordingPlatform extends HarnessPlatform {
-  override readonly features = { tray: false, nativeDrag: true, notifications: false };
-  readonly opened: string[] = [];
-  readonly dragged: string[][] = [];
-
-  override openPath(path?: string): Promise<void> {
-    this.opened.push(path ?? '');
-    return Promise.resolve();
-  }
-
-  override startDrag(paths?: readonly string[]): void {
-    this.dragged.push([...(paths ?? [])]);
-  }
-}
+import { RecordingPlatform } from './recording-platform';
 
 describe('shell:openPath and files:startDrag', () => {
   it('open or drag out only paths the app chose or wrote, never any file of the machine', async () => {

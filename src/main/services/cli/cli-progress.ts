@@ -146,15 +146,22 @@ export function jobLine(job: TrackedJob): string {
   return `job ${job.jobId}${what ? ` (${what})` : ''}: ${job.status}${progress}`;
 }
 
-/** A transfer record as a JSON progress object: no part list, nothing pre-signed. */
-export function transferJson(record: TransferRecord): Record<string, unknown> {
-  const { parts } = record;
+/** What names a transfer in every JSON line of the CLI (progress and result). */
+export function transferIdentityJson(record: TransferRecord): Record<string, unknown> {
   return {
     transferId: record.id,
     kind: record.kind,
     state: record.state,
     instanceName: record.instanceName,
     databaseName: record.databaseName,
+  };
+}
+
+/** A transfer record as a JSON progress object: no part list, nothing pre-signed. */
+export function transferJson(record: TransferRecord): Record<string, unknown> {
+  const { parts } = record;
+  return {
+    ...transferIdentityJson(record),
     bytesDone: record.bytesDone,
     totalBytes: record.totalBytes,
     ...(record.throughputBps === undefined ? {} : { throughputBps: record.throughputBps }),

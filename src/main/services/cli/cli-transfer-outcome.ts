@@ -2,6 +2,7 @@ import { isFinalTransferState, type TransferRecord } from '../../../shared/model
 import type { TransferService } from '../transfers/transfer-service';
 import { EXIT, exitCodeOf } from './cli-exit-codes';
 import type { CliOutput } from './cli-output';
+import { transferIdentityJson } from './cli-progress';
 import { transferNoun } from './cli-transfer-resume';
 
 /*
@@ -74,11 +75,7 @@ function clean(message: string | undefined): string {
 /** What the command answers: the transfer, its job and files, without progress figures. */
 function resultOf(record: TransferRecord): Record<string, unknown> {
   return {
-    transferId: record.id,
-    kind: record.kind,
-    state: record.state,
-    instanceName: record.instanceName,
-    databaseName: record.databaseName,
+    ...transferIdentityJson(record),
     fileType: record.fileType,
     ...(record.sourcePath === undefined ? {} : { sourcePath: record.sourcePath }),
     ...(record.mode === undefined ? {} : { mode: record.mode }),
