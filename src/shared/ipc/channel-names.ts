@@ -152,7 +152,7 @@ export function isEventChannel(value: unknown): value is EventChannelName {
 /**
  * The preload's own channel, outside the contract: it tells main the local path of a file
  * dropped on the window (webUtils.getPathForFile), so that main may read it. The page cannot
- * send on it: the bridge lets through only the contract's names, and `ipcRenderer` stays in
- * the preload. See src/main/app/dropped-files.ts.
+ * send on it: the bridge lets through only the contract's names, and Electron's IPC object
+ * stays in the preload. See src/main/app/dropped-files.ts.
  */
 export const DROPPED_FILE_CHANNEL = 'preload:droppedFile';

@@ -77,10 +77,14 @@ describe.skipIf(!existsSync(builtPreload))(
       const exposures = [...code.matchAll(/exposeInMainWorld\(([^)]*)\)/g)].map((m) => m[1]);
       expect(exposures).toEqual(['"api", api']);
       expect(code).toMatch(/(?:const|let|var) api = createBridge\(\{/);
-      // ipcRenderer is only ever called (invoke, on, removeListener), never handed out as a value.
+      // ipcRenderer is only ever called (invoke, on, removeListener, and sendSync on the preload's
+      // own dropped-file channel), never handed out as a value.
       const uses = [...code.matchAll(/ipcRenderer(\.\w+\()?/g)].map((m) => m[1] ?? 'as a value');
       expect(uses.length).toBeGreaterThan(0);
-      expect(new Set(uses)).toEqual(new Set(['.invoke(', '.on(', '.removeListener(']));
+      expect(new Set(uses)).toEqual(
+        new Set(['.invoke(', '.on(', '.removeListener(', '.sendSync(']),
+      );
+      expect(code).toMatch(/ipcRenderer\.sendSync\(DROPPED_FILE_CHANNEL, path\)/);
     });
 
     it('bundles no zod and stays under 30 KB (preload-bundle.test.ts checks the sources)', () => {
