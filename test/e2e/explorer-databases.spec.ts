@@ -154,17 +154,19 @@ test('create database checks the name with the contract and keeps the input on f
   await app.dialogConfirm('create-database-dialog').click();
   await expect(dialog).toBeVisible();
 
-  // A group the tenant does not have: the service says so, and nothing typed is lost.
-  await name.fill(NEW_DB);
+  // A name the instance already has: the service refuses (409), and nothing typed is lost.
+  await name.fill('Modeler_Test_01');
   await dialog.getByTestId('database-group-ids').locator('button').click();
   await page.keyboard.type('no-such-group');
   await page.keyboard.press('Enter');
   await app.dialogConfirm('create-database-dialog').click();
   await expect(dialog.getByTestId('error-state')).toContainText('Create database failed');
-  await expect(dialog.getByTestId('error-state')).toContainText('no-such-group does not exist');
-  await expect(name).toHaveValue(NEW_DB);
+  await expect(dialog.getByTestId('error-state')).toContainText('Modeler_Test_01 already exists');
+  await expect(name).toHaveValue('Modeler_Test_01');
+  await expect(dialog.getByTestId('database-group-ids')).toContainText('no-such-group');
   await page.screenshot({ path: 'artifacts/screenshots/create-database-error-light.png' });
 
+  await name.fill(NEW_DB);
   await dialog.locator('.n-tag__close').click();
   await app.dialogConfirm('create-database-dialog').click();
   await expect(dialog).toBeHidden();
