@@ -1,5 +1,6 @@
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
@@ -150,3 +151,12 @@ export const databaseName = (prefix: string): string =>
 /** The run whose upload phase was the shortest. */
 export const fastestRun = <T extends EngineResult>(runs: readonly T[]): T =>
   runs.reduce((x, y) => (y.uploadMs < x.uploadMs ? y : x));
+
+/**
+ * Deletes the files the emulator stored for completed uploads (`<emulator dir>/files`): every
+ * run uploads under a new name, and the (a)/(b) rounds, run twice, would otherwise fill the
+ * disk. Called between rounds, once the uploads it deletes are over.
+ */
+export async function clearStored(bench: Bench): Promise<void> {
+  await rm(join(bench.dir, 'emulator', 'files'), { recursive: true, force: true });
+}

@@ -29,14 +29,31 @@ async function api(
   return text;
 }
 
-/** Sends one part with `dd | curl` and answers the ETag the emulator returned. */
-function curlPart(source: string, start: number, length: number, url: string): Promise<string> {
+/** What one `dd | curl` part answered, and the CPU its processes used. */
+interface CurlPart {
+  etag: string;
+  cpuSeconds: number;
+}
+
+/** Minutes and seconds as the shell's `times` prints them (`0m1.230000s`), in seconds. */
+const timesSeconds = (text: string | undefined): number => {
+  const match = /^(\d+)m([\d.]+)s$/.exec(text ?? '');
+  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
+};
+
+/**
+ * Sends one part with `dd | curl` and answers the ETag the emulator returned, with the CPU
+ * seconds (user + system) of dd and curl together: the shell's `times` prints them for its
+ * waited children once the pipeline is over, so no process is missed however short it lived.
+ */
+function curlPart(source: string, start: number, length: number, url: string): Promise<CurlPart> {
   const script =
     'dd if="$SRC" bs=1M skip="$SKIP" count="$LEN" iflag=skip_bytes,count_bytes status=none | ' +
     // -T - reads stdin; an explicit Content-Length (no chunking, no Expect round trip), as an
     // object store wants for a part.
-    'curl -s -o /dev/null -w "%{http_code} %header{etag}" -T - ' +
-    '-H "Content-Length: $LEN" -H "Transfer-Encoding:" -H "Expect:" "$URL"';
+    'curl -s -o /dev/null -w "%{http_code} %header{etag}\\n" -T - ' +
+    '-H "Content-Length: $LEN" -H "Transfer-Encoding:" -H "Expect:" "$URL"; ' +
+    'code=$?; times; exit $code';
   return new Promise((resolve, reject) => {
     const child = spawn('sh', ['-c', script], {
       env: { ...process.env, SRC: source, SKIP: String(start), LEN: String(length), URL: url },
@@ -46,8 +63,11 @@ function curlPart(source: string, start: number, length: number, url: string): P
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     // 'close', not 'exit': the answer on stdout may still be arriving when the process exits.
     child.once('close', (code) => {
-      const [status, etag] = out.trim().split(' ');
-      if (code === 0 && status === '200' && etag) resolve(etag);
+      const [answer = '', , children = ''] = out.trim().split('\n');
+      const [status, etag] = answer.trim().split(' ');
+      const [user, system] = children.trim().split(' ');
+      const cpuSeconds = timesSeconds(user) + timesSeconds(system);
+      if (code === 0 && status === '200' && etag) resolve({ etag, cpuSeconds });
       else reject(new Error(`curl part failed: exit ${code}, answer "${out}"`));
     });
   });
@@ -58,6 +78,8 @@ export interface CurlRun {
   seconds: number;
   bytesPerSecond: number;
   plan: PartPlan;
+  /** CPU seconds of every dd and curl process of the run (the whole client side). */
+  cpuSeconds: number;
 }
 
 /**
@@ -82,17 +104,20 @@ export async function curlUpload(options: {
   };
   const queue = Array.from({ length: plan.partCount }, (_, i) => i + 1);
   const etags: Record<string, string> = {};
+  let cpuSeconds = 0;
   const started = performance.now();
   const worker = async (): Promise<void> => {
     for (let part = queue.shift(); part !== undefined; part = queue.shift()) {
       const text = await api(baseUrl, 'GET', `${base}/upload-part/${init.uploadId}/${part}`);
       const url = text.startsWith('"') ? (JSON.parse(text) as string) : text;
       const range = partRange(size, plan.partSize, part);
-      etags[String(part)] = await curlPart(source, range.start, range.length, url);
+      const sent = await curlPart(source, range.start, range.length, url);
+      etags[String(part)] = sent.etag;
+      cpuSeconds += sent.cpuSeconds;
     }
   };
   await Promise.all(Array.from({ length: options.inFlight }, worker));
   const seconds = (performance.now() - started) / 1000;
   await api(baseUrl, 'POST', `${base}/complete-upload`, { uploadId: init.uploadId, etags });
-  return { seconds, bytesPerSecond: size / seconds, plan };
+  return { seconds, bytesPerSecond: size / seconds, plan, cpuSeconds };
 }

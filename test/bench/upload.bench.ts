@@ -3,6 +3,7 @@ import { mkdtemp, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeSampleDatabaseFile } from '../support/sample-files';
+import { loadLine, whileBusy } from './upload-burner';
 import { curlUpload } from './upload-curl';
 import {
   GIB,
@@ -12,6 +13,7 @@ import {
   ROUNDS,
   busy,
   bundleEngineChild,
+  clearStored,
   cpuSecondsOf,
   databaseName,
   engineUpload,
@@ -32,7 +34,10 @@ import { measureVerify, type VerifyRun } from './upload-verify';
  * npm run bench:upload — the transfer engine against the emulator on loopback, in one run:
  *  (a) the engine (a process of its own) uploading a 2 GiB file: throughput of the upload phase
  *      and its CPU seconds per GiB;
- *  (b) the limit: the same parts sent by N parallel `curl -T -` processes (upload-curl.ts);
+ *  (b) the limit: the same parts sent by N parallel `curl -T -` processes (upload-curl.ts), and
+ *      their CPU seconds per GiB (dd and curl: the whole client side);
+ *  (a) and (b) run once with the other core idle, once with a burner keeping it busy
+ *      (upload-burner.ts);
  *  (c) the engine process's peak RSS for a 1 GiB and a 4 GiB file;
  *  (d) the check of a verified resume of the 4 GiB file (every part read again and hashed);
  *  (e) the queue: 8 files of 256 MiB dropped at once, 2 running, against one 2 GiB file;
@@ -41,7 +46,7 @@ import { measureVerify, type VerifyRun } from './upload-verify';
  * The emulator runs in a child process too, so its memory is not counted. (a) and (b) run in
  * interleaved rounds (BENCH_ROUNDS, default 5; the order alternates) and each keeps its best
  * round, because the machine may be shared and one slow moment must not decide the ratio.
- * Targets: a/b ≥ 0.9; peak RSS ≤ 200 MiB and within 10% between the sizes; (e) ≥ 0.9 with
+ * Targets: a/b ≥ 0.95 idle and ≥ 0.9 busy; engine CPU ≤ 2.5 s per GiB (MD5 included); peak RSS ≤ 200 MiB and within 10% between the sizes; (e) ≥ 0.9 with
  * peak RSS ≤ 2× one transfer's; (f) within 5% of the limit. Ratio a/b printed last.
  */
 
@@ -63,9 +68,7 @@ async function plannedSizes(dir: string): Promise<{ a: number; small: number; la
   return { a: size(2 * GIB), small: size(GIB), large: size(4 * GIB) };
 }
 
-async function throughputRounds(bench: Bench, size: number) {
-  const source = join(bench.dir, 'a.bak');
-  await writeSampleDatabaseFile(source, 'bak', size, 'bench-a');
+async function throughputRounds(bench: Bench, source: string, size: number, label: string) {
   const engine: EngineRun[] = [];
   const curl: CurlMeasured[] = [];
   const runCurl = async (): Promise<void> => {
@@ -84,15 +87,29 @@ async function throughputRounds(bench: Bench, size: number) {
     // The order alternates, so neither side always runs on a warmer or a dirtier machine.
     if (round % 2 === 1) await runCurl().then(runEngine);
     else await runEngine().then(runCurl);
+    await clearStored(bench);
     const a = engine.at(-1) as EngineRun;
     const b = curl.at(-1) as CurlMeasured;
     console.log(
-      `  round ${round}: engine ${mibps(a.bytes / (a.uploadMs / 1000))} (engine CPU ${a.uploadCpuSeconds.toFixed(1)} s, ` +
-        `emulator busy ${a.emulatorBusy}); curl ${mibps(b.bytesPerSecond)} (emulator busy ${b.emulatorBusy})`,
+      `  ${label} round ${round}: engine ${mibps(a.bytes / (a.uploadMs / 1000))} (engine CPU ${a.uploadCpuSeconds.toFixed(1)} s, ` +
+        `emulator busy ${a.emulatorBusy}); curl ${mibps(b.bytesPerSecond)} (curl CPU ${b.cpuSeconds.toFixed(1)} s, ` +
+        `emulator busy ${b.emulatorBusy}); load ${loadLine()}`,
     );
   }
-  await rm(source);
   return { engine, curl };
+}
+
+/** (a) and (b) with the other core idle, then again with a burner keeping it busy. */
+async function idleAndBusyRounds(bench: Bench, size: number) {
+  const source = join(bench.dir, 'a.bak');
+  await writeSampleDatabaseFile(source, 'bak', size, 'bench-a');
+  try {
+    const idle = await throughputRounds(bench, source, size, 'idle');
+    const busyCore = await whileBusy(() => throughputRounds(bench, source, size, 'busy'));
+    return { idle, busy: busyCore };
+  } finally {
+    await rm(source);
+  }
 }
 
 async function rssRuns(
@@ -130,16 +147,21 @@ async function main(): Promise<void> {
       emulatorPid: emulator.pid,
       dir,
     };
+    const loadBefore = loadLine();
     console.log(
-      `upload bench: ${IN_FLIGHT} parts in flight, ${ROUNDS} round(s), emulator at ${baseUrl}`,
+      `upload bench: ${IN_FLIGHT} parts in flight, ${ROUNDS} round(s), emulator at ${baseUrl}; ` +
+        `load average ${loadBefore}`,
     );
-    const { engine, curl } = await throughputRounds(bench, sizes.a);
+    const { idle, busy: busyCore } = await idleAndBusyRounds(bench, sizes.a);
     const { runs, verify } = await rssRuns(bench, [sizes.small, sizes.large]);
     const [small, large] = runs as [EngineRun, EngineRun];
+    await clearStored(bench);
     const queue = await measureQueue(bench, sizes.a);
+    await clearStored(bench);
     const limit = await measureLimit(bench);
     const md5 = await measureMd5Worker(bench, sizes.a);
-    report({ engine, curl, small, large, verify, queue, limit, md5 });
+    const load = { before: loadBefore, after: loadLine() };
+    report({ idle, busy: busyCore, small, large, verify, queue, limit, md5, load });
   } finally {
     if (emulator.exitCode === null) {
       emulator.send({ type: 'close' });

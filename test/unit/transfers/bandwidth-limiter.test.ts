@@ -155,4 +155,27 @@ describe('BandwidthLimiter', () => {
     expect(second?.at).toBeGreaterThanOrEqual(640);
     expect(second?.at).toBeLessThanOrEqual(640 + REFILL_MS);
   });
+
+  it('lets 4 MiB chunks through at a 3 MiB/s limit, a bucket of 768 KiB, at the limit', async () => {
+    const rate = 3 * MIB;
+    const { timers, limiter, take, released, sentBy } = limiterAt(() => rate);
+    expect(limiter.burstBytes()).toBe(rate * BURST_SECONDS);
+    const all = Array.from({ length: 6 }, () => take(4 * MIB));
+    await timers.advance(20_000);
+    await Promise.all(all);
+    expect(released).toHaveLength(6);
+    // Each 4 MiB chunk goes once a full bucket is earned, then its debt is waited out:
+    // 24 MiB never get ahead of the rate (one bucket aside), and the last goes by ~7 s.
+    for (const { at } of released) {
+      expect(sentBy(at)).toBeLessThanOrEqual((rate * at) / 1000 + 4 * MIB);
+    }
+    const last = released.at(-1)?.at ?? 0;
+    expect(last).toBeGreaterThanOrEqual(((20 * MIB) / rate) * 1000);
+    expect(last).toBeLessThanOrEqual(((20 * MIB + rate * BURST_SECONDS) / rate) * 1000 + REFILL_MS);
+  });
+
+  it('has no burst to cap reads with no limit', () => {
+    const { limiter } = limiterAt(() => 0);
+    expect(limiter.burstBytes()).toBe(Number.POSITIVE_INFINITY);
+  });
 });

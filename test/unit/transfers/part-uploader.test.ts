@@ -99,6 +99,22 @@ describe('PartUploader', () => {
     expect(urls).toBe(1);
   });
 
+  it('sends a part of several chunks, read into reused buffers, byte for byte', async () => {
+    const whole = { partNumber: 1, start: 0, end: content.length - 1, length: content.length };
+    const progress: number[] = [];
+    const result = await uploader().upload({
+      path: file,
+      range: whole,
+      signal: new AbortController().signal,
+      getUrl: () => Promise.resolve(`${origin}/part/1`),
+      onProgress: (delta) => progress.push(delta),
+    });
+    expect(received[0]?.body.equals(content)).toBe(true);
+    expect(result.md5Hex).toBe(md5(content));
+    expect(progress.length).toBeGreaterThan(3);
+    expect(progress.reduce((a, b) => a + b, 0)).toBe(content.length);
+  });
+
   it('asks for a fresh URL once, at once, when the URL expired', async () => {
     script = [
       (_got, res) => {

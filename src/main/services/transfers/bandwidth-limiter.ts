@@ -89,6 +89,16 @@ export class BandwidthLimiter {
     });
   }
 
+  /**
+   * The bucket's size in bytes under today's limit, or Infinity with none: a reader that asks
+   * for chunks no larger than this keeps the limit smooth (a larger take still goes, once the
+   * bucket is full, and leaves a debt the next takes wait out).
+   */
+  burstBytes(): number {
+    const rate = this.#rate();
+    return rate === 0 ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(rate * BURST_SECONDS));
+  }
+
   /** Takers waiting now (tests, diagnostics). */
   get waiting(): number {
     return this.#queue.length;

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { Transform, pipeline, type Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../../../shared/errors';
 import { TRANSFER_RETRY, type RetryPolicy } from '../common/retry-policy';
 import { sleep, type Sleep } from '../common/sleep';
 import type { BandwidthLimiter } from './bandwidth-limiter';
+import { partBody } from './part-body';
 import type { PartRange } from './part-plan';
 import {
   isUrlExpired,
@@ -14,12 +13,6 @@ import {
   toTransferError,
 } from './presigned-http';
 import { withRetries } from './step-retry';
-
-/**
- * Read chunk size: big enough for throughput (measured equal to 1 MiB chunks), small enough
- * that the chunks already sent but not yet collected by the garbage collector stay few MiB.
- */
-export const STREAM_CHUNK_BYTES = 256 * 1024;
 
 /** One part (or a whole single-stream file) to PUT to a pre-signed URL. */
 export interface PartUploadRequest {
@@ -68,9 +61,9 @@ export function bareEtag(etag: string): string {
 }
 
 /**
- * Uploads one part: streamed from disk (`createReadStream` over its byte range, 1 MiB chunks,
- * never the whole part in memory) to a pre-signed URL fetched just before sending, its MD5
- * computed on the way and checked against the ETag the host returns. An expired URL is
+ * Uploads one part: streamed from disk ({@link partBody}: its byte range in 1 MiB chunks from
+ * recycled buffers, never the whole part in memory) to a pre-signed URL fetched just before
+ * sending, its MD5 computed on the way and checked against the ETag the host returns. An expired URL is
  * replaced once at once; the network, 5xx and 429 are retried with backoff and Retry-After.
  */
 export class PartUploader {
@@ -131,14 +124,17 @@ export class PartUploader {
     let sent = 0;
     let failed = false;
     const { path, range, signal, onProgress } = part;
-    const gate = { limiter: this.#limiter, signal };
-    const body = hashedRange(path, range, gate, (chunk) => {
-      // A chunk let through by the limiter after the attempt failed is not counted.
-      if (failed) return;
-      hash.update(chunk);
-      sent += chunk.length;
-      countSent(chunk.length);
-      onProgress?.(chunk.length);
+    const body = partBody(path, range, {
+      limiter: this.#limiter,
+      signal,
+      onChunk: (chunk) => {
+        // A chunk let through by the limiter after the attempt failed is not counted.
+        if (failed) return;
+        hash.update(chunk);
+        sent += chunk.length;
+        countSent(chunk.length);
+        onProgress?.(chunk.length);
+      },
     });
     try {
       const response = await presignedRequest(this.#dispatcher, url, {
@@ -159,52 +155,12 @@ export class PartUploader {
       return { etag: checkEtag(response.headers.etag, md5Hex, label), md5Hex };
     } catch (error) {
       failed = true;
-      body.destroy();
+      // Closes the file (at once, or after the read in progress) unless the client did.
+      body.return(undefined).catch(() => undefined);
       if (sent > 0) onProgress?.(-sent);
       throw toTransferError(error, signal);
     }
   }
-}
-
-/**
- * The bytes of `range` read from disk in {@link STREAM_CHUNK_BYTES} chunks, each shown to
- * `onChunk` (the MD5 and the progress) on its way to the connection. Plain stream piping:
- * backpressure from the socket reaches the file read, so at most a couple of chunks per part
- * are in memory; an error or a destroy on either side closes the file. With a bandwidth
- * limit, each chunk waits for the limiter before it is passed on: the pending transform is
- * backpressure too, so the file read pauses and nothing more is buffered.
- */
-function hashedRange(
-  path: string,
-  range: PartRange,
-  gate: { limiter: BandwidthLimiter | undefined; signal: AbortSignal },
-  onChunk: (chunk: Buffer) => void,
-): Readable {
-  const { limiter, signal } = gate;
-  const hashing = new Transform({
-    highWaterMark: STREAM_CHUNK_BYTES,
-    transform(chunk: Buffer, _encoding, callback) {
-      if (!limiter) {
-        onChunk(chunk);
-        callback(null, chunk);
-        return;
-      }
-      limiter.take(chunk.length, signal).then(
-        () => {
-          onChunk(chunk);
-          callback(null, chunk);
-        },
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
-    },
-  });
-  const file = createReadStream(path, {
-    start: range.start,
-    end: range.end,
-    highWaterMark: STREAM_CHUNK_BYTES,
-  });
-  pipeline(file, hashing, () => undefined);
-  return hashing;
 }
 
 function shortRead(label: string, sent: number, expected: number): AppError {

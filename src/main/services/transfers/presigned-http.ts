@@ -9,7 +9,8 @@ import { URL_EXPIRED } from './step-retry';
 export interface PresignedRequest {
   method: 'GET' | 'PUT';
   headers?: Record<string, string>;
-  body?: Readable;
+  /** A stream, or an async iterable of chunks the client pulls one at a time. */
+  body?: Readable | AsyncIterable<Uint8Array>;
   signal?: AbortSignal;
 }
 
@@ -37,7 +38,9 @@ export async function presignedRequest(
       dispatcher,
       method: init.method,
       headers,
-      body: init.body,
+      // undici sends an async iterable body (pulled chunk by chunk, with backpressure), though
+      // its types for request() list only streams.
+      body: init.body as Readable | undefined,
       signal: init.signal,
     });
   } catch (error) {

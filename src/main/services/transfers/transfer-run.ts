@@ -125,7 +125,11 @@ export class TransferRun {
   /** A copy of the record with the current throughput and ETA. */
   snapshot(): TransferRecord {
     const record: TransferRecord = { ...this.record };
-    if (record.parts) record.parts = { ...record.parts };
+    if (record.parts) {
+      record.parts = { ...record.parts };
+      // The active parts' byte counts change in place (ActivePartsTracker): copy them.
+      if (record.parts.active) record.parts.active = record.parts.active.map((p) => ({ ...p }));
+    }
     if (record.files) record.files = [...record.files];
     if (MOVING.includes(record.state)) {
       Object.assign(record, this.#meter.figures(record.bytesDone, record.totalBytes));
