@@ -19,6 +19,7 @@ export interface CoreOptions {
   readonly tokenTtlSec?: number | undefined;
   readonly urlTtlSec?: number | undefined;
   readonly minPartSize?: number | undefined;
+  readonly maxExportMib?: number | undefined;
   readonly faults?: Partial<FaultConfig> | undefined;
   readonly now?: (() => number) | undefined;
   readonly log?: ((line: string) => void) | undefined;
@@ -55,6 +56,7 @@ function createFaultsAndBlobs(
   const blobs = new BlobStore({
     dataDir: options.dataDir,
     minPartSize: options.minPartSize ?? MIN_PART_SIZE_BYTES,
+    maxExportMib: options.maxExportMib,
     urlTtlSec: options.urlTtlSec ?? 900,
     origin: options.origin,
     now,

@@ -29,6 +29,8 @@ export interface EmulatorOptions {
   urlTtlSec?: number;
   /** Smallest part but the last, bytes, default 5 MiB. */
   minPartSize?: number;
+  /** Cap on an exported file's size in MiB, default 16 (the download bench raises it). */
+  maxExportMib?: number;
   faults?: Partial<FaultConfig>;
   /** Clock, default Date.now. */
   now?: () => number;
@@ -56,6 +58,7 @@ function checkOptions(options: EmulatorOptions): void {
     ['tokenTtlSec', options.tokenTtlSec],
     ['urlTtlSec', options.urlTtlSec],
     ['minPartSize', options.minPartSize],
+    ['maxExportMib', options.maxExportMib],
   ];
   for (const [name, value] of counts) {
     if (value !== undefined && (!Number.isFinite(value) || value < 0)) {

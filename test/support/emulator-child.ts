@@ -11,6 +11,8 @@ import { SEED_NAMES, type SeedName } from '../../src/emulator/seed/seed';
  * Messages in: { type: 'rss', id } → answers { type: 'rss', id, rss };
  * { type: 'requests', id } → answers { type: 'requests', id, counts } (requests served so far
  * by "METHOD /path", query left out; empty unless counted); { type: 'close' }.
+ * Environment: DATABRIDGE_EMULATOR_MAX_EXPORT_MIB raises the cap on an export's size (the
+ * download bench exports GiBs).
  * Message out once listening: { type: 'ready', url, baseUrl, authUrl }.
  */
 
@@ -40,6 +42,9 @@ const emulator = await startEmulator({
   seed: seedArg as SeedName,
   dataDir: process.argv[2],
   jobMs: 50,
+  ...(process.env['DATABRIDGE_EMULATOR_MAX_EXPORT_MIB']
+    ? { maxExportMib: Number(process.env['DATABRIDGE_EMULATOR_MAX_EXPORT_MIB']) }
+    : {}),
   ...(process.argv[4] === 'count-requests' ? { log: countRequest } : {}),
 });
 

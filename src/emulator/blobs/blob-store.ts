@@ -23,6 +23,8 @@ export interface BlobStoreOptions {
   /** Clock in epoch milliseconds. */
   now: () => number;
   faults: PartFaultHooks;
+  /** The cap on an exported file's size in MiB (default 16: small stand-ins). */
+  maxExportMib?: number | undefined;
 }
 
 /**
@@ -51,7 +53,7 @@ export class BlobStore {
       faults: options.faults,
       files: this.#files,
     });
-    this.#exports = new ExportStore({ dataDir: options.dataDir });
+    this.#exports = new ExportStore({ dataDir: options.dataDir, maxMib: options.maxExportMib });
   }
 
   /** Starts a multipart upload; `uploadId` is a UUID. */

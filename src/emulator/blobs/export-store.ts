@@ -35,8 +35,12 @@ export class ExportStore {
   readonly #root: string;
   readonly #byJob = new Map<string, ExportedFile[]>();
 
-  constructor(options: { dataDir: string }) {
+  readonly #maxMib: number;
+
+  /** `maxMib`: the cap on an export's size (default {@link MAX_EXPORT_MIB}; benches raise it). */
+  constructor(options: { dataDir: string; maxMib?: number | undefined }) {
     this.#root = join(options.dataDir, 'exports');
+    this.#maxMib = options.maxMib ?? MAX_EXPORT_MIB;
   }
 
   /** Writes the export's synthetic file (streamed, never whole in memory) and records it. */
@@ -45,7 +49,7 @@ export class ExportStore {
     await mkdir(folder, { recursive: true });
     const name = `${request.database}.${request.ext}`;
     const path = join(folder, `${fileSafeName(request.database)}.${request.ext}`);
-    const wanted = Math.round(Math.min(Math.max(request.sizeMb, 0), MAX_EXPORT_MIB) * MIB);
+    const wanted = Math.round(Math.min(Math.max(request.sizeMb, 0), this.#maxMib) * MIB);
     const size = Math.max(wanted, minSyntheticSize(request.ext));
     const source = createSyntheticFileStream({
       type: request.ext,

@@ -1,0 +1,120 @@
+import type { Hash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { Transform, Writable } from 'node:stream';
+import type { BandwidthLimiter } from './bandwidth-limiter';
+
+/*
+ * The taps and the sink of a streamed download (stream.pipeline from the response body to the
+ * `.part` file). The sink hashes and counts a chunk only once it is on disk, so after a cut the
+ * count, the hash and the file agree and the next attempt resumes from the bytes written.
+ */
+
+/** Writes `chunks` one after the other at `position` of the file; resolves once written. */
+export type PartWrite = (chunks: Buffer[], position: number) => Promise<void>;
+
+/** The default {@link PartWrite}: one positional writev on the open `.part` file. */
+export function handleWriter(handle: FileHandle): PartWrite {
+  return async (chunks, position) => {
+    const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    let done = (await handle.writev(chunks, position)).bytesWritten;
+    // A short write (rare: a full disk answers an error instead) is finished chunk by chunk.
+    while (done < total) {
+      const rest = Buffer.concat(chunks).subarray(done);
+      done += (await handle.write(rest, 0, rest.length, position + done)).bytesWritten;
+    }
+  };
+}
+
+/** What the sink updates as bytes reach the disk. */
+export interface SinkProgress {
+  written: number;
+  hash: Hash;
+  sinceCheckpoint: number;
+}
+
+/** Options of {@link PartFileSink}. */
+export interface PartFileSinkOptions {
+  write: PartWrite;
+  progress: SinkProgress;
+  /** Called after each write with the bytes now on disk. */
+  onWritten: (written: number) => void;
+  checkpointBytes: number;
+  /** Persists the journal; the sink waits for it (backpressure) before the next write. */
+  checkpoint?: () => Promise<void>;
+  /** Bytes buffered before the body is paused (default 1 MiB). */
+  highWaterMark?: number;
+}
+
+/**
+ * The end of the pipeline: positional writes into the `.part` file (batched by writev while a
+ * write is under way), then the MD5 and the count of the bytes written, progress, and a
+ * journal checkpoint every `checkpointBytes`. Its buffer is bounded by `highWaterMark`: a slow
+ * disk pauses the response body, then the socket.
+ */
+export class PartFileSink extends Writable {
+  readonly #options: PartFileSinkOptions;
+  #pending: Promise<void> = Promise.resolve();
+
+  constructor(options: PartFileSinkOptions) {
+    super({ highWaterMark: options.highWaterMark ?? 1024 * 1024 });
+    this.#options = options;
+  }
+
+  /** Resolves when no write is under way (after an error, before the file is looked at). */
+  settled(): Promise<void> {
+    return this.#pending;
+  }
+
+  override _write(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    callback: (error?: Error | null) => void,
+  ): void {
+    this.#run([chunk], callback);
+  }
+
+  override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void): void {
+    this.#run(
+      chunks.map((entry) => entry.chunk),
+      callback,
+    );
+  }
+
+  #run(chunks: Buffer[], callback: (error?: Error | null) => void): void {
+    this.#pending = this.#store(chunks).then(
+      () => callback(),
+      (error: unknown) => callback(error as Error),
+    );
+  }
+
+  async #store(chunks: Buffer[]): Promise<void> {
+    const { progress, write } = this.#options;
+    await write(chunks, progress.written);
+    for (const chunk of chunks) {
+      progress.hash.update(chunk);
+      progress.written += chunk.length;
+      progress.sinceCheckpoint += chunk.length;
+    }
+    this.#options.onWritten(progress.written);
+    if (progress.sinceCheckpoint >= this.#options.checkpointBytes) {
+      progress.sinceCheckpoint = 0;
+      await this.#options.checkpoint?.();
+    }
+  }
+}
+
+/**
+ * A pass-through that hands each chunk on once the bandwidth limiter lets its bytes go: while
+ * it waits, the pipeline stops pulling the body (backpressure), so a limit slows the sender
+ * without buffering more.
+ */
+export function limiterTap(limiter: BandwidthLimiter, signal: AbortSignal): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      limiter.take(chunk.length, signal).then(
+        () => callback(null, chunk),
+        (error: unknown) => callback(error as Error),
+      );
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Dispatcher } from 'undici';
+import { PROFILE_ID, createEngine } from '../support/transfer-harness';
+
+/*
+ * The transfer engine alone in a process, for the download bench: exports one database from
+ * the emulator at `baseUrl` into `folder` (the app's export flow: job, then the resumable
+ * download) and reports how long the download phase took, the process's peak RSS (sampled
+ * every 50 ms, and the kernel's high-water mark) and the pre-signed URL it downloaded, for
+ * curl to fetch the same bytes. Argument 1: JSON {@link DownloadTask}. Message out:
+ * { type: 'result', ...DownloadResult }.
+ */
+
+/** What the child downloads. */
+export interface DownloadTask {
+  baseUrl: string;
+  instanceName: string;
+  databaseName: string;
+  folder: string;
+}
+
+/** What the child measured. */
+export interface DownloadResult {
+  state: string;
+  error?: string;
+  bytes: number;
+  /** From the record entering `downloading` until done. */
+  downloadMs: number;
+  peakRssBytes: number;
+  baselineRssBytes: number;
+  downloadCpuSeconds: number;
+  /** The pre-signed URL of the file (the last GET to a storage host). */
+  url: string;
+  file: string;
+}
+
+const keepAlive = setInterval(() => undefined, 1000);
+const task = JSON.parse(process.argv[2] ?? '{}') as DownloadTask;
+let peakRss = process.memoryUsage.rss();
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+}, 50);
+
+let url = '';
+const captureUrl: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
+  if (opts.method === 'GET') url = `${String(opts.origin)}${opts.path}`;
+  return dispatch(opts, handler);
+};
+const dataDir = await mkdtemp(join(tmpdir(), 'databridge-bench-download-'));
+await mkdir(task.folder, { recursive: true });
+const engine = await createEngine({
+  baseUrl: task.baseUrl,
+  dataDir,
+  auth: { kind: 'apiKey', apiKey: 'demo-admin-key' },
+  presignedInterceptors: [captureUrl],
+});
+const baselineRss = process.memoryUsage.rss();
+let downloadStart: { at: number; cpu: NodeJS.CpuUsage } | undefined;
+engine.service.onDidChange((record) => {
+  if (downloadStart === undefined && record.state === 'downloading') {
+    downloadStart = { at: performance.now(), cpu: process.cpuUsage() };
+    // The export job's own memory (small) is not the download's: the peak counts from here.
+    peakRss = process.memoryUsage.rss();
+  }
+});
+const record = await engine.service.startExport({
+  profileId: PROFILE_ID,
+  instanceName: task.instanceName,
+  databaseName: task.databaseName,
+  exportTo: 1,
+  destinationFolder: task.folder,
+});
+const final = await engine.service.settled(record.id);
+const ended = performance.now();
+const cpu = process.cpuUsage(downloadStart?.cpu);
+clearInterval(sampler);
+// maxRSS is in KiB: the kernel's high-water mark catches peaks between two samples.
+peakRss = Math.max(peakRss, process.resourceUsage().maxRSS * 1024);
+const result: DownloadResult = {
+  state: final.state,
+  ...(final.error ? { error: final.error.message } : {}),
+  bytes: final.totalBytes,
+  downloadMs: ended - (downloadStart?.at ?? ended),
+  peakRssBytes: peakRss,
+  baselineRssBytes: baselineRss,
+  downloadCpuSeconds: (cpu.user + cpu.system) / 1e6,
+  url,
+  file: final.files?.[0] ?? '',
+};
+process.send?.({ type: 'result', ...result });
+await engine.close();
+await rm(dataDir, { recursive: true, force: true });
+clearInterval(keepAlive);
+process.disconnect?.();

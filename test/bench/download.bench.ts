@@ -1,0 +1,165 @@
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DownloadResult } from './download-engine-child';
+import {
+  GIB,
+  MIB,
+  bundleDownloadChild,
+  curlDownload,
+  engineDownload,
+  firstMessage,
+  loadAverage,
+  mib,
+  mibps,
+  type CurlRun,
+} from './download-bench-kit';
+
+/*
+ * npm run bench:download — the app's export download against `curl -o` of the same pre-signed
+ * URL, on loopback: for a 1 GiB and a 4 GiB export, the engine (a bundled child process of its
+ * own: export job, then the streamed, resumable download) and curl in alternating rounds
+ * (BENCH_ROUNDS, default 3; each keeps its best round), and the engine's peak RSS. The emulator
+ * runs in a child process too, its export cap raised to the size measured. BENCH_SCALE (0..1)
+ * shrinks the files for a quick look. Targets: at least 0.9 of curl, peak RSS at most 64 MiB
+ * and within 10% between the sizes. The last line is the lower ratio of the two sizes.
+ */
+
+const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 3));
+const SCALE = Math.min(1, Math.max(0, Number(process.env['BENCH_SCALE'] ?? 1)));
+const INSTANCE = 'sql-eu-prod-01';
+/** 42,000 MB in the demo seed: its export is the emulator's cap. */
+const DATABASE = 'EDM_Portfolio_2025';
+
+interface SizeResult {
+  bytes: number;
+  engine: DownloadResult[];
+  curl: CurlRun[];
+}
+
+async function startEmulator(dir: string, exportMib: number) {
+  const emulator = fork(
+    fileURLToPath(new URL('../support/emulator-child.ts', import.meta.url)),
+    [dir],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, DATABRIDGE_EMULATOR_MAX_EXPORT_MIB: String(exportMib) },
+    },
+  );
+  const { baseUrl } = await firstMessage<{ baseUrl: string }>(emulator, 'ready');
+  return { emulator, baseUrl };
+}
+
+async function stopEmulator(emulator: ChildProcess): Promise<void> {
+  if (emulator.exitCode !== null) return;
+  emulator.send({ type: 'close' });
+  await new Promise((resolve) => emulator.once('exit', resolve));
+}
+
+/** Removes the emulator's exports but the newest (the one whose URL curl fetches next). */
+async function dropOldExports(emulatorDir: string, keep: ReadonlySet<string>): Promise<void> {
+  const root = join(emulatorDir, 'exports');
+  for (const job of await readdir(root).catch(() => [] as string[])) {
+    if (!keep.has(job)) await rm(join(root, job), { recursive: true, force: true });
+  }
+}
+
+async function measureSize(dir: string, childFile: string, bytes: number): Promise<SizeResult> {
+  const emulatorDir = join(dir, `emulator-${bytes}`);
+  const { emulator, baseUrl } = await startEmulator(emulatorDir, bytes / MIB);
+  const result: SizeResult = { bytes, engine: [], curl: [] };
+  let url = '';
+  const runEngine = async (): Promise<void> => {
+    const before = new Set(await readdir(join(emulatorDir, 'exports')).catch(() => []));
+    const folder = join(dir, `engine-${Date.now()}`);
+    spawnSync('sync');
+    const run = await engineDownload(childFile, {
+      baseUrl,
+      instanceName: INSTANCE,
+      databaseName: DATABASE,
+      folder,
+    });
+    if ((await stat(run.file)).size !== bytes) throw new Error(`engine file is not ${bytes} bytes`);
+    await rm(folder, { recursive: true, force: true });
+    const after = await readdir(join(emulatorDir, 'exports'));
+    await dropOldExports(emulatorDir, new Set(after.filter((job) => !before.has(job))));
+    url = run.url;
+    result.engine.push(run);
+  };
+  const runCurl = async (): Promise<void> => {
+    const file = join(dir, 'curl.bak');
+    spawnSync('sync');
+    const run = await curlDownload(url, file);
+    if ((await stat(file)).size !== bytes) throw new Error(`curl file is not ${bytes} bytes`);
+    await rm(file);
+    result.curl.push(run);
+  };
+  try {
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      // The order alternates (curl needs one engine run first for its URL).
+      if (round % 2 === 1) await runEngine().then(runCurl);
+      else await runCurl().then(runEngine);
+      const a = result.engine.at(-1) as DownloadResult;
+      const b = result.curl.at(-1) as CurlRun;
+      console.log(
+        `  ${mib(bytes)} round ${round}: engine ${mibps(bytes / (a.downloadMs / 1000))} ` +
+          `(CPU ${a.downloadCpuSeconds.toFixed(1)} s, peak RSS ${mib(a.peakRssBytes)}); ` +
+          `curl ${mibps(bytes / b.seconds)} (peak RSS ${mib(b.peakRssBytes)}); load ${loadAverage()}`,
+      );
+    }
+  } finally {
+    await stopEmulator(emulator);
+    await rm(emulatorDir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+function summarize(result: SizeResult): { ratio: number; peak: number } {
+  const engineMs = Math.min(...result.engine.map((run) => run.downloadMs));
+  const curlSeconds = Math.min(...result.curl.map((run) => run.seconds));
+  const engineRate = result.bytes / (engineMs / 1000);
+  const curlRate = result.bytes / curlSeconds;
+  const peak = Math.max(...result.engine.map((run) => run.peakRssBytes));
+  const curlPeak = Math.max(...result.curl.map((run) => run.peakRssBytes));
+  const baseline = Math.max(...result.engine.map((run) => run.baselineRssBytes));
+  const ratio = engineRate / curlRate;
+  console.log(
+    `${mib(result.bytes)}: engine ${mibps(engineRate)} best, curl ${mibps(curlRate)} best, ` +
+      `ratio ${ratio.toFixed(2)} (target >= 0.90: ${ratio >= 0.9 ? 'met' : 'NOT met'}); ` +
+      `engine peak RSS ${mib(peak)} (baseline ${mib(baseline)}; target <= 64 MiB: ` +
+      `${peak <= 64 * MIB ? 'met' : 'NOT met'}), curl peak RSS ${mib(curlPeak)}`,
+  );
+  return { ratio, peak };
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'databridge-bench-download-'));
+  const size = (bytes: number): number =>
+    Math.max(16 * MIB, Math.floor((bytes * SCALE) / MIB) * MIB);
+  const sizes = [size(GIB), size(4 * GIB)];
+  const loadBefore = loadAverage();
+  console.log(`download bench: ${ROUNDS} round(s), scale ${SCALE}; load average ${loadBefore}`);
+  try {
+    const childFile = await bundleDownloadChild(dir);
+    const results: SizeResult[] = [];
+    for (const bytes of sizes) results.push(await measureSize(dir, childFile, bytes));
+    const [small, large] = results.map(summarize) as [
+      { ratio: number; peak: number },
+      { ratio: number; peak: number },
+    ];
+    const growth = large.peak / small.peak - 1;
+    console.log(
+      `peak RSS from ${mib(sizes[0] ?? 0)} to ${mib(sizes[1] ?? 0)}: ${(growth * 100).toFixed(1)}% ` +
+        `(target within 10%: ${Math.abs(growth) <= 0.1 ? 'met' : 'NOT met'})`,
+    );
+    console.log(`load average at start ${loadBefore}, at end ${loadAverage()}`);
+    console.log(`ratio engine/curl: ${Math.min(small.ratio, large.ratio).toFixed(2)}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
