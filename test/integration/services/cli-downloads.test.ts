@@ -141,8 +141,15 @@ describe('npm run cli -- archives download', () => {
   }, 90_000);
 });
 
+/**
+ * Where the export's download is killed: after this many MiB of 16, 1 to 12 at random unless
+ * CLI_EXPORT_KILL_MIB says (it is in the test's name, to run a failure again).
+ */
+const EXPORT_KILL_MIB =
+  Number(process.env['CLI_EXPORT_KILL_MIB']) || 1 + Math.floor(Math.random() * 12);
+
 describe('npm run cli -- export, killed', () => {
-  it('killed with SIGKILL mid-download, resumes the download of the same job byte-identical', async () => {
+  it(`killed with SIGKILL after ${EXPORT_KILL_MIB} MiB of 16 (CLI_EXPORT_KILL_MIB=${EXPORT_KILL_MIB} repeats it), resumes the download of the same job byte-identical`, async () => {
     const to = join(suite.root, `exports-${suite.next()}`);
     const args = [
       ...['export', '--instanceName', INSTANCE, '--databaseName', 'Dev_EDM_Sample'],
@@ -151,7 +158,7 @@ describe('npm run cli -- export, killed', () => {
     const exportsStarted = (): number => suite.env.count(/^POST \S+\/export\b/i);
     const before = exportsStarted();
     const first = spawnCli(args, ENV);
-    const kept = await killAfter(first, 2 * MIB, join(to, 'Dev_EDM_Sample.bak.part'));
+    const kept = await killAfter(first, EXPORT_KILL_MIB * MIB, join(to, 'Dev_EDM_Sample.bak.part'));
     expect(kept).toBeLessThan(16 * MIB);
 
     const from = proxy.requests.length;
