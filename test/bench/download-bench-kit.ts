@@ -1,8 +1,7 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DownloadResult, DownloadTask } from './download-engine-child';
+import { bundleChild, firstMessage } from './upload-bench-kit';
 
 /*
  * What `npm run bench:download` runs: the bundled engine child (one export downloaded by the
@@ -10,41 +9,11 @@ import type { DownloadResult, DownloadTask } from './download-engine-child';
  * its peak RSS.
  */
 
-export const MIB = 1024 * 1024;
-export const GIB = 1024 * MIB;
-const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
+export { GIB, MIB, firstMessage, mib, mibps } from './upload-bench-kit';
 
-/** Resolves with the first IPC message of `type`; rejects when the child exits before. */
-export function firstMessage<T>(child: ChildProcess, type: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    child.on('message', (message: { type?: string }) => {
-      if (message.type === type) resolve(message as T);
-    });
-    child.once('exit', (code) => reject(new Error(`child exited (${code}) before "${type}"`)));
-  });
-}
-
-/**
- * The engine child bundled into one plain ESM file run by node without tsx, as the app runs
- * bundled; tsx's compiler caches would add tens of MiB to the RSS measured.
- */
-export async function bundleDownloadChild(dir: string): Promise<string> {
-  const { build } = await import('esbuild');
-  const outfile = join(dir, 'download-engine-child.mjs');
-  await build({
-    entryPoints: [here('./download-engine-child.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    outfile,
-    logLevel: 'error',
-    // Bundled CommonJS dependencies (undici) call require(): give the ESM bundle one.
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-  });
-  return outfile;
+/** The download engine child, bundled as the upload bench bundles its own. */
+export function bundleDownloadChild(dir: string): Promise<string> {
+  return bundleChild(dir, './download-engine-child.ts', 'download-engine-child');
 }
 
 /** Runs the engine child on `task`; throws unless the export ends done. */
@@ -99,7 +68,3 @@ export function loadAverage(): string {
     return 'n/a';
   }
 }
-
-export const mibps = (bytesPerSecond: number): string =>
-  `${(bytesPerSecond / MIB).toFixed(0)} MiB/s`;
-export const mib = (bytes: number): string => `${(bytes / MIB).toFixed(1)} MiB`;

@@ -51,19 +51,20 @@ export function firstMessage<T>(child: ChildProcess, type: string): Promise<T> {
 }
 
 /**
- * The engine child bundled into one plain ESM file and run by node without tsx, as the app
- * runs it bundled (electron-vite); tsx's compiler caches would add ~60 MiB to the RSS measured.
- * `plugins` swap modules for an experiment (upload-md5-worker.ts).
+ * A bench child (`entry`, beside this file) bundled into one plain ESM file and run by node
+ * without tsx, as the app runs it bundled (electron-vite); tsx's compiler caches would add
+ * ~60 MiB to the RSS measured. `plugins` swap modules for an experiment (upload-md5-worker.ts).
  */
-export async function bundleEngineChild(
+export async function bundleChild(
   dir: string,
-  name = 'upload-engine-child',
+  entry: string,
+  name: string,
   plugins: Plugin[] = [],
 ): Promise<string> {
   const { build } = await import('esbuild');
   const outfile = join(dir, `${name}.mjs`);
   await build({
-    entryPoints: [here('./upload-engine-child.ts')],
+    entryPoints: [here(entry)],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -77,6 +78,30 @@ export async function bundleEngineChild(
     },
   });
   return outfile;
+}
+
+/** The upload engine child, bundled (see {@link bundleChild}). */
+export function bundleEngineChild(
+  dir: string,
+  name = 'upload-engine-child',
+  plugins: Plugin[] = [],
+): Promise<string> {
+  return bundleChild(dir, './upload-engine-child.ts', name, plugins);
+}
+
+/**
+ * Runs `rounds` rounds of two measurements, the order alternating (odd rounds `a` first), so
+ * neither side always runs on a warmer or a dirtier machine.
+ */
+export async function alternate(
+  rounds: number,
+  a: (round: number) => Promise<void>,
+  b: (round: number) => Promise<void>,
+): Promise<void> {
+  for (let round = 1; round <= rounds; round += 1) {
+    if (round % 2 === 1) await a(round).then(() => b(round));
+    else await b(round).then(() => a(round));
+  }
 }
 
 const clockTicks = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;

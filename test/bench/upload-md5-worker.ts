@@ -5,6 +5,7 @@ import type { Plugin } from 'esbuild';
 import { writeSampleDatabaseFile } from '../support/sample-files';
 import {
   ROUNDS,
+  alternate,
   bundleEngineChild,
   databaseName,
   engineUpload,
@@ -52,11 +53,11 @@ export async function measureMd5Worker(bench: Bench, size: number): Promise<Work
     const files = [{ sourcePath: source, databaseName: databaseName('BenchMd5') }];
     into.push(await engineUpload(bench, { files, childFile }));
   };
-  const rounds = Math.min(ROUNDS, 3);
-  for (let round = 1; round <= rounds; round += 1) {
-    if (round % 2 === 1) await run(bench.childFile, inline).then(() => run(workerChild, worker));
-    else await run(workerChild, worker).then(() => run(bench.childFile, inline));
-  }
+  await alternate(
+    Math.min(ROUNDS, 3),
+    () => run(bench.childFile, inline),
+    () => run(workerChild, worker),
+  );
   await rm(source);
   return { inline: fastestRun(inline), worker: fastestRun(worker), cores: availableParallelism() };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { writeSampleDatabaseFile } from '../support/sample-files';
 import {
   ROUNDS,
+  alternate,
   databaseName,
   engineUpload,
   fastestRun,
@@ -50,11 +51,7 @@ export async function measureQueue(bench: Bench, size: number): Promise<QueueRun
     }));
     batches.push(await engineUpload(bench, { files, transfersAtOnce: TRANSFERS_AT_ONCE }));
   };
-  const rounds = Math.min(ROUNDS, 3);
-  for (let round = 1; round <= rounds; round += 1) {
-    if (round % 2 === 1) await runSingle().then(runBatch);
-    else await runBatch().then(runSingle);
-  }
+  await alternate(Math.min(ROUNDS, 3), runSingle, runBatch);
   await Promise.all([single, ...batchFiles].map((path) => rm(path)));
   return { single: fastestRun(singles), batch: fastestRun(batches) };
 }
