@@ -217,7 +217,9 @@ describe('MonitorService against the emulator', () => {
     const first = startMonitor(() => client);
     first.monitor.openProfile('p');
     const ref = { profileId: 'p', instanceName: 'sql-eu-prod-01' };
-    await until(() => env.count(/sql-eu-prod-01\/sessions /) >= 3, 'three samples');
+    // Samples are read one after the other: the 4th read has begun only once the 3rd sample
+    // is kept. Counting 3 reads let dispose() cut the 3rd in flight on a busy machine.
+    await until(() => env.count(/sql-eu-prod-01\/sessions /) >= 4, 'three samples kept');
     await first.monitor.dispose();
     const before = await first.monitor.history(ref, '1h');
     expect(before.samples.length).toBeGreaterThanOrEqual(3);
