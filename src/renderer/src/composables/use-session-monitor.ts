@@ -6,8 +6,12 @@ import { parseFilter } from '../../../shared/filter/parser';
 import type { FilterExpr } from '../../../shared/filter/ast';
 import { buildBlockingForest, type BlockingForest } from '../../../shared/monitor/blocking-forest';
 import { FilterSyntaxError } from '../../../shared/filter/errors';
+import { mergeRows } from '../stores/frozen-rows';
 import { sessionsOfTarget, useSessionsStore, type SessionsTarget } from '../stores/sessions-store';
 import { useSessionFeed, type SessionFeed } from './use-session-feed';
+
+/** A session's key across snapshots: a spid is reused by a new connection. */
+const sessionKey = (row: Session): string => `${row.sessionId}\n${row.loginTime}`;
 
 /** What {@link useSessionMonitor} answers. */
 export interface SessionMonitor {
@@ -47,7 +51,8 @@ export function useSessionMonitor(target: SessionsTarget): SessionMonitor {
   const auto = useSessionFeed({
     target,
     onSnapshot: (all, takenAt) => {
-      const next = sessionsOfTarget(target, all);
+      // Unchanged sessions stay the same objects: the table redoes only the changed rows.
+      const next = mergeRows(snapshot.value, sessionsOfTarget(target, all), sessionKey);
       snapshot.value = next;
       snapshotAt.value = takenAt;
       isLoaded.value = true;

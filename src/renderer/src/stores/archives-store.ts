@@ -68,6 +68,7 @@ export const useArchivesStore = defineStore('archives', () => {
   /** The page the query names; a later load wins over an earlier unanswered one. */
   const list = createInstanceList<ArchivesResponse>({
     viewName: 'the archives view',
+    keyOf: (row) => row.archiveId ?? `${row.name}-${row.createDate}`,
     fetch: ({ profileId, instanceName }) =>
       client.invoke('archives:list', {
         profileId,

@@ -42,7 +42,7 @@ const DEFAULT_QUERY: DatabaseListQuery = { adminAccess: false };
  */
 export const useDatabasesStore = defineStore('databases', () => {
   const client = useIpcClient();
-  const cache = createListCache<Database>();
+  const cache = createListCache<Database>((row) => row.name);
   const queries = ref<Record<string, DatabaseListQuery>>({});
   /**
    * Profiles whose role the service refused `adminAccess=true` (403): the role is not known

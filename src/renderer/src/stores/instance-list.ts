@@ -1,6 +1,7 @@
-import { ref, type Ref } from 'vue';
+import { ref, shallowRef, type Ref } from 'vue';
 import type { AppError } from '../../../shared/errors';
 import { asAppError } from '../api/app-error';
+import { freezeRows, mergeRows } from './frozen-rows';
 
 /** The instance a per-instance resource list shows (logins, linked servers, archives...). */
 export interface InstanceTarget {
@@ -11,8 +12,11 @@ export interface InstanceTarget {
 /** What {@link createInstanceList} answers; a store returns the parts it exposes. */
 export interface InstanceList<T> {
   readonly target: Ref<InstanceTarget | undefined>;
-  /** The rows of the last answered load (emptied when another instance is selected). */
-  readonly items: Ref<T[]>;
+  /**
+   * The rows of the last answered load (emptied when another instance is selected): a frozen
+   * array of frozen rows in a shallowRef. Replace the array to change it; never mutate a row.
+   */
+  readonly items: Ref<readonly T[]>;
   readonly isLoading: Ref<boolean>;
   /** Set once a load has been answered (so "no rows" is not shown while loading). */
   readonly isLoaded: Ref<boolean>;
@@ -41,9 +45,12 @@ export interface InstanceList<T> {
 export function createInstanceList<T>(options: {
   readonly fetch: (target: InstanceTarget) => Promise<T[]>;
   readonly viewName: string;
+  /** The key of a row: a reload keeps each unchanged row as the same object. */
+  readonly keyOf?: (row: T) => string;
 }): InstanceList<T> {
   const target = ref<InstanceTarget>();
-  const items = ref<T[]>([]) as Ref<T[]>;
+  // Not a deep ref: 5,000 archives would become 5,000 reactive proxies.
+  const items = shallowRef<readonly T[]>(Object.freeze([]));
   const isLoading = ref(false);
   const isLoaded = ref(false);
   const loadError = ref<AppError>();
@@ -57,7 +64,7 @@ export function createInstanceList<T>(options: {
     try {
       const list = await options.fetch(current);
       if (ticket !== latest) return;
-      items.value = list;
+      items.value = options.keyOf ? mergeRows(items.value, list, options.keyOf) : freezeRows(list);
       loadError.value = undefined;
       isLoaded.value = true;
     } catch (caught) {
@@ -73,7 +80,7 @@ export function createInstanceList<T>(options: {
       return false;
     }
     target.value = { ...next };
-    items.value = [];
+    items.value = Object.freeze([]);
     isLoaded.value = false;
     loadError.value = undefined;
     return true;

@@ -7,7 +7,7 @@ import { createListCache, type ListEntry } from './list-cache';
 /** The instances of each open profile (`instances:list`), and the instance actions. */
 export const useInstancesStore = defineStore('instances', () => {
   const client = useIpcClient();
-  const cache = createListCache<SqlInstance>();
+  const cache = createListCache<SqlInstance>((row) => row.name);
 
   const fetchList = (profileId: string) => () => client.invoke('instances:list', { profileId });
 

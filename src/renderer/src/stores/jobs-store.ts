@@ -34,7 +34,7 @@ export const useJobsStore = defineStore('jobs', () => {
     limit: HISTORY_LIMIT,
   });
   const tracked = shallowRef(new Map<string, IpcTrackedJob>());
-  const lists = createListCache<JobSummary>();
+  const lists = createListCache<JobSummary>((row) => row.id);
   const details = shallowRef(new Map<string, JobDetail>());
 
   function upsert(job: IpcTrackedJob): void {

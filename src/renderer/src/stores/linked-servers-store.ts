@@ -21,6 +21,7 @@ export const useLinkedServersStore = defineStore('linkedServers', () => {
   const client = useIpcClient();
   const list = createInstanceList<LinkedServerResponse>({
     viewName: 'the linked servers view',
+    keyOf: (row) => row.linkedServerName ?? JSON.stringify(row),
     fetch: ({ profileId, instanceName }) =>
       client.invoke('linkedServers:list', { profileId, pathParams: { instanceName } }),
   });

@@ -1,6 +1,7 @@
-import { ref, type Ref } from 'vue';
+import { shallowRef, type Ref } from 'vue';
 import type { AppError } from '../../../shared/errors';
 import { asAppError } from '../api/app-error';
+import { mergeRows } from './frozen-rows';
 
 /** One cached list: its rows and how loading it went. */
 export interface ListEntry<T> {
@@ -20,7 +21,7 @@ const EMPTY: ListEntry<never> = Object.freeze({
 
 /** What {@link createListCache} answers. */
 export interface ListCache<T> {
-  readonly entries: Ref<Record<string, ListEntry<T>>>;
+  readonly entries: Ref<Readonly<Record<string, ListEntry<T>>>>;
   /** The entry of `key` (an empty, not-loaded one when never loaded). */
   entry(key: string): ListEntry<T>;
   /** Loads `key` with `fetch`; a load already running for the key is shared. Throws AppError. */
@@ -37,13 +38,18 @@ export interface ListCache<T> {
  * A keyed cache of lists for the resource stores (instances per profile, databases per
  * instance...): loading flag, error and rows per key, and one request at a time per key.
  */
-export function createListCache<T>(): ListCache<T> {
-  const entries = ref<Record<string, ListEntry<T>>>({});
+export function createListCache<T>(keyOf?: (row: T) => string): ListCache<T> {
+  // Entries are replaced whole (see `patch`), so a shallowRef fires on every change and the
+  // rows (frozen, see frozen-rows.ts) never become reactive proxies.
+  const entries = shallowRef<Readonly<Record<string, ListEntry<T>>>>({});
   const running = new Map<string, Promise<readonly T[]>>();
 
   const entry = (key: string): ListEntry<T> => entries.value[key] ?? EMPTY;
   const patch = (key: string, change: Partial<ListEntry<T>>): void => {
-    entries.value = { ...entries.value, [key]: { ...entry(key), ...change } };
+    const before = entry(key);
+    const items =
+      change.items === undefined ? before.items : mergeRows(before.items, change.items, keyOf);
+    entries.value = { ...entries.value, [key]: Object.freeze({ ...before, ...change, items }) };
   };
 
   async function run(key: string, fetch: () => Promise<readonly T[]>): Promise<readonly T[]> {

@@ -14,6 +14,7 @@ export const useLoginsStore = defineStore('logins', () => {
   const client = useIpcClient();
   const list = createInstanceList<Login>({
     viewName: 'the logins view',
+    keyOf: (row) => row.name,
     fetch: ({ profileId, instanceName }) =>
       client.invoke('logins:list', { profileId, pathParams: { instanceName } }),
   });

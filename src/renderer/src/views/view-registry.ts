@@ -1,19 +1,18 @@
-import type { Component } from 'vue';
-import ArchivesView from './ArchivesView.vue';
-import ClusterView from './ClusterView.vue';
+import { defineAsyncComponent, type Component } from 'vue';
+import ViewLoading from '../components/common/ViewLoading.vue';
+// The first screen is in the main chunk: it paints without waiting for a second request.
 import ConnectionsView from './ConnectionsView.vue';
-import DatabaseView from './DatabaseView.vue';
-import DatabasesView from './DatabasesView.vue';
-import InstanceView from './InstanceView.vue';
-import InstancesView from './InstancesView.vue';
-import JobsView from './JobsView.vue';
-import LinkedServersView from './LinkedServersView.vue';
-import LoginsView from './LoginsView.vue';
-import MonitorView from './MonitorView.vue';
-import MyIpView from './MyIpView.vue';
-import SessionsView from './SessionsView.vue';
-import SettingsView from './SettingsView.vue';
 import type { ViewKind } from './view-ref';
+
+/**
+ * A view loaded on demand (its own chunk, with the components only it uses). The loading
+ * state shows only when loading takes longer than 200 ms, so a quick load does not flash it.
+ */
+function onDemand(load: () => Promise<{ default: Component }>): Component {
+  return defineAsyncComponent({ loader: load, loadingComponent: ViewLoading, delay: 200 });
+}
+
+const SessionsView = onDemand(() => import('./SessionsView.vue'));
 
 /**
  * The component of each view kind. The main pane renders
@@ -23,18 +22,18 @@ import type { ViewKind } from './view-ref';
  */
 export const viewComponents: Readonly<Record<ViewKind, Component>> = {
   connections: ConnectionsView,
-  settings: SettingsView,
-  monitor: MonitorView,
-  instances: InstancesView,
-  instance: InstanceView,
-  databases: DatabasesView,
-  database: DatabaseView,
-  archives: ArchivesView,
-  logins: LoginsView,
-  linkedServers: LinkedServersView,
+  settings: onDemand(() => import('./SettingsView.vue')),
+  monitor: onDemand(() => import('./MonitorView.vue')),
+  instances: onDemand(() => import('./InstancesView.vue')),
+  instance: onDemand(() => import('./InstanceView.vue')),
+  databases: onDemand(() => import('./DatabasesView.vue')),
+  database: onDemand(() => import('./DatabaseView.vue')),
+  archives: onDemand(() => import('./ArchivesView.vue')),
+  logins: onDemand(() => import('./LoginsView.vue')),
+  linkedServers: onDemand(() => import('./LinkedServersView.vue')),
   sessions: SessionsView,
   databaseSessions: SessionsView,
-  jobs: JobsView,
-  cluster: ClusterView,
-  myIp: MyIpView,
+  jobs: onDemand(() => import('./JobsView.vue')),
+  cluster: onDemand(() => import('./ClusterView.vue')),
+  myIp: onDemand(() => import('./MyIpView.vue')),
 };
