@@ -10,17 +10,58 @@ interface Request {
   readonly channel: string;
 }
 
-/** What a tagged answer was: its channel's tag and how many records it carried. */
+/** What a tagged answer was: its channel's tag, its records, and how many of them changed. */
 export interface TaggedAnswer {
   readonly tag: 'archives' | 'sessions';
   readonly records: number;
+  /**
+   * Records that differ from the previous answer of the same tag (new, or another value), by
+   * key: a refresh whose rows did not change measures nothing worth measuring.
+   */
+  readonly changed: number;
+}
+
+/** Where an answer's records are. */
+type RecordsOf = (data: unknown) => unknown;
+
+/**
+ * The channels measured, and where their records are. The Sessions view shows the snapshots
+ * of main's monitor (`monitor:getSessions`, records in `sessions`), not `sessions:list`.
+ */
+const MEASURED: Readonly<Record<string, { tag: TaggedAnswer['tag']; records: RecordsOf }>> = {
+  'archives:list': { tag: 'archives', records: (data) => data },
+  'monitor:getSessions': {
+    tag: 'sessions',
+    records: (data) => (data as { sessions?: unknown } | null)?.sessions,
+  },
+};
+
+/** A record's key across answers (a spid is reused by a new login), and its text. */
+function keyed(records: readonly unknown[]): Map<string, string> {
+  const rows = new Map<string, string>();
+  records.forEach((record, index) => {
+    const row = record as Record<string, unknown>;
+    const key =
+      row['sessionId'] !== undefined
+        ? `${String(row['sessionId'])} ${String(row['loginTime'])}`
+        : String(row['archiveId'] ?? index);
+    rows.set(key, JSON.stringify(record));
+  });
+  return rows;
+}
+
+/** How many rows of `next` are new or differ from `previous`. */
+function changedRows(previous: Map<string, string> | undefined, next: Map<string, string>) {
+  let changed = 0;
+  for (const [key, text] of next) if (previous?.get(key) !== text) changed += 1;
+  return changed;
 }
 
 /**
  * A watcher of the harness socket: remembers which channel each request id asked for, and
- * tags the answers of `archives:list` and `sessions:list` with `bench` (first key, so the
- * page's probe spots them without parsing) for the in-page measurement. The data is left as
- * the emulator sent it; `answers` lists what was tagged.
+ * tags the answers of the measured channels with `bench` (first key, so the page's probe
+ * spots them without parsing) for the in-page measurement. The data is left as the emulator
+ * sent it; `answers` lists what was tagged.
  */
 export function createTagger(): {
   fromPage(text: string): void;
@@ -29,14 +70,13 @@ export function createTagger(): {
 } {
   const asked = new Map<number, Request>();
   const answers: TaggedAnswer[] = [];
+  const last = new Map<TaggedAnswer['tag'], Map<string, string>>();
   return {
     answers,
     fromPage(text) {
       try {
         const request = JSON.parse(text) as Request;
-        if (request.channel === 'archives:list' || request.channel === 'sessions:list') {
-          asked.set(request.id, request);
-        }
+        if (MEASURED[request.channel]) asked.set(request.id, request);
       } catch {
         // Not ours to judge: the harness answers malformed frames itself.
       }
@@ -47,11 +87,18 @@ export function createTagger(): {
         envelope?: { ok: boolean; data?: unknown };
       };
       const request = message.id === undefined ? undefined : asked.get(message.id);
-      if (!request || !message.envelope?.ok || !Array.isArray(message.envelope.data)) return text;
+      const measured = request && MEASURED[request.channel];
+      const records = measured && message.envelope?.ok && measured.records(message.envelope.data);
+      if (!request || !measured || !Array.isArray(records)) return text;
       asked.delete(request.id);
-      const tag = request.channel === 'archives:list' ? 'archives' : 'sessions';
-      answers.push({ tag, records: message.envelope.data.length });
-      return JSON.stringify({ bench: tag, ...message });
+      const rows = keyed(records);
+      answers.push({
+        tag: measured.tag,
+        records: records.length,
+        changed: changedRows(last.get(measured.tag), rows),
+      });
+      last.set(measured.tag, rows);
+      return JSON.stringify({ bench: measured.tag, ...message });
     },
   };
 }
@@ -59,13 +106,21 @@ export function createTagger(): {
 /**
  * Runs in the page before the app: wraps the WebSocket's message listeners so that for a
  * tagged answer it records the time from the message's arrival to the paint after the app
- * handled it (two animation frames), and the number of table rows then in the DOM. Plain
- * JavaScript text: a compiled function would carry the bundler's helpers into the page.
+ * handled it (two animation frames), the number of table rows then in the DOM, and whether
+ * the table's DOM changed in between (a refresh whose rows changed must render; the marks are
+ * taken whatever the app does, so this says whether it did). Plain JavaScript text: a
+ * compiled function would carry the bundler's helpers into the page.
  */
 export const PAGE_PROBE = `
 (() => {
   const marks = [];
   globalThis.__benchMarks = marks;
+  let isTableChanged = false;
+  const inTable = (node) =>
+    (node.nodeType === 1 ? node : node.parentElement)?.closest('tbody') != null;
+  new MutationObserver((records) => {
+    if (!isTableChanged && records.some((record) => inTable(record.target))) isTableChanged = true;
+  }).observe(document, { childList: true, characterData: true, subtree: true });
   const original = WebSocket.prototype.addEventListener;
   WebSocket.prototype.addEventListener = function (type, listener, options) {
     if (type !== 'message' || typeof listener !== 'function') {
@@ -74,6 +129,7 @@ export const PAGE_PROBE = `
     const wrapped = function (event) {
       const match = typeof event.data === 'string' ? /^\\{"bench":"(\\w+)"/.exec(event.data) : null;
       const started = performance.now();
+      if (match) isTableChanged = false;
       listener.call(this, event);
       if (!match) return;
       requestAnimationFrame(() =>
@@ -82,6 +138,7 @@ export const PAGE_PROBE = `
             tag: match[1],
             ms: performance.now() - started,
             rows: document.querySelectorAll('tbody tr').length,
+            isTableChanged,
           }),
         ),
       );
