@@ -50,7 +50,10 @@ export function archiveColumns(query: ArchiveQueryState): ResourceColumn<Archive
       key: 'name',
       title: 'Name',
       minWidth: 160,
+      // Plain text until hovered: naive-ui's default ellipsis mounts a tooltip per cell and
+      // measures it as it renders (a forced layout per row on each keystroke of a search).
       ellipsis: { tooltip: true },
+      ellipsisComponent: 'performant-ellipsis',
       ...sorting('name', query),
     },
     {
