@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { jumpTo, openEmulatorSession, tableRows, type ResourcesSession } from './resources-helpers';
+
+/*
+ * Table rows from the keyboard and the context menu (issue 17), on the archives of
+ * sql-eu-prod-01 (90 in the demo data). One harness, in order.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let session: ResourcesSession;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  session = await openEmulatorSession(browser);
+  page = session.page;
+});
+test.afterAll(async () => {
+  await session.close();
+});
+
+const rows = () => tableRows(page, 'archive-table');
+const menu = () => page.getByTestId('row-context-menu');
+const rowKey = (index: number) => rows().nth(index).getAttribute('data-row-key');
+
+test('rows take the focus, arrow keys move it, and the context-menu key and Shift+F10 open the row menu', async () => {
+  await jumpTo(page, 'archives prod', 'archives-view');
+  await rows().first().focus();
+  await expect(rows().first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows().nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await expect(rows().nth(1)).toBeFocused();
+
+  await page.keyboard.press('Shift+F10');
+  await expect(menu()).toBeVisible();
+  await expect(menu()).toContainText('Delete');
+  await expect(menu()).toContainText('Show raw JSON');
+  await page.keyboard.press('Escape');
+  await expect(menu()).toBeHidden();
+
+  // The menu works from the keys too: its first item (Details) on the focused row.
+  const name = await rows().nth(1).locator('td').first().innerText();
+  await page.keyboard.press('ContextMenu');
+  await expect(menu()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const details = page.getByTestId('archive-details');
+  await expect(details.getByTestId('archive-detail-name')).toHaveText(name);
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+});
+
+test('right-click on a row opens the menu the "⋯" opens, for that row', async () => {
+  const third = rows().nth(2);
+  await third.locator('td').first().click({ button: 'right' });
+  await expect(menu()).toBeVisible();
+  const labels = await menu().locator('.n-dropdown-option').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await third.getByTestId('row-menu').click();
+  const dots = page.locator('.n-dropdown-menu:visible').last();
+  await expect(dots).toBeVisible();
+  expect(await dots.locator('.n-dropdown-option').allInnerTexts()).toEqual(labels);
+  await page.keyboard.press('Escape');
+
+  await third.locator('td').first().click({ button: 'right' });
+  await menu().getByText('Show raw JSON').click();
+  await expect(page.getByTestId('raw-json-drawer')).toContainText(
+    `"archiveId": "${await rowKey(2)}"`,
+  );
+  await page.keyboard.press('Escape');
+});
