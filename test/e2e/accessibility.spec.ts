@@ -95,7 +95,7 @@ test('the archive details drawer and the activity panel', async () => {
   await expectAccessible(page, 'the activity panel', ['[data-testid="activity-slot"]']);
 });
 
-test('the command palette and jump-to', async () => {
+test('the command palette, jump-to and the keyboard shortcuts sheet', async () => {
   await page.keyboard.press('Control+Shift+P');
   await expect(page.getByTestId('command-palette')).toBeVisible();
   await expectAccessible(page, 'the command palette', MODAL);
@@ -103,5 +103,9 @@ test('the command palette and jump-to', async () => {
   await page.keyboard.press('Control+p');
   await expect(page.getByTestId('jump-to')).toBeVisible();
   await expectAccessible(page, 'jump-to', MODAL);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  await expect(page.getByTestId('keyboard-shortcuts')).toBeVisible();
+  await expectAccessible(page, 'the keyboard shortcuts sheet', MODAL);
   await page.keyboard.press('Escape');
 });

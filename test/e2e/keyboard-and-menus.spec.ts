@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { jumpTo, openEmulatorSession, tableRows, type ResourcesSession } from './resources-helpers';
+import {
+  jumpTo,
+  openEmulatorSession,
+  runCommand,
+  tableRows,
+  type ResourcesSession,
+} from './resources-helpers';
 
 /*
  * Table rows from the keyboard and the context menu (issue 17), on the archives of
@@ -69,5 +75,22 @@ test('right-click on a row opens the menu the "⋯" opens, for that row', async 
   await expect(page.getByTestId('raw-json-drawer')).toContainText(
     `"archiveId": "${await rowKey(2)}"`,
   );
+  await page.keyboard.press('Escape');
+});
+
+test('F1, Ctrl+/ and the palette open the keyboard shortcuts sheet; Esc closes it', async () => {
+  const sheet = page.getByTestId('keyboard-shortcuts');
+  await page.keyboard.press('F1');
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText('Shift+F10');
+  await expect(sheet).toContainText('Run a command');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await page.keyboard.press('Control+/');
+  await expect(sheet).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await runCommand(page, 'Keyboard shortcuts');
+  await expect(sheet).toBeVisible();
   await page.keyboard.press('Escape');
 });
