@@ -94,3 +94,21 @@ test('F1, Ctrl+/ and the palette open the keyboard shortcuts sheet; Esc closes i
   await expect(sheet).toBeVisible();
   await page.keyboard.press('Escape');
 });
+
+test('the tree is an ARIA tree: arrow keys move its cursor, announced, and Enter opens the node', async () => {
+  const tree = page.getByRole('tree', { name: 'Connections and their resources' });
+  const dev = tree.getByRole('treeitem').filter({ hasText: 'sql-eu-dev-01' });
+  await expect(dev).toHaveAttribute('aria-level', '2');
+  await expect(dev).toHaveAttribute('aria-expanded', 'false');
+  const devId = await dev.getAttribute('id');
+  await tree.focus();
+  for (let step = 0; step < 20; step += 1) {
+    await page.keyboard.press('ArrowDown');
+    if ((await tree.getAttribute('aria-activedescendant')) === devId) break;
+  }
+  await expect(tree).toHaveAttribute('aria-activedescendant', devId ?? '');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('instance-overview')).toBeVisible();
+  await expect(page.getByTestId('view-title')).toContainText('sql-eu-dev-01');
+  await expect(dev).toHaveAttribute('aria-selected', 'true');
+});
