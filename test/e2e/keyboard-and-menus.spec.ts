@@ -112,3 +112,18 @@ test('the tree is an ARIA tree: arrow keys move its cursor, announced, and Enter
   await expect(page.getByTestId('view-title')).toContainText('sql-eu-dev-01');
   await expect(dev).toHaveAttribute('aria-selected', 'true');
 });
+
+test('a dialog opened from the keyboard keeps the focus inside and gives it back on close', async () => {
+  await jumpTo(page, 'databases sql-eu-prod-01', 'database-table');
+  const create = page.getByTestId('create-database');
+  await create.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('create-database-dialog');
+  await expect(dialog).toBeVisible();
+  // Tab cycles within the dialog: twenty presses never leave it.
+  for (let step = 0; step < 20; step += 1) await page.keyboard.press('Tab');
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(create).toBeFocused();
+});
