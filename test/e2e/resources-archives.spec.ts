@@ -61,7 +61,7 @@ test('the archives view lists a page from the service, sorts and pages by page n
   // A click on a column header sorts on the service, across pages (descending, then ascending).
   const nameHeader = page.getByTestId('archive-table').getByRole('columnheader', { name: 'Name' });
   await nameHeader.click();
-  await expect(page.getByTestId('archive-sort')).toContainText('name');
+  await expect(page.getByTestId('archive-sort')).toContainText('Name');
   await expect(page.getByTestId('archive-direction')).toContainText('Descending');
   await nameHeader.click();
   await expect(page.getByTestId('archive-direction')).toContainText('Ascending');
@@ -84,7 +84,7 @@ test('the archives view lists a page from the service, sorts and pages by page n
   await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–50');
   const descending = await cellTexts(1);
   expect(isSorted([...descending].reverse())).toBe(true);
-  await pickOption(page, page.getByTestId('archive-sort'), 'createDate');
+  await pickOption(page, page.getByTestId('archive-sort'), 'Created');
   await pickOption(page, page.getByTestId('archive-page-size'), '100 a page');
   await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–90');
 

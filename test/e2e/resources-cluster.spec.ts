@@ -66,9 +66,15 @@ test('add ACL entry checks the CIDR before sending, then lists the new entries',
   await expect(add).toBeHidden();
   await expect(row('203.0.113.0/24')).toContainText('Office');
 
+  // From the palette: the dialog keeps the focus the user gives it after the palette is gone
+  // (the palette's leave once handed focus back late, and the comment landed in the address).
   await runCommand(page, 'Allow an IP address or range');
+  const comment = add.getByTestId('acl-add-comment').locator('input');
+  await comment.focus();
+  await expect(page.getByTestId('command-palette')).toHaveCount(0);
+  await expect(comment).toBeFocused();
   await block.fill('198.51.100.7');
-  await add.getByTestId('acl-add-comment').locator('input').fill('VPN gateway');
+  await comment.fill('VPN gateway');
   await add.getByTestId('dialog-confirm').click();
   await expect(add).toBeHidden();
   await expect(row('198.51.100.7')).toContainText('Address');

@@ -61,7 +61,14 @@ test('create login checks the form, generates a password to show and copy, and f
   await name.fill('app_reader_e2e');
 
   const password = create.getByTestId('password-input').locator('input');
+  // A password SQL Server's default policy would refuse is a warning, not a refusal.
+  const warning = create.getByTestId('password-policy-warning');
+  await password.fill('abc');
+  await expect(warning).toContainText('shorter than 8 characters');
+  await password.fill('App_Reader_e2e!2026');
+  await expect(warning).toContainText('contains the login name');
   await create.getByTestId('password-generate').click();
+  await expect(warning).toBeHidden();
   await expect(password).toHaveAttribute('type', 'password');
   const generated = await password.inputValue();
   expect(generated).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{24}$/);

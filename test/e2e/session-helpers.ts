@@ -26,7 +26,9 @@ export async function openSignedInSession(
   { clipboard = false }: { clipboard?: boolean } = {},
 ): Promise<EmulatorSession> {
   const harness = await startHarness(options);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // A context of its own (not browser.newPage): the accessibility check opens a page beside it.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   page.on('console', (message) => {
@@ -45,7 +47,7 @@ export async function openSignedInSession(
     page,
     consoleErrors,
     close: async () => {
-      await page.close();
+      await context.close();
       await harness.close();
     },
   };

@@ -146,7 +146,13 @@ describe('palette commands of the views and the frame', () => {
 
   it('registers the frame’s connection and view commands', async () => {
     const isActivityOpen = ref(false);
-    useFrameCommands({ isActivityOpen, openJump: () => undefined, modKey: 'Ctrl' });
+    let shortcutsOpened = 0;
+    useFrameCommands({
+      isActivityOpen,
+      openJump: () => undefined,
+      openShortcuts: () => (shortcutsOpened += 1),
+      modKey: 'Ctrl',
+    });
     expect(registered('frame.')).toEqual([
       'frame.back',
       'frame.connections',
@@ -155,6 +161,7 @@ describe('palette commands of the views and the frame', () => {
       'frame.openProfile',
       'frame.reconnectActive',
       'frame.settings',
+      'frame.shortcuts',
       'frame.theme.dark',
       'frame.theme.light',
       'frame.theme.system',
@@ -162,6 +169,9 @@ describe('palette commands of the views and the frame', () => {
       'frame.tryEmulator',
     ]);
     expect(command('frame.settings').shortcut).toBe('Ctrl+,');
+    expect(command('frame.shortcuts').shortcut).toBe('F1');
+    await command('frame.shortcuts').run();
+    expect(shortcutsOpened).toBe(1);
     await command('frame.toggleActivity').run();
     expect(isActivityOpen.value).toBe(true);
     await command('frame.settings').run();

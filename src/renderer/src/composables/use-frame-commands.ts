@@ -10,6 +10,7 @@ import { useConnect } from './use-connect';
 export interface FrameCommandTargets {
   readonly isActivityOpen: Ref<boolean>;
   readonly openJump: () => void;
+  readonly openShortcuts: () => void;
   readonly modKey: string;
 }
 
@@ -50,6 +51,14 @@ function registerViewCommands(register: RegisterCommand, targets: FrameCommandTa
     group: 'View',
     shortcut: `${mod}+P`,
     run: targets.openJump,
+  });
+  register({
+    id: 'frame.shortcuts',
+    title: 'Keyboard shortcuts',
+    group: 'Help',
+    shortcut: 'F1',
+    keywords: ['keys', 'help', 'hotkeys'],
+    run: targets.openShortcuts,
   });
   register({
     id: 'frame.back',

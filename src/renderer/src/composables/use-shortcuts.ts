@@ -15,6 +15,8 @@ export interface FrameShortcuts {
   readonly activity: () => void;
   /** Ctrl/Cmd+, (the menu's accelerator too; opening the view twice does nothing). */
   readonly settings: () => void;
+  /** F1 or Ctrl/Cmd+/: the keyboard shortcuts sheet. */
+  readonly help: () => void;
 }
 
 /**
@@ -25,12 +27,18 @@ export interface FrameShortcuts {
 export function useShortcuts(actions: FrameShortcuts): string {
   const isMac = isMacPlatform();
   function onKeydown(event: KeyboardEvent): void {
+    if (event.key === 'F1' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      actions.help();
+      return;
+    }
     if (!(isMac ? event.metaKey : event.ctrlKey) || event.altKey) return;
     const key = event.key.toLowerCase();
     if (key === 'p' && event.shiftKey) actions.palette();
     else if (key === 'p') actions.jump();
     else if (key === 'j' && !event.shiftKey) actions.activity();
     else if (key === ',' && !event.shiftKey) actions.settings();
+    else if (key === '/') actions.help();
     else return;
     event.preventDefault();
   }

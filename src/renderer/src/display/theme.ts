@@ -4,6 +4,56 @@ const FONT =
   'Inter, "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 const MONO = 'ui-monospace, "SF Mono", "Cascadia Code", Menlo, Consolas, monospace';
 
+/**
+ * Text in a status colour, shaded to read at 4.5:1 (WCAG 2.1 AA) on white, the chrome and the
+ * colour's own 12% tint (light), or on the dark surfaces and their tints (dark). naive-ui's
+ * defaults (#18a058 on its tint is 2.96:1, #f0a020 1.92:1) are kept for fills and borders.
+ */
+const STATUS_TEXT = {
+  light: {
+    success: '#0f6e3a',
+    warning: '#8a5100',
+    error: '#b4233f',
+    info: '#1a5fb4',
+    muted: '#5c6166',
+    link: '#2563eb',
+  },
+  dark: {
+    success: '#63e2b7',
+    warning: '#f2c97d',
+    error: '#f4a4a4',
+    info: '#8cc4ff',
+    muted: '#a3a5ab',
+    link: '#8fb3f5',
+  },
+} as const;
+
+/** The status text colours of a theme (see STATUS_TEXT). */
+export function statusText(isDark: boolean): (typeof STATUS_TEXT)['light' | 'dark'] {
+  return isDark ? STATUS_TEXT.dark : STATUS_TEXT.light;
+}
+
+/** Per-component overrides that make text meet AA contrast (tags, texts, progress labels). */
+function readableTextOverrides(isDark: boolean): GlobalThemeOverrides {
+  const text = statusText(isDark);
+  const typed = {
+    textColorSuccess: text.success,
+    textColorWarning: text.warning,
+    textColorError: text.error,
+    textColorInfo: text.info,
+  };
+  return {
+    Tag: typed,
+    Typography: typed,
+    Notification: isDark ? { descriptionTextColor: '#c9c9cc' } : {},
+    Empty: { textColor: text.muted },
+    // White percentages inside the bar: the fills are shaded where white would not read.
+    Progress: isDark
+      ? {}
+      : { fillColorSuccess: '#117a42', fillColorWarning: '#9a5b00', fillColorError: '#b4233f' },
+  };
+}
+
 /** naive-ui overrides: a calm blue accent, system fonts, slightly tighter tables. */
 export function themeOverrides(isDark: boolean): GlobalThemeOverrides {
   const primary = isDark
@@ -16,10 +66,12 @@ export function themeOverrides(isDark: boolean): GlobalThemeOverrides {
       fontFamily: FONT,
       fontFamilyMono: MONO,
       borderRadius: '6px',
+      textColor3: statusText(isDark).muted,
       ...(isDark ? { bodyColor: '#15161a', cardColor: '#1c1d22', modalColor: '#1f2026' } : {}),
     },
     DataTable: { thFontWeight: '600', tdPaddingSmall: '7px 10px', thPaddingSmall: '8px 10px' },
     Tree: { nodeHeight: '28px' },
+    ...readableTextOverrides(isDark),
   };
 }
 
@@ -37,7 +89,11 @@ export function frameCssVars(
     '--db-warning': vars['warningColor'] ?? '#f0a020',
     '--db-danger': vars['errorColor'] ?? '#d03050',
     '--db-success': vars['successColor'] ?? '#18a058',
-    '--db-muted': vars['textColor3'] ?? '#888',
+    '--db-muted': statusText(isDark).muted,
+    '--db-link': statusText(isDark).link,
+    '--db-success-text': statusText(isDark).success,
+    '--db-warning-text': statusText(isDark).warning,
+    '--db-danger-text': statusText(isDark).error,
   };
 }
 

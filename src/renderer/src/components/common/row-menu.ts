@@ -13,7 +13,8 @@ export interface RowMenuOptions<T> {
 /** The width of the menu column (it is fixed on the right). */
 export const ROW_MENU_WIDTH = 56;
 
-function menuOf<T>(row: T, options: RowMenuOptions<T>): DropdownOption[] {
+/** The row's menu: its actions, a divider, then Copy as JSON and Show raw JSON. */
+export function menuOf<T>(row: T, options: RowMenuOptions<T>): DropdownOption[] {
   const items: DropdownOption[] = options.actions(row).map((action) => ({
     key: action.key,
     label: action.label,
@@ -25,7 +26,8 @@ function menuOf<T>(row: T, options: RowMenuOptions<T>): DropdownOption[] {
   return items;
 }
 
-function select<T>(row: T, key: string, options: RowMenuOptions<T>): void {
+/** Runs what was picked in a row's menu. */
+export function select<T>(row: T, key: string, options: RowMenuOptions<T>): void {
   if (key === '__copy') options.copy(row);
   else if (key === '__raw') options.showRaw(row);
   else

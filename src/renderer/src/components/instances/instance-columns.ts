@@ -29,6 +29,7 @@ export function renderDisk(instance: SqlInstance) {
       showIndicator: false,
       height: 6,
       style: 'width: 70px',
+      'aria-label': `Disk used by ${instance.name}`,
     }),
     h(
       'span',

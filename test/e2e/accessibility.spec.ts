@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe-check';
+import { expect, test } from './fixtures';
+import { jumpTo, openEmulatorSession, type ResourcesSession } from './resources-helpers';
+
+/*
+ * Every view, dialog, drawer, the activity panel and both pickers pass axe's WCAG 2.1 A/AA
+ * rules with nothing serious or critical, in light and dark (issue 17). One harness, in order.
+ */
+test.describe.configure({ mode: 'default' });
+
+const PROD = 'sql-eu-prod-01';
+const DEV = 'sql-eu-dev-01';
+// The frame (top bar, tree, status bar) is checked whole once; then only what each step opens.
+const PANE = ['[data-testid="main-pane"]'];
+const MODAL = ['.n-modal-container'];
+const DRAWER = ['.n-drawer-container'];
+let session: ResourcesSession;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  session = await openEmulatorSession(browser);
+  page = session.page;
+});
+test.afterAll(async () => {
+  await session.close();
+});
+
+const views: ReadonlyArray<readonly [string, string]> = [
+  [PROD, 'instance-overview'],
+  [`databases ${DEV}`, 'database-table'],
+  ['ETL_Staging', 'database-details'],
+  ['archives prod', 'archives-view'],
+  ['logins dev', 'logins-view'],
+  ['linked prod', 'linked-servers-view'],
+  ['sessions dev', 'sessions-view'],
+  ['jobs prod', 'jobs-view'],
+  ['cluster', 'cluster-view'],
+  ['my ip', 'my-ip-view'],
+];
+
+test('the instances list (home) and the connections view', async () => {
+  await expectAccessible(page, 'the instances list');
+  await page.getByTestId('open-connections').click();
+  await expect(page.getByTestId('new-connection')).toBeVisible();
+  await expectAccessible(page, 'the connections view', PANE);
+});
+
+for (const [query, view] of views) {
+  test(`the ${view} view`, async () => {
+    // Jump-to finds a database once its instance's list is loaded.
+    if (view === 'database-details') await jumpTo(page, `databases ${DEV}`, 'database-table');
+    await jumpTo(page, query, view);
+    await expectAccessible(page, view, PANE);
+  });
+}
+
+test('the monitor and settings views', async () => {
+  await page.getByTestId('open-connections').click();
+  await page.getByTestId('open-monitor').click();
+  await expect(page.getByTestId('monitor-view')).toBeVisible();
+  await expectAccessible(page, 'the monitor view', PANE);
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('settings-view')).toBeVisible();
+  await expectAccessible(page, 'the settings view', PANE);
+});
+
+test('dialogs: create database, add login, allow an address', async () => {
+  await jumpTo(page, `databases ${PROD}`, 'database-table');
+  await page.getByTestId('create-database').click();
+  await expect(page.getByTestId('create-database-dialog')).toBeVisible();
+  await expectAccessible(page, 'the create database dialog', MODAL);
+  await page.keyboard.press('Escape');
+  await jumpTo(page, 'logins dev', 'logins-view');
+  await page.getByTestId('login-create').click();
+  await expect(page.getByTestId('login-create-dialog')).toBeVisible();
+  await expectAccessible(page, 'the create login dialog', MODAL);
+  await page.keyboard.press('Escape');
+  await jumpTo(page, 'cluster', 'cluster-view');
+  await page.getByTestId('acl-add').click();
+  await expect(page.getByTestId('acl-add-dialog')).toBeVisible();
+  await expectAccessible(page, 'the allow address dialog', MODAL);
+  await page.keyboard.press('Escape');
+});
+
+test('the archive details drawer and the activity panel', async () => {
+  await jumpTo(page, 'archives prod', 'archives-view');
+  await page.getByTestId('archive-table').getByTestId('row-menu').first().click();
+  await page.locator('.n-dropdown-option:visible').filter({ hasText: 'Details' }).click();
+  await expect(page.getByTestId('archive-details')).toBeVisible();
+  await expectAccessible(page, 'the archive details drawer', DRAWER);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('toggle-activity').click();
+  await expect(page.getByTestId('activity-panel')).toBeVisible();
+  await expectAccessible(page, 'the activity panel', ['[data-testid="activity-slot"]']);
+});
+
+test('the command palette, jump-to and the keyboard shortcuts sheet', async () => {
+  await page.keyboard.press('Control+Shift+P');
+  await expect(page.getByTestId('command-palette')).toBeVisible();
+  await expectAccessible(page, 'the command palette', MODAL);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+p');
+  await expect(page.getByTestId('jump-to')).toBeVisible();
+  await expectAccessible(page, 'jump-to', MODAL);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  await expect(page.getByTestId('keyboard-shortcuts')).toBeVisible();
+  await expectAccessible(page, 'the keyboard shortcuts sheet', MODAL);
+  await page.keyboard.press('Escape');
+});

@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/*
+ * The accessibility check of issue 17: axe-core's WCAG 2.0/2.1 A and AA rules over the whole
+ * page, in light and in dark. Serious and critical violations fail, each printed as its rule,
+ * its impact, the element (CSS path) and what axe says to fix, so the failure is its own report.
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING = new Set(['serious', 'critical']);
+
+/**
+ * The serious and critical violations on the page now, one line per element; with `within`
+ * (CSS selectors), only in those parts of the page.
+ */
+export async function seriousViolations(page: Page, within: readonly string[] = []): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  for (const selector of within) builder.include(selector);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => FAILING.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map((node) => {
+        const fix = (node.failureSummary ?? '').split('\n').slice(1).join(' ').trim();
+        return `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${fix}`;
+      }),
+    );
+}
+
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  // A DOM click, so an open dialog's mask does not take it.
+  await page.getByTestId(`theme-${theme}`).dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/**
+ * Checks what is on the page (or the parts `within` selects: the frame is checked once, then
+ * each view's pane, dialog or drawer) in light and in dark, naive-ui's colour transitions
+ * settled, and leaves the light theme on. Fails listing every serious or critical violation.
+ */
+export async function expectAccessible(
+  page: Page,
+  place: string,
+  within: readonly string[] = [],
+): Promise<void> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    // naive-ui animates colours on a theme change: contrast is measured once they have settled.
+    // (Spinners animate for ever; transitions end. A function: the CSP forbids strings.)
+    await page.waitForFunction(() => {
+      const { document } = globalThis as unknown as {
+        document: { getAnimations(): Array<{ constructor: { name: string } }> };
+      };
+      return document.getAnimations().every((a) => a.constructor.name !== 'CSSTransition');
+    });
+    for (const line of await seriousViolations(page, within)) found.push(`${theme}: ${line}`);
+  }
+  await setTheme(page, 'light');
+  expect(found, `axe: serious or critical violations in ${place}`).toEqual([]);
+}

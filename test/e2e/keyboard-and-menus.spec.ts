@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  jumpTo,
+  openEmulatorSession,
+  runCommand,
+  tableRows,
+  type ResourcesSession,
+} from './resources-helpers';
+
+/*
+ * Table rows from the keyboard and the context menu (issue 17), on the archives of
+ * sql-eu-prod-01 (90 in the demo data). One harness, in order.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let session: ResourcesSession;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  session = await openEmulatorSession(browser);
+  page = session.page;
+});
+test.afterAll(async () => {
+  await session.close();
+});
+
+const rows = () => tableRows(page, 'archive-table');
+const menu = () => page.getByTestId('row-context-menu');
+const rowKey = (index: number) => rows().nth(index).getAttribute('data-row-key');
+
+test('rows take the focus, arrow keys move it, and the context-menu key and Shift+F10 open the row menu', async () => {
+  await jumpTo(page, 'archives prod', 'archives-view');
+  await rows().first().focus();
+  await expect(rows().first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows().nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await expect(rows().nth(1)).toBeFocused();
+
+  await page.keyboard.press('Shift+F10');
+  await expect(menu()).toBeVisible();
+  await expect(menu()).toContainText('Delete');
+  await expect(menu()).toContainText('Show raw JSON');
+  await page.keyboard.press('Escape');
+  await expect(menu()).toBeHidden();
+
+  // The menu works from the keys too: its first item (Details) on the focused row.
+  const name = await rows().nth(1).locator('td').first().innerText();
+  await page.keyboard.press('ContextMenu');
+  await expect(menu()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const details = page.getByTestId('archive-details');
+  await expect(details.getByTestId('archive-detail-name')).toHaveText(name);
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+});
+
+test('right-click on a row opens the menu the "⋯" opens, for that row', async () => {
+  const third = rows().nth(2);
+  await third.locator('td').first().click({ button: 'right' });
+  await expect(menu()).toBeVisible();
+  const labels = await menu().locator('.n-dropdown-option').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await third.getByTestId('row-menu').click();
+  const dots = page.locator('.n-dropdown-menu:visible').last();
+  await expect(dots).toBeVisible();
+  expect(await dots.locator('.n-dropdown-option').allInnerTexts()).toEqual(labels);
+  await page.keyboard.press('Escape');
+
+  await third.locator('td').first().click({ button: 'right' });
+  await menu().getByText('Show raw JSON').click();
+  await expect(page.getByTestId('raw-json-drawer')).toContainText(
+    `"archiveId": "${await rowKey(2)}"`,
+  );
+  await page.keyboard.press('Escape');
+});
+
+test('F1, Ctrl+/ and the palette open the keyboard shortcuts sheet; Esc closes it', async () => {
+  const sheet = page.getByTestId('keyboard-shortcuts');
+  await page.keyboard.press('F1');
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText('Shift+F10');
+  await expect(sheet).toContainText('Run a command');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await page.keyboard.press('Control+/');
+  await expect(sheet).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await runCommand(page, 'Keyboard shortcuts');
+  await expect(sheet).toBeVisible();
+  await page.keyboard.press('Escape');
+});
+
+test('the tree is an ARIA tree: arrow keys move its cursor, announced, and Enter opens the node', async () => {
+  const tree = page.getByRole('tree', { name: 'Connections and their resources' });
+  const dev = tree.getByRole('treeitem').filter({ hasText: 'sql-eu-dev-01' });
+  await expect(dev).toHaveAttribute('aria-level', '2');
+  await expect(dev).toHaveAttribute('aria-expanded', 'false');
+  const devId = await dev.getAttribute('id');
+  await tree.focus();
+  for (let step = 0; step < 20; step += 1) {
+    await page.keyboard.press('ArrowDown');
+    if ((await tree.getAttribute('aria-activedescendant')) === devId) break;
+  }
+  await expect(tree).toHaveAttribute('aria-activedescendant', devId ?? '');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('instance-overview')).toBeVisible();
+  await expect(page.getByTestId('view-title')).toContainText('sql-eu-dev-01');
+  await expect(dev).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a dialog opened from the keyboard keeps the focus inside and gives it back on close', async () => {
+  await jumpTo(page, 'databases sql-eu-prod-01', 'database-table');
+  const create = page.getByTestId('create-database');
+  await create.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('create-database-dialog');
+  await expect(dialog).toBeVisible();
+  // Tab cycles within the dialog: twenty presses never leave it.
+  for (let step = 0; step < 20; step += 1) await page.keyboard.press('Tab');
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(create).toBeFocused();
+});
