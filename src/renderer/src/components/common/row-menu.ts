@@ -1,4 +1,4 @@
-import { NButton, NDropdown, type DropdownOption } from 'naive-ui';
+import { NButton, type DropdownOption } from 'naive-ui';
 import { h } from 'vue';
 import type { RowAction } from './resource-table';
 
@@ -37,11 +37,21 @@ export function select<T>(row: T, key: string, options: RowMenuOptions<T>): void
       ?.run();
 }
 
+/** The test id of a row's "⋯" button (a click on it is not a click outside the menu). */
+export const ROW_MENU_BUTTON = 'row-menu';
+
 /**
- * The last column of a resource table: a "⋯" button opening the row's actions, then "Copy as
- * JSON" and "Show raw JSON". Its click does not reach the row (which may open the item).
+ * The last column of a resource table: a "⋯" button per row that opens the table's one row
+ * menu (`open`: see use-row-context-menu.ts) with the row's actions, then "Copy as JSON" and
+ * "Show raw JSON". Not a dropdown per row: a dropdown is a popover with its own theme and
+ * listeners, and each row a search or a refresh brought into view mounted one (in a search of
+ * 5,000 archives, as much script as the rest of a keystroke). Its click does not reach the row
+ * (which may open the item).
  */
-export function rowMenuColumn<T>(options: RowMenuOptions<T>) {
+export function rowMenuColumn<T>(options: {
+  readonly titleOf: (row: T) => string;
+  readonly open: (button: HTMLElement, row: T) => void;
+}) {
   return {
     key: '__menu',
     title: '',
@@ -50,24 +60,19 @@ export function rowMenuColumn<T>(options: RowMenuOptions<T>) {
     fixed: 'right' as const,
     render: (row: T) =>
       h(
-        NDropdown,
+        NButton,
         {
-          trigger: 'click',
-          options: menuOf(row, options),
-          onSelect: (key: string) => select(row, key, options),
+          quaternary: true,
+          size: 'small',
+          'data-testid': ROW_MENU_BUTTON,
+          'aria-label': `Actions of ${options.titleOf(row)}`,
+          'aria-haspopup': 'menu',
+          onClick: (event: MouseEvent) => {
+            event.stopPropagation();
+            options.open(event.currentTarget as HTMLElement, row);
+          },
         },
-        () =>
-          h(
-            NButton,
-            {
-              quaternary: true,
-              size: 'small',
-              'data-testid': 'row-menu',
-              'aria-label': `Actions of ${options.titleOf(row)}`,
-              onClick: (event: MouseEvent) => event.stopPropagation(),
-            },
-            () => '⋯',
-          ),
+        () => '⋯',
       ),
   };
 }
