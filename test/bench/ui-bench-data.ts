@@ -41,10 +41,11 @@ function keyed(records: readonly unknown[]): Map<string, string> {
   const rows = new Map<string, string>();
   records.forEach((record, index) => {
     const row = record as Record<string, unknown>;
-    const key =
+    const key = JSON.stringify(
       row['sessionId'] !== undefined
-        ? `${String(row['sessionId'])} ${String(row['loginTime'])}`
-        : String(row['archiveId'] ?? index);
+        ? [row['sessionId'], row['loginTime']]
+        : (row['archiveId'] ?? index),
+    );
     rows.set(key, JSON.stringify(record));
   });
   return rows;
