@@ -3,6 +3,7 @@ import { createPinia } from 'pinia';
 import AppRoot from './AppRoot.vue';
 import { watchAriaRepairs } from './a11y/naive-aria-repairs';
 import { createIpcClient, provideIpcClient } from './api/client';
+import { prefetchNextView } from './views/view-registry';
 import './a11y/global.css';
 
 const client = createIpcClient();
@@ -12,3 +13,4 @@ app.mount('#app');
 watchAriaRepairs();
 // Listeners are in place once the app is mounted: main may now send what it queued.
 void client.invoke('app:rendererReady');
+prefetchNextView();

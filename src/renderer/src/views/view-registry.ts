@@ -12,7 +12,20 @@ function onDemand(load: () => Promise<{ default: Component }>): Component {
   return defineAsyncComponent({ loader: load, loadingComponent: ViewLoading, delay: 200 });
 }
 
+const loadInstancesView = () => import('./InstancesView.vue');
 const SessionsView = onDemand(() => import('./SessionsView.vue'));
+
+/**
+ * Loads, while the window is idle, the code of the view every connection opens (the
+ * instances, with the data table most views share), so that connecting does not wait for it:
+ * fetched and compiled after the first click, it delayed the instances by a fifth of a second
+ * on a busy machine.
+ */
+export function prefetchNextView(): void {
+  const load = (): void => void loadInstancesView().catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2_000 });
+  else setTimeout(load, 0);
+}
 
 /**
  * The component of each view kind. The main pane renders
@@ -24,7 +37,7 @@ export const viewComponents: Readonly<Record<ViewKind, Component>> = {
   connections: ConnectionsView,
   settings: onDemand(() => import('./SettingsView.vue')),
   monitor: onDemand(() => import('./MonitorView.vue')),
-  instances: onDemand(() => import('./InstancesView.vue')),
+  instances: onDemand(loadInstancesView),
   instance: onDemand(() => import('./InstanceView.vue')),
   databases: onDemand(() => import('./DatabasesView.vue')),
   database: onDemand(() => import('./DatabaseView.vue')),
