@@ -92,7 +92,11 @@ test('the archive details drawer and the activity panel', async () => {
   await page.keyboard.press('Escape');
   await page.getByTestId('toggle-activity').click();
   await expect(page.getByTestId('activity-panel')).toBeVisible();
-  await expectAccessible(page, 'the activity panel', ['[data-testid="activity-slot"]']);
+  await expectAccessible(page, 'the activity panel', [
+    '[data-testid="activity-slot"]',
+    '[data-testid="activity-resizer"]',
+    '[data-testid="status-activity"]',
+  ]);
 });
 
 test('the command palette, jump-to and the keyboard shortcuts sheet', async () => {

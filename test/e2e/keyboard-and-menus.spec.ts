@@ -127,3 +127,30 @@ test('a dialog opened from the keyboard keeps the focus inside and gives it back
   await expect(dialog).toBeHidden();
   await expect(create).toBeFocused();
 });
+
+test('the activity panel collapses to the status bar strip, which opens it; its edge resizes it', async () => {
+  const strip = page.getByTestId('status-activity');
+  const slot = page.getByTestId('activity-slot');
+  await expect(strip).toHaveText(/^Activity: /);
+  await expect(slot).toBeHidden();
+  await strip.click();
+  await expect(slot).toBeVisible();
+  await expect(strip).toHaveAttribute('aria-pressed', 'true');
+  const before = (await slot.boundingBox())?.height ?? 0;
+  // From the keyboard: the edge is a separator; ↑ makes the panel taller.
+  const edge = page.getByRole('separator', { name: 'Height of the activity panel' });
+  await edge.focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(async () => (await slot.boundingBox())?.height ?? 0).toBe(before + 48);
+  // With the pointer: dragged 100 px down, 100 px shorter.
+  const box = await edge.boundingBox();
+  if (!box) throw new Error('No resizer');
+  await page.mouse.move(box.x + 200, box.y + 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 200, box.y + 102, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await slot.boundingBox())?.height ?? 0).toBe(before - 52);
+  await strip.click();
+  await expect(slot).toBeHidden();
+});
