@@ -39,7 +39,9 @@ test.afterAll(async () => {
 });
 
 const rows = () => tableRows(page, 'archive-table');
-const cellTexts = (column: number) => rows().locator(`td:nth-child(${column})`).allInnerTexts();
+// Column 1 is the first after the selection checkboxes.
+const cellTexts = (column: number) =>
+  rows().locator(`td:nth-child(${column + 1})`).allInnerTexts();
 
 async function rowMenu(rowIndex: number, item: string): Promise<void> {
   await rows().nth(rowIndex).getByTestId('row-menu').click();
@@ -135,7 +137,7 @@ test('the filter builder writes the grammar, shows parse errors at their positio
 test('the details of an archive show every field with its download links shortened; Download archive ends Downloaded', async () => {
   const details = page.getByTestId('archive-details');
   const files = details.getByTestId('archive-detail-files');
-  const name = await rows().first().locator('td').first().innerText();
+  const name = await rows().first().locator('td').nth(1).innerText();
   await rowMenu(0, 'Details');
   await expect(details.getByTestId('archive-detail-name')).toHaveText(name);
   await expect(details.getByTestId('archive-detail-serverName')).toHaveText('sql-eu-prod-01');
@@ -202,14 +204,14 @@ test('update archive asks for the resource group once, checks it, remembers it a
   await pickOption(page, update.getByTestId('archive-storage-type'), 'Temporary');
   await expect(update.getByTestId('archive-expiry')).toBeVisible();
   await screenshotThemes(page, 'archives-update');
-  const name = await rows().first().locator('td').first().innerText();
+  const name = await rows().first().locator('td').nth(1).innerText();
   await update.getByTestId('dialog-confirm').click();
   await expect(update).toBeHidden();
   await expect(page.getByText('Archive updated')).toBeVisible();
   const profile = session.harness.services.profiles.list().find((p) => p.isEmulator);
   expect(profile?.resourceGroupId).toBe(GROUP);
   const updated = rows().filter({ hasText: name }).first();
-  await expect(updated.locator('td:nth-child(2)')).toHaveText('Temporary');
+  await expect(updated.locator('td:nth-child(3)')).toHaveText('Temporary');
 
   // The second time the remembered group is used as it is.
   await rowMenu(0, 'Update storage and expiry');
@@ -220,7 +222,7 @@ test('update archive asks for the resource group once, checks it, remembers it a
 });
 
 test('restore checks the database name, starts a job the watcher follows, and keeps the name on failure', async () => {
-  await rows().nth(1).locator('td').first().click();
+  await rows().nth(1).locator('td').nth(1).click();
   await expect(page.getByTestId('archive-selected')).toBeVisible();
   await runCommand(page, 'Restore archive into a new database');
   const restore = dialog(page, 'archive-restore-dialog');
@@ -253,7 +255,7 @@ test('restore checks the database name, starts a job the watcher follows, and ke
 
 test('delete archive needs the name typed, then removes the row', async () => {
   await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–90');
-  const name = await rows().nth(2).locator('td').first().innerText();
+  const name = await rows().nth(2).locator('td').nth(1).innerText();
   // The menu reaches down to where the monitor's blocking alerts show.
   await dismissNotifications(page);
   await rowMenu(2, 'Delete');

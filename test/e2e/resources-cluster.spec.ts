@@ -30,7 +30,8 @@ test.afterAll(async () => {
 
 const rows = () => tableRows(page, 'acl-table');
 const row = (block: string) => rows().filter({ has: page.getByText(block, { exact: true }) });
-const blocks = () => rows().locator('td:first-child').allInnerTexts();
+// The first column after the selection checkboxes.
+const blocks = () => rows().locator('td:nth-child(2)').allInnerTexts();
 
 async function removeRow(block: string): Promise<ReturnType<Page['locator']>> {
   await row(block).getByTestId('row-menu').click();
@@ -92,7 +93,7 @@ test('remove ACL entry: an address by IP, a range by range, with a warning befor
   await expect(row('127.0.0.0/8')).toHaveCount(1);
 
   // From the command palette, on the entry last clicked.
-  await row('203.0.113.0/24').locator('td').first().click();
+  await row('203.0.113.0/24').locator('td').nth(1).click();
   await runCommand(page, 'Remove ACL entry');
   const range = page.locator('.n-dialog:visible');
   await expect(range).toContainText('203.0.113.0/24');

@@ -3,13 +3,15 @@ import type { DataTableBaseColumn } from 'naive-ui';
 /**
  * A column of {@link ResourceTable}: a naive-ui data table column with a string `key` and
  * `title`. `hidden: true` leaves it out until the user picks it in the column chooser;
- * `searchText` says what the search box matches for it (default: the field's value).
+ * `searchText` says what the search box matches for it (default: the field's value);
+ * `shownText` what "copy as shown" writes when that is not the search text.
  */
 export type ResourceColumn<T> = Omit<DataTableBaseColumn<T>, 'key' | 'title'> & {
   readonly key: string;
   readonly title: string;
   readonly hidden?: boolean;
   readonly searchText?: (row: T) => string;
+  readonly shownText?: (row: T) => string;
 };
 
 /** An item of a row's action menu. */

@@ -33,6 +33,10 @@ export function keyboardShortcuts(mod: string): ShortcutGroup[] {
         { keys: ['↑', '↓'], does: 'Move to the row above or below' },
         { keys: ['Enter'], does: 'Open the row (where rows open)' },
         { keys: ['Shift+F10', 'Menu key'], does: 'Open the row menu (right-click does too)' },
+        { keys: ['Space', `${mod}+click`], does: 'Select or unselect the row' },
+        { keys: ['Shift+↑', 'Shift+↓', 'Shift+click'], does: 'Select a range of rows' },
+        { keys: [`${mod}+A`], does: 'Select every row shown' },
+        { keys: ['Esc'], does: 'Clear the selection' },
       ],
     },
     {
