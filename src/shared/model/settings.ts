@@ -58,6 +58,8 @@ export const SettingsSchema = z.object({
    * every open profile). Changed from the Monitor view and the tree's menu.
    */
   unwatchedInstances: z.record(z.string(), z.array(z.string().min(1)).max(1000)).default({}),
+  /** What copying or saving a table writes: the values as the table shows them, or raw. */
+  copyValues: z.enum(['shown', 'raw']).default('shown'),
   /** An HTTP(S) proxy for every request; the environment's proxy variables apply when absent. */
   proxyUrl: z
     .url({ protocol: /^https?$/, error: 'Proxy must look like http://proxy.example:3128' })
@@ -78,6 +80,7 @@ export const SettingsPatchSchema = z.strictObject({
   bandwidthLimitMiBps: SettingsSchema.shape.bandwidthLimitMiBps.unwrap().optional(),
   transfersAtOnce: SettingsSchema.shape.transfersAtOnce.unwrap().optional(),
   sessionRefreshSeconds: SettingsSchema.shape.sessionRefreshSeconds.unwrap().optional(),
+  copyValues: SettingsSchema.shape.copyValues.unwrap().optional(),
   blockingAlertSeconds: SettingsSchema.shape.blockingAlertSeconds.unwrap().optional(),
   monitorFailedJobs: SettingsSchema.shape.monitorFailedJobs.unwrap().optional(),
   unwatchedInstances: SettingsSchema.shape.unwatchedInstances.unwrap().optional(),
