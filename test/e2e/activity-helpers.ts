@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { Harness } from '../harness/server';
 import { expect } from './fixtures';
+import { takesScreenshots } from './screenshots';
 import { openSignedInSession, type EmulatorSession } from './session-helpers';
 
 export { jumpTo } from './session-helpers';
@@ -50,6 +51,7 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
  * the light theme on. `target` limits the shot to one element (a dialog), else the page.
  */
 export async function screenshotThemes(page: Page, name: string, target?: Locator): Promise<void> {
+  if (!takesScreenshots) return;
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await page.mouse.move(0, 0);
@@ -70,6 +72,7 @@ export async function screenshotModalThemes(
   show: () => Promise<Locator>,
   hide: () => Promise<void>,
 ): Promise<void> {
+  if (!takesScreenshots) return;
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     const shown = await show();

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { Harness } from '../harness/server';
 import { expect } from './fixtures';
+import { takesScreenshots } from './screenshots';
 import { openSignedInSession, type EmulatorSession } from './session-helpers';
 
 export { jumpTo } from './session-helpers';
@@ -69,6 +70,7 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
  * once nothing is loading any more. Leaves the light theme on.
  */
 export async function screenshotThemes(page: Page, view: string): Promise<void> {
+  if (!takesScreenshots) return;
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await expect(page.locator('.n-data-table .n-base-loading')).toHaveCount(0);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe-check';
 import { expect, test } from './fixtures';
+import { takesScreenshots } from './screenshots';
 import { openEmulatorSession, tableRows, type ResourcesSession } from './resources-helpers';
 import { jumpTo } from './session-helpers';
 
@@ -31,6 +32,7 @@ const clipboard = () => page.evaluate<string>('navigator.clipboard.readText()');
 
 /** Screenshots of what is on the page now, light then dark (kept in artifacts/screenshots). */
 async function screenshotBoth(name: string): Promise<void> {
+  if (!takesScreenshots) return;
   for (const theme of ['dark', 'light'] as const) {
     // A DOM click, so an open dialog's mask does not take it.
     await page.getByTestId(`theme-${theme}`).dispatchEvent('click');
