@@ -7,7 +7,10 @@ import {
 /** A fetch whose answers the test releases one by one. */
 function controlledFetch() {
   const calls: string[] = [];
-  const pending = new Map<string, { resolve: (v: string | null) => void; reject: (e: Error) => void }>();
+  const pending = new Map<
+    string,
+    { resolve: (v: string | null) => void; reject: (e: Error) => void }
+  >();
   const fetchError = (jobId: string) =>
     new Promise<string | null>((resolve, reject) => {
       calls.push(jobId);
