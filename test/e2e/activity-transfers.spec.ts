@@ -109,7 +109,8 @@ test('an import pauses mid-upload, is offered again after a page reload, and res
   await sheet.getByTestId('import-start').click();
 
   const transfer = card('Resume_Me');
-  // The card shows the parts being sent, each with its own bar.
+  // The line opens its card, which shows the parts being sent, each with its own bar.
+  await transfer.getByTestId('activity-line-toggle').click();
   await expect(transfer.getByTestId('transfer-part').first()).toBeVisible({ timeout: 20_000 });
   await expect(transfer.getByTestId('transfer-part').first()).toHaveAttribute(
     'title',
@@ -167,6 +168,7 @@ test('a database exports to a folder, with the detachOnly rules explained', asyn
   );
   expect(exported.length).toBeGreaterThan(0);
   expect((await stat(join(folder, exported[0] ?? ''))).size).toBeGreaterThan(0);
+  await transfer.getByTestId('activity-line-toggle').click();
   await transfer.getByRole('button', { name: 'Show file' }).click();
   await expect.poll(() => harness.platform.shownItems.length).toBeGreaterThan(0);
   expect(session.consoleErrors).toEqual([]);

@@ -7,6 +7,11 @@ import { FailedJobNoticeSchema } from './monitor';
  */
 export const SettingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']).default('system'),
+  /**
+   * How tables and the activity panel show a point in time: "3 minutes ago" with the date in
+   * the tooltip, or the date and time themselves.
+   */
+  timeDisplay: z.enum(['relative', 'absolute']).default('relative'),
   /** Closing the window keeps the app in the tray so transfers and job monitoring go on. */
   closeToTray: z.boolean().default(false),
   /** While a transfer runs, the system does not suspend (a laptop's lid, idle sleep). */
@@ -74,6 +79,7 @@ export type Settings = z.infer<typeof SettingsSchema>;
 /** A change to some settings; `proxyUrl: null` removes the proxy. */
 export const SettingsPatchSchema = z.strictObject({
   theme: SettingsSchema.shape.theme.unwrap().optional(),
+  timeDisplay: SettingsSchema.shape.timeDisplay.unwrap().optional(),
   closeToTray: z.boolean().optional(),
   keepAwakeWhileTransferring: z.boolean().optional(),
   partsInFlight: SettingsSchema.shape.partsInFlight.unwrap().optional(),

@@ -29,6 +29,15 @@ describe('the settings draft', () => {
     expect(parsePatch({ monitorFailedJobs: 'some' })).toHaveProperty('problem');
   });
 
+  it('sends the time display when it changed, relative by default', () => {
+    const draft = draftOf(saved);
+    expect(draft.timeDisplay).toBe('relative');
+    draft.timeDisplay = 'absolute';
+    expect(patchOf(saved, draft)).toEqual({ timeDisplay: 'absolute' });
+    expect(fieldProblem('timeDisplay', draft)).toBeUndefined();
+    expect(parsePatch({ timeDisplay: 'fuzzy' })).toHaveProperty('problem');
+  });
+
   it('trims the proxy and does not count surrounding spaces as a change', () => {
     const draft = { ...draftOf(saved), proxyUrl: ' http://proxy.corp:3128 ' };
     expect(patchOf(saved, draft)).toEqual({});

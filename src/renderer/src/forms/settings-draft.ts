@@ -23,10 +23,13 @@ export interface SettingsDraft {
   proxyUrl: string;
   /** Which failed jobs of watched instances raise a native notification. */
   monitorFailedJobs: FailedJobNotice;
+  /** Points in time as "3 minutes ago" (the date in a tooltip) or as the date itself. */
+  timeDisplay: Settings['timeDisplay'];
 }
 
 /** The draft's fields, in the order the form shows them. */
 export const DRAFT_FIELDS = [
+  'timeDisplay',
   'closeToTray',
   'keepAwakeWhileTransferring',
   'transfersAtOnce',
@@ -42,6 +45,11 @@ export const DRAFT_FIELDS = [
 const SWITCH_FIELDS = ['closeToTray', 'keepAwakeWhileTransferring'] as const;
 const isSwitch = (key: keyof SettingsDraft): key is (typeof SWITCH_FIELDS)[number] =>
   (SWITCH_FIELDS as readonly string[]).includes(key);
+
+/** The fields that pick one of a few values. */
+const CHOICE_FIELDS = ['monitorFailedJobs', 'timeDisplay'] as const;
+const isChoice = (key: keyof SettingsDraft): key is (typeof CHOICE_FIELDS)[number] =>
+  (CHOICE_FIELDS as readonly string[]).includes(key);
 
 /** The number fields, with what an emptied input says. */
 export const NUMBER_FIELDS = {
@@ -65,6 +73,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     blockingAlertSeconds: settings.blockingAlertSeconds,
     proxyUrl: settings.proxyUrl ?? '',
     monitorFailedJobs: settings.monitorFailedJobs,
+    timeDisplay: settings.timeDisplay,
   };
 }
 
@@ -82,9 +91,7 @@ function proxyOf(text: string): string | null {
 export function patchOf(saved: Settings, draft: SettingsDraft): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const key of SWITCH_FIELDS) if (draft[key] !== saved[key]) patch[key] = draft[key];
-  if (draft.monitorFailedJobs !== saved.monitorFailedJobs) {
-    patch['monitorFailedJobs'] = draft.monitorFailedJobs;
-  }
+  for (const key of CHOICE_FIELDS) if (draft[key] !== saved[key]) patch[key] = draft[key];
   for (const key of Object.keys(NUMBER_FIELDS) as NumberField[]) {
     if (draft[key] !== saved[key]) patch[key] = draft[key];
   }
@@ -98,8 +105,7 @@ export function fieldProblem(key: keyof SettingsDraft, draft: SettingsDraft): st
   if (key === 'proxyUrl')
     return zodMessage(SettingsPatchSchema.shape.proxyUrl, proxyOf(draft.proxyUrl));
   if (isSwitch(key)) return zodMessage(SettingsPatchSchema.shape[key], draft[key]);
-  if (key === 'monitorFailedJobs')
-    return zodMessage(SettingsPatchSchema.shape.monitorFailedJobs, draft.monitorFailedJobs);
+  if (isChoice(key)) return zodMessage(SettingsPatchSchema.shape[key], draft[key]);
   const value = draft[key];
   if (value === null) return NUMBER_FIELDS[key];
   return zodMessage(SettingsPatchSchema.shape[key], value);

@@ -1,0 +1,135 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { writeSampleDatabaseFile } from '../support/sample-files';
+import {
+  dismissNotifications,
+  jumpTo,
+  openActivitySession,
+  type ActivitySession,
+} from './activity-helpers';
+import { expectAccessible } from './axe-check';
+import { boxOf, screenshotSizes } from './calm-helpers';
+
+/*
+ * The activity panel as a compact list (issue 17): one line of about 30 px per transfer or
+ * job, with its state, a thin bar, the duration or the error, and the main action; the line
+ * opens its full card in place (click, Enter or Space; Escape closes it). Demo data:
+ * sql-eu-prod-01 has a failed export of Finance_Ledger and two finished jobs.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const PROD = 'sql-eu-prod-01';
+const DEV = 'sql-eu-dev-01';
+const MiB = 1024 * 1024;
+/** The tallest a closed line may be. */
+const LINE_MAX = 36;
+let session: ActivitySession;
+let folder: string;
+
+test.beforeAll(async ({ browser }) => {
+  session = await openActivitySession(browser);
+  folder = await mkdtemp(join(tmpdir(), 'databridge-lines-'));
+});
+test.afterAll(async () => {
+  session?.harness.emulator.faults.reset();
+  await session?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function openPanel(page: Page): Promise<Locator> {
+  const panel = page.getByTestId('activity-panel');
+  if (!(await panel.isVisible())) await page.getByTestId('toggle-activity').click();
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+const heightOf = async (locator: Locator): Promise<number> => (await boxOf(locator)).height;
+
+test('each job is one line; Enter opens its card in place, Escape closes it', async () => {
+  const { page } = session;
+  await jumpTo(page, PROD, 'instance-overview');
+  const panel = await openPanel(page);
+  await panel.getByTestId('activity-scope-instance').click();
+  const lines = panel.locator('[data-testid="job-card"][data-source="instance"]');
+  await expect(lines).toHaveCount(3);
+  for (const line of await lines.all()) expect(await heightOf(line)).toBeLessThanOrEqual(LINE_MAX);
+
+  // The failed job's line says so and carries the error, without opening anything.
+  const failed = lines.filter({ hasText: 'Finance_Ledger' });
+  await expect(failed.getByTestId('job-status')).toHaveText('Failed');
+  await expect(failed.getByTestId('job-error')).toBeVisible();
+  await expect(failed.getByTestId('job-error')).toHaveAttribute('title', /export storage is full/);
+  // A finished job's line shows how long it took.
+  const done = lines.filter({ has: page.getByText('Succeeded') }).first();
+  await expect(done.getByTestId('duration-text').first()).toHaveText(/^\d+ (s|min|h|d)\b/);
+
+  const toggle = failed.getByTestId('activity-line-toggle');
+  const body = failed.getByTestId('activity-line-body');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(body).toBeHidden();
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(body).toBeVisible();
+  await expect(body).toContainText('Started');
+  await expect(body).toContainText('export storage is full');
+  await expect(body.getByTestId('time-text').first()).toHaveAttribute('title', /\d/);
+  expect(await heightOf(failed)).toBeGreaterThan(LINE_MAX + 20);
+  // The other lines stay lines.
+  expect(await heightOf(lines.filter({ hasNotText: 'Finance_Ledger' }).first())).toBeLessThan(
+    LINE_MAX + 1,
+  );
+  await expectAccessible(page, 'the activity panel with a line open', [
+    '[data-testid="activity-slot"]',
+  ]);
+
+  // The check switched themes: focus goes back into the open line, where Escape closes it.
+  await toggle.focus();
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(body).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(body).toBeVisible();
+  await toggle.click();
+  await expect(body).toBeHidden();
+  await panel.getByTestId('activity-scope-app').click();
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('a transfer is one line with its bar, percent and main actions; its card has the rest', async () => {
+  const { page, harness } = session;
+  const profileId = harness.services.profiles.list().find((p) => p.isEmulator)?.id ?? '';
+  const path = join(folder, 'Line_Import.bak');
+  await writeSampleDatabaseFile(path, 'bak', 24 * MiB);
+  // Slow requests keep the upload going while the test looks at it.
+  harness.emulator.faults.set({ latencyMs: 1500 });
+  await harness.services.transfers.startImport({
+    profileId,
+    instanceName: DEV,
+    databaseName: 'Line_Import',
+    sourcePath: path,
+  });
+  const panel = await openPanel(page);
+  const line = panel.getByTestId('transfer-card').filter({ hasText: 'Line_Import' }).first();
+  await expect(line).toHaveAttribute('data-state', 'uploading', { timeout: 20_000 });
+  await expect(line.getByRole('progressbar')).toBeVisible();
+  await expect(line.getByTestId('transfer-line-detail')).toHaveText(/^\d+%/);
+  await expect(line.getByTestId('transfer-pause')).toBeVisible();
+  await expect(line.getByTestId('transfer-cancel')).toBeVisible();
+  expect(await heightOf(line)).toBeLessThanOrEqual(LINE_MAX);
+  await line.getByTestId('activity-line-toggle').click();
+  await expect(line.getByTestId('transfer-stages')).toBeVisible();
+  await expect(line.getByTestId('transfer-details')).toContainText(' of ');
+  await dismissNotifications(page);
+  await screenshotSizes(page, 'activity');
+  await line.getByTestId('activity-line-toggle').click();
+  harness.emulator.faults.reset();
+  await expect(line).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  await expect(line.getByTestId('transfer-open-database')).toBeVisible();
+  await expect(line.getByTestId('duration-text').first()).toHaveText(/^\d+ (s|min)/);
+  expect(await heightOf(line)).toBeLessThanOrEqual(LINE_MAX);
+  expect(session.consoleErrors).toEqual([]);
+});

@@ -1,0 +1,101 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { writeSampleDatabaseFile } from '../support/sample-files';
+import {
+  dismissNotifications,
+  jumpTo,
+  openActivitySession,
+  type ActivitySession,
+} from './activity-helpers';
+import { screenshotSizes } from './calm-helpers';
+
+/*
+ * Relative times with the date in the tooltip, the setting that shows dates instead, and a
+ * failed job's error on its row of the Jobs view (issue 17). Demo data: sql-eu-prod-01 has a
+ * failed export of Finance_Ledger ("export storage is full"); the emulator's jobFail fault
+ * fails the next job started, here an import into sql-eu-dev-01.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let session: ActivitySession;
+let folder: string;
+test.beforeAll(async ({ browser }) => {
+  session = await openActivitySession(browser);
+  folder = await mkdtemp(join(tmpdir(), 'databridge-times-'));
+});
+test.afterAll(async () => {
+  await session?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+test('a failed job shows its error on its row, with the whole text in a tooltip', async () => {
+  const { page } = session;
+  const view = await jumpTo(page, 'jobs prod', 'jobs-view');
+  const rows = view.getByTestId('job-table').locator('tbody tr');
+  const failed = rows.filter({ hasText: 'Finance_Ledger' });
+  await expect(failed.getByTestId('job-row-error')).toContainText('export storage is full');
+  // Only failed rows carry one.
+  await expect(view.getByTestId('job-row-error')).toHaveCount(1);
+  await expect(failed.getByTestId('job-row-error')).toHaveAttribute(
+    'title',
+    /^The backup could not be written: the export storage is full\. Free space/,
+  );
+  // The search finds a row by its error.
+  await view.getByTestId('job-table').getByPlaceholder('Search jobs').fill('storage is full');
+  await expect(rows).toHaveCount(1);
+  await view.getByTestId('job-table').getByPlaceholder('Search jobs').fill('');
+  await dismissNotifications(page);
+  await screenshotSizes(page, 'jobs');
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('a job that fails while the view is open gets its error on its row', async () => {
+  const { page, harness } = session;
+  const profileId = harness.services.profiles.list().find((p) => p.isEmulator)?.id ?? '';
+  const path = join(folder, 'Fail_Row.bak');
+  await writeSampleDatabaseFile(path, 'bak', 256 * 1024);
+  const view = await jumpTo(page, 'jobs dev', 'jobs-view');
+  harness.emulator.faults.once('jobFail');
+  await harness.services.transfers.startImport({
+    profileId,
+    instanceName: 'sql-eu-dev-01',
+    databaseName: 'Fail_Row',
+    sourcePath: path,
+  });
+  const row = view.getByTestId('job-table').locator('tbody tr').filter({ hasText: 'Fail_Row' });
+  await expect(row).toContainText('Failed', { timeout: 30_000 });
+  await expect(row.getByTestId('job-row-error')).toContainText('ran out of disk space');
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('times read "… ago" with the date as tooltip, or the date when the setting says so', async () => {
+  const { page } = session;
+  const view = await jumpTo(page, 'jobs prod', 'jobs-view');
+  const started = view
+    .getByTestId('job-table')
+    .locator('tbody tr')
+    .filter({ hasText: 'Finance_Ledger' })
+    .getByTestId('time-text')
+    .first();
+  await expect(started).toHaveText(/ago|now|yesterday|last/);
+  const absolute = await started.getAttribute('title');
+  expect(absolute).toMatch(/\d{4}/);
+  expect(await started.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-time-absolute').click();
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
+  expect(session.harness.services.settings.get().timeDisplay).toBe('absolute');
+  await jumpTo(page, 'jobs prod', 'jobs-view');
+  await expect(started).toHaveText(absolute ?? '');
+  await expect(started).toHaveAttribute('title', /ago|now|yesterday|last/);
+
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-time-relative').click();
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
+  expect(session.consoleErrors).toEqual([]);
+});

@@ -1,0 +1,127 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { startHarness, type Harness } from '../harness/server';
+import { jumpTo } from './activity-helpers';
+import { boxOf } from './calm-helpers';
+
+/*
+ * 200% zoom of a 1024x700 window (issue 17): a 512x350 CSS-pixel viewport at device scale 2,
+ * which is what the zoomed window lays out. The frame (top bar, tree, main pane, status bar,
+ * activity panel) and each main view keep what is needed on screen: within the viewport, or
+ * reachable by scrolling its own pane; a dialog fits and its buttons can be reached.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const VIEWPORT = { width: 512, height: 350 };
+let harness: Harness;
+let page: Page;
+const consoleErrors: string[] = [];
+
+test.beforeAll(async ({ browser }) => {
+  harness = await startHarness({ emulator: { jobMs: 400 } });
+  // No blocking alert at sign-in: this file looks at the layout, not at the monitor.
+  await harness.services.settings.update({ blockingAlertSeconds: 86_400 });
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2 });
+  page = await context.newPage();
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.goto(harness.url);
+  await page.getByTestId('try-emulator').first().click();
+  await expect(page.getByTestId('tree-node').filter({ hasText: 'sql-eu-prod-01' })).toBeVisible();
+});
+test.afterAll(async () => {
+  await page.context().close();
+  await harness.close();
+});
+
+/** Fails unless the element is wholly inside the viewport. */
+async function expectOnScreen(locator: Locator, what: string): Promise<void> {
+  const box = await boxOf(locator);
+  const inside =
+    box.x >= -0.5 &&
+    box.y >= -0.5 &&
+    box.x + box.width <= VIEWPORT.width + 0.5 &&
+    box.y + box.height <= VIEWPORT.height + 0.5;
+  expect.soft(inside, `${what} at ${JSON.stringify(box)} is cut off`).toBe(true);
+}
+
+/** The frame's controls that must always be there. */
+async function expectFrame(name: string): Promise<void> {
+  for (const id of ['open-connections', 'open-jump', 'toggle-activity', 'open-settings']) {
+    await expectOnScreen(page.getByTestId(id), `${name}: ${id}`);
+  }
+  await expectOnScreen(page.getByTestId('status-activity'), `${name}: the status bar's activity`);
+  await expectOnScreen(page.getByTestId('resource-tree'), `${name}: the tree`);
+  const pane = await boxOf(page.getByTestId('main-pane'));
+  expect.soft(pane.width, `${name}: the main pane's width`).toBeGreaterThanOrEqual(280);
+  expect.soft(pane.height, `${name}: the main pane's height`).toBeGreaterThanOrEqual(120);
+}
+
+const VIEWS: ReadonlyArray<readonly [query: string, testId: string, controls: readonly string[]]> =
+  [
+    ['databases sql-eu-prod-01', 'database-table', ['create-database']],
+    ['archives prod', 'archives-view', []],
+    ['jobs prod', 'jobs-view', ['jobs-refresh', 'jobs-filter']],
+    ['sessions dev', 'sessions-view', ['session-pause']],
+    ['logins dev', 'logins-view', []],
+    ['linked prod', 'linked-servers-view', []],
+    ['cluster', 'cluster-view', []],
+    ['my ip', 'my-ip-view', []],
+  ];
+
+test('each main view keeps the frame and its key controls on screen', async () => {
+  await expectFrame('connections');
+  await page.screenshot({ path: '/tmp/a17-zoom-connections.png' });
+  for (const [query, testId, controls] of VIEWS) {
+    await jumpTo(page, query, testId);
+    await expectFrame(testId);
+    await expectOnScreen(page.getByTestId('view-title'), `${testId}: its title`);
+    for (const control of controls) {
+      const target = page.getByTestId(control).first();
+      await target.scrollIntoViewIfNeeded();
+      await expectOnScreen(target, `${testId}: ${control}`);
+    }
+    await page.screenshot({ path: `/tmp/a17-zoom-${testId}.png` });
+  }
+  await page.getByTestId('open-settings').click();
+  await expectFrame('settings');
+  await page.getByTestId('settings-save').scrollIntoViewIfNeeded();
+  await expectOnScreen(page.getByTestId('settings-save'), 'settings: Save');
+  await page.screenshot({ path: '/tmp/a17-zoom-settings.png' });
+  // Away from the Settings button, whose tooltip may lie over its neighbours.
+  await page.mouse.move(0, VIEWPORT.height / 2);
+  await page.getByTestId('open-monitor').click();
+  await expectFrame('monitor');
+  await page.screenshot({ path: '/tmp/a17-zoom-monitor.png' });
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the activity panel opens without pushing the view away, and closes', async () => {
+  await jumpTo(page, 'jobs prod', 'jobs-view');
+  await page.getByTestId('toggle-activity').click();
+  const panel = page.getByTestId('activity-panel');
+  await expect(panel).toBeVisible();
+  await expectFrame('activity open');
+  await expectOnScreen(panel.getByTestId('activity-close'), 'the panel’s close button');
+  await expectOnScreen(panel.getByTestId('activity-scope-instance'), 'the panel’s list choice');
+  await page.screenshot({ path: '/tmp/a17-zoom-activity.png' });
+  await panel.getByTestId('activity-close').click();
+  await expect(panel).toBeHidden();
+});
+
+test('a dialog fits, and its buttons can be reached', async () => {
+  await jumpTo(page, 'databases sql-eu-prod-01', 'database-table');
+  await page.getByTestId('create-database').click();
+  const dialog = page.getByTestId('create-database-dialog');
+  await expect(dialog).toBeVisible();
+  await expectOnScreen(dialog, 'the dialog');
+  await page.screenshot({ path: '/tmp/a17-zoom-dialog.png' });
+  const confirm = dialog.getByTestId('dialog-confirm');
+  await confirm.scrollIntoViewIfNeeded();
+  await expectOnScreen(confirm, 'the dialog’s confirm button');
+  await expectOnScreen(dialog.getByRole('button', { name: 'Cancel' }), 'the dialog’s Cancel');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(consoleErrors).toEqual([]);
+});
