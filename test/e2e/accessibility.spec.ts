@@ -2,10 +2,12 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe-check';
 import { expect, test } from './fixtures';
 import { jumpTo, openEmulatorSession, type ResourcesSession } from './resources-helpers';
+import { screenshotViewSizes } from './view-screenshots';
 
 /*
  * Every view, dialog, drawer, the activity panel and both pickers pass axe's WCAG 2.1 A/AA
  * rules with nothing serious or critical, in light and dark (issue 17). One harness, in order.
+ * With SCREENSHOTS=1 each view is also shot at 1024x700 and 1920x1080 in both themes.
  */
 test.describe.configure({ mode: 'default' });
 
@@ -41,9 +43,11 @@ const views: ReadonlyArray<readonly [string, string]> = [
 
 test('the instances list (home) and the connections view', async () => {
   await expectAccessible(page, 'the instances list');
+  await screenshotViewSizes(page, 'instances');
   await page.getByTestId('open-connections').click();
   await expect(page.getByTestId('new-connection')).toBeVisible();
   await expectAccessible(page, 'the connections view', PANE);
+  await screenshotViewSizes(page, 'connections');
 });
 
 for (const [query, view] of views) {
@@ -52,6 +56,7 @@ for (const [query, view] of views) {
     if (view === 'database-details') await jumpTo(page, `databases ${DEV}`, 'database-table');
     await jumpTo(page, query, view);
     await expectAccessible(page, view, PANE);
+    await screenshotViewSizes(page, view);
   });
 }
 
@@ -60,9 +65,11 @@ test('the monitor and settings views', async () => {
   await page.getByTestId('open-monitor').click();
   await expect(page.getByTestId('monitor-view')).toBeVisible();
   await expectAccessible(page, 'the monitor view', PANE);
+  await screenshotViewSizes(page, 'monitor');
   await page.getByTestId('open-settings').click();
   await expect(page.getByTestId('settings-view')).toBeVisible();
   await expectAccessible(page, 'the settings view', PANE);
+  await screenshotViewSizes(page, 'settings');
 });
 
 test('dialogs: create database, add login, allow an address', async () => {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startHarness, type Harness } from '../harness/server';
 import { jumpTo, settled } from './activity-helpers';
 import { expectAccessible } from './axe-check';
-import { boxOf, intersects, screenshotSizes } from './calm-helpers';
+import { boxOf, intersects, screenshotAs, screenshotSizes } from './calm-helpers';
 
 /*
  * Alerts never cover a dialog nor a table's rows (issue 17): the monitor's blocking alert is
@@ -60,7 +60,7 @@ test('a blocking alert raised under an open dialog stays clear of it, docked abo
   // The dialog's buttons still take the pointer (nothing lies over them).
   await dialog.getByRole('button', { name: 'Cancel' }).click({ trial: true });
   await dialog.getByTestId('dialog-confirm').hover({ trial: true });
-  await page.screenshot({ path: '/tmp/a17-alert-under-dialog.png' });
+  await screenshotAs(page, 'alert-under-dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 

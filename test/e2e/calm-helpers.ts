@@ -1,28 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
-import { setTheme, settled } from './activity-helpers';
+import { takesScreenshots } from './screenshots';
 
 /*
- * Shared by the specs of issue 17 (a calmer window): screenshots at the two window sizes
- * admins use, and box geometry.
+ * Shared by the specs of issue 17 (a calmer window): box geometry, and screenshots of what a
+ * spec checks (with SCREENSHOTS=1 only, see screenshots.ts).
  */
 
-/** Shots of the window at 1024x700 and 1920x1080, light and dark, to /tmp/a17-<name>-*.png. */
-export async function screenshotSizes(page: Page, name: string): Promise<void> {
-  const before = page.viewportSize();
-  for (const size of [
-    { width: 1024, height: 700 },
-    { width: 1920, height: 1080 },
-  ]) {
-    await page.setViewportSize(size);
-    for (const theme of ['light', 'dark'] as const) {
-      await setTheme(page, theme);
-      await page.mouse.move(0, 0);
-      await settled(page);
-      await page.screenshot({ path: `/tmp/a17-${name}-${theme}-${size.width}.png` });
-    }
-  }
-  await setTheme(page, 'light');
-  if (before) await page.setViewportSize(before);
+export { screenshotViewSizes as screenshotSizes } from './view-screenshots';
+
+/** With SCREENSHOTS=1, the page as it is to `artifacts/screenshots/<name>.png`. */
+export async function screenshotAs(page: Page, name: string): Promise<void> {
+  if (takesScreenshots) await page.screenshot({ path: `artifacts/screenshots/${name}.png` });
 }
 
 /** A box on the page. */

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startHarness, type Harness } from '../harness/server';
 import { jumpTo } from './activity-helpers';
-import { boxOf } from './calm-helpers';
+import { boxOf, screenshotAs } from './calm-helpers';
 
 /*
  * 200% zoom of a 1024x700 window (issue 17): a 512x350 CSS-pixel viewport at device scale 2,
@@ -72,7 +72,7 @@ const VIEWS: ReadonlyArray<readonly [query: string, testId: string, controls: re
 
 test('each main view keeps the frame and its key controls on screen', async () => {
   await expectFrame('connections');
-  await page.screenshot({ path: '/tmp/a17-zoom-connections.png' });
+  await screenshotAs(page, 'zoom-connections');
   for (const [query, testId, controls] of VIEWS) {
     await jumpTo(page, query, testId);
     await expectFrame(testId);
@@ -82,18 +82,18 @@ test('each main view keeps the frame and its key controls on screen', async () =
       await target.scrollIntoViewIfNeeded();
       await expectOnScreen(target, `${testId}: ${control}`);
     }
-    await page.screenshot({ path: `/tmp/a17-zoom-${testId}.png` });
+    await screenshotAs(page, `zoom-${testId}`);
   }
   await page.getByTestId('open-settings').click();
   await expectFrame('settings');
   await page.getByTestId('settings-save').scrollIntoViewIfNeeded();
   await expectOnScreen(page.getByTestId('settings-save'), 'settings: Save');
-  await page.screenshot({ path: '/tmp/a17-zoom-settings.png' });
+  await screenshotAs(page, 'zoom-settings');
   // Away from the Settings button, whose tooltip may lie over its neighbours.
   await page.mouse.move(0, VIEWPORT.height / 2);
   await page.getByTestId('open-monitor').click();
   await expectFrame('monitor');
-  await page.screenshot({ path: '/tmp/a17-zoom-monitor.png' });
+  await screenshotAs(page, 'zoom-monitor');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -105,7 +105,7 @@ test('the activity panel opens without pushing the view away, and closes', async
   await expectFrame('activity open');
   await expectOnScreen(panel.getByTestId('activity-close'), 'the panel’s close button');
   await expectOnScreen(panel.getByTestId('activity-scope-instance'), 'the panel’s list choice');
-  await page.screenshot({ path: '/tmp/a17-zoom-activity.png' });
+  await screenshotAs(page, 'zoom-activity');
   await panel.getByTestId('activity-close').click();
   await expect(panel).toBeHidden();
 });
@@ -116,7 +116,7 @@ test('a dialog fits, and its buttons can be reached', async () => {
   const dialog = page.getByTestId('create-database-dialog');
   await expect(dialog).toBeVisible();
   await expectOnScreen(dialog, 'the dialog');
-  await page.screenshot({ path: '/tmp/a17-zoom-dialog.png' });
+  await screenshotAs(page, 'zoom-dialog');
   const confirm = dialog.getByTestId('dialog-confirm');
   await confirm.scrollIntoViewIfNeeded();
   await expectOnScreen(confirm, 'the dialog’s confirm button');
