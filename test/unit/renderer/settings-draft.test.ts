@@ -38,6 +38,14 @@ describe('the settings draft', () => {
     expect(parsePatch({ timeDisplay: 'fuzzy' })).toHaveProperty('problem');
   });
 
+  it('sends how tables are copied when it changed, as shown by default', () => {
+    const draft = draftOf(saved);
+    expect(draft.copyValues).toBe('shown');
+    draft.copyValues = 'raw';
+    expect(patchOf(saved, draft)).toEqual({ copyValues: 'raw' });
+    expect(parsePatch({ copyValues: 'formatted' })).toHaveProperty('problem');
+  });
+
   it('trims the proxy and does not count surrounding spaces as a change', () => {
     const draft = { ...draftOf(saved), proxyUrl: ' http://proxy.corp:3128 ' };
     expect(patchOf(saved, draft)).toEqual({});

@@ -25,11 +25,14 @@ export interface SettingsDraft {
   monitorFailedJobs: FailedJobNotice;
   /** Points in time as "3 minutes ago" (the date in a tooltip) or as the date itself. */
   timeDisplay: Settings['timeDisplay'];
+  /** What copying or saving a table writes: the values as shown, or the service's raw ones. */
+  copyValues: Settings['copyValues'];
 }
 
 /** The draft's fields, in the order the form shows them. */
 export const DRAFT_FIELDS = [
   'timeDisplay',
+  'copyValues',
   'closeToTray',
   'keepAwakeWhileTransferring',
   'transfersAtOnce',
@@ -47,7 +50,7 @@ const isSwitch = (key: keyof SettingsDraft): key is (typeof SWITCH_FIELDS)[numbe
   (SWITCH_FIELDS as readonly string[]).includes(key);
 
 /** The fields that pick one of a few values. */
-const CHOICE_FIELDS = ['monitorFailedJobs', 'timeDisplay'] as const;
+const CHOICE_FIELDS = ['monitorFailedJobs', 'timeDisplay', 'copyValues'] as const;
 const isChoice = (key: keyof SettingsDraft): key is (typeof CHOICE_FIELDS)[number] =>
   (CHOICE_FIELDS as readonly string[]).includes(key);
 
@@ -74,6 +77,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     proxyUrl: settings.proxyUrl ?? '',
     monitorFailedJobs: settings.monitorFailedJobs,
     timeDisplay: settings.timeDisplay,
+    copyValues: settings.copyValues,
   };
 }
 
