@@ -1,4 +1,4 @@
-import { h } from 'vue';
+import { timeCell } from '../common/time-cell';
 import type { ArchivesResponse } from '../../../../shared/contract/records/archives';
 import type { ArchiveQueryState, ArchiveSortProperty } from '../../stores/archives-store';
 import type { ResourceColumn } from '../common/resource-table';
@@ -34,9 +34,7 @@ function sorting(key: string, query: ArchiveQueryState): { sorter: true; sortOrd
 }
 
 /** The day in the cell, the full time on hover (keeps the name column wide). */
-function dateCell(value: string | null | undefined) {
-  return h('span', { title: formatDateTime(value) }, formatDate(value));
-}
+const dateCell = (value: string | null | undefined) => timeCell(value, formatDate);
 
 function storageTag(row: ArchivesResponse) {
   const type = storageTypeOf(row);

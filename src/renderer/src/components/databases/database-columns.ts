@@ -1,3 +1,4 @@
+import { timeCell } from '../common/time-cell';
 import { NTooltip } from 'naive-ui';
 import { h } from 'vue';
 import type { Database } from '../../../../shared/contract/records/databases';
@@ -62,7 +63,8 @@ export function databaseColumns(sortOrder: (key: string) => 'ascend' | 'descend'
       title: 'Created',
       width: 130,
       ...remote('createdAt'),
-      render: (row) => formatDate(row.createdAt),
+      render: (row) => timeCell(row.createdAt, formatDate),
+      searchText: (row) => formatDate(row.createdAt),
     },
     {
       key: 'pinned',
