@@ -82,6 +82,39 @@ test('Ctrl/Cmd+P jumps to any loaded object', async ({ app, page }) => {
   await expect(page.getByTestId('view-title')).toContainText('Migration_Check');
 });
 
+test('a pointer resting over jump-to’s list does not take the active item', async ({
+  app,
+  page,
+}) => {
+  await app.openEmulator();
+  await page.keyboard.press(`${MOD}+KeyP`);
+  const jump = page.getByTestId('jump-to');
+  const items = jump.getByTestId('quick-pick-item');
+  // The pointer moves onto the fourth item: that one is active, as a hover should make it.
+  await items.nth(3).hover();
+  await expect(items.nth(3)).toHaveAttribute('aria-selected', 'true');
+  // The list changes under the resting pointer: the first match stays active.
+  await jump.getByTestId('quick-pick-input').locator('input').fill(TEST);
+  await expect(items.first()).toContainText(TEST);
+  await expect(items.nth(3)).toBeVisible();
+  // Chromium re-evaluates hover after layout within a frame or two: give it several.
+  for (let frame = 0; frame < 10; frame++) {
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) =>
+          (
+            globalThis as unknown as { requestAnimationFrame: (f: () => void) => void }
+          ).requestAnimationFrame(() => done()),
+        ),
+    );
+  }
+  await expect(items.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(jump.locator('[aria-selected="true"]')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('instance-overview')).toBeVisible();
+  await expect(page.getByTestId('view-title')).toContainText(TEST);
+});
+
 test('Ctrl/Cmd+Shift+P lists every action; Ctrl/Cmd+J toggles the activity panel', async ({
   app,
   page,
