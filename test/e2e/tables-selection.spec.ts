@@ -4,7 +4,7 @@ import { expectAccessible } from './axe-check';
 import { expect, test } from './fixtures';
 import { takesScreenshots } from './screenshots';
 import { openEmulatorSession, tableRows, type ResourcesSession } from './resources-helpers';
-import { jumpTo } from './session-helpers';
+import { jumpTo, pickMenuItem } from './session-helpers';
 
 /*
  * Selecting rows (checkboxes, Shift ranges, keys) and what the selection does: one
@@ -43,7 +43,7 @@ async function screenshotBoth(name: string): Promise<void> {
 
 async function copyMenu(item: string): Promise<void> {
   await page.getByTestId('archive-table').getByTestId('table-copy-menu').click();
-  await page.locator('.n-dropdown-option:visible').filter({ hasText: item }).click();
+  await pickMenuItem(page, item);
 }
 
 test('five archives are deleted in one confirmation that lists them, with a result each', async () => {
@@ -58,7 +58,10 @@ test('five archives are deleted in one confirmation that lists them, with a resu
 
   // A checkbox, then Shift+click on the fifth: the range between them.
   await archiveRows().nth(0).getByTestId('select-row').click();
-  await archiveRows().nth(4).getByTestId('select-row').click({ modifiers: ['Shift'] });
+  await archiveRows()
+    .nth(4)
+    .getByTestId('select-row')
+    .click({ modifiers: ['Shift'] });
   await expect(table.getByTestId('selection-count')).toHaveText('5 selected');
   await expect(table.locator('tr[aria-selected="true"]')).toHaveCount(5);
 
@@ -79,10 +82,14 @@ test('five archives are deleted in one confirmation that lists them, with a resu
   await expect(dialog.getByTestId('bulk-summary')).toHaveText('5 done');
   await expect(dialog.locator('[data-testid="bulk-item"][data-state="done"]')).toHaveCount(5);
   await screenshotBoth('bulk-delete-results');
+  // Nothing is left to cancel: one button, Close.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expect(confirm).toHaveText('Close');
   await confirm.click();
   await expect(dialog).toBeHidden();
   await expect(table.getByTestId('row-count')).toHaveText('85');
-  for (const key of keys) await expect(table.locator(`tr[data-row-key="${key ?? ''}"]`)).toHaveCount(0);
+  for (const key of keys)
+    await expect(table.locator(`tr[data-row-key="${key ?? ''}"]`)).toHaveCount(0);
   await expect(table.getByTestId('selection-bar')).toHaveCount(0);
 });
 
@@ -116,7 +123,12 @@ test('the rows shown are saved as CSV, as shown or raw as the setting says', asy
   const table = page.getByTestId('archive-table');
   const word = (await nameOf(0)).toLowerCase();
   await table.getByTestId('table-search').locator('input').fill(word);
-  const shown = Number(await table.getByTestId('row-count').innerText().then((t) => t.split(' ')[0]));
+  const shown = Number(
+    await table
+      .getByTestId('row-count')
+      .innerText()
+      .then((t) => t.split(' ')[0]),
+  );
   expect(shown).toBeGreaterThan(0);
 
   const save = async (): Promise<string> => {
