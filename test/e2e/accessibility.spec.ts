@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe-check';
 import { expect, test } from './fixtures';
-import { jumpTo, openEmulatorSession, type ResourcesSession } from './resources-helpers';
+import {
+  jumpTo,
+  openEmulatorSession,
+  pickMenuItem,
+  type ResourcesSession,
+} from './resources-helpers';
 import { screenshotViewSizes } from './view-screenshots';
 
 /*
@@ -93,7 +98,7 @@ test('dialogs: create database, add login, allow an address', async () => {
 test('the archive details drawer and the activity panel', async () => {
   await jumpTo(page, 'archives prod', 'archives-view');
   await page.getByTestId('archive-table').getByTestId('row-menu').first().click();
-  await page.locator('.n-dropdown-option:visible').filter({ hasText: 'Details' }).click();
+  await pickMenuItem(page, 'Details');
   await expect(page.getByTestId('archive-details')).toBeVisible();
   await expectAccessible(page, 'the archive details drawer', DRAWER);
   await page.keyboard.press('Escape');

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dismissNotifications, screenshotThemes } from './activity-helpers';
 import { runCommand } from './resources-helpers';
-import { openSignedInSession, type EmulatorSession } from './session-helpers';
+import { openSignedInSession, pickMenuItem, type EmulatorSession } from './session-helpers';
 
 /*
  * The Monitor view against the harness's emulator (demo data: three instances; prod has a
@@ -80,7 +80,7 @@ test('selecting prod shows its chart with the blocking mark; pause holds the dis
 test('Stop watching moves an instance to the left-out list, Watch brings it back', async () => {
   const { page, harness } = session;
   await row(page, PROD).getByTestId('row-menu').click();
-  await page.locator('.n-dropdown-option').getByText('Stop watching').click();
+  await pickMenuItem(page, 'Stop watching');
   await expect(rows(page)).toHaveCount(2);
   await expect(leftOut(page)).toHaveCount(1);
   await expect(leftOut(page)).toContainText(PROD);
@@ -99,20 +99,20 @@ test("the tree's menu of an instance stops and starts watching it", async () => 
   const { page } = session;
   const node = page.getByTestId('tree-node').filter({ hasText: 'sql-eu-test-01' });
   await node.click({ button: 'right' });
-  await page.locator('.n-dropdown-option').getByText('Stop watching in monitor').click();
+  await pickMenuItem(page, 'Stop watching in monitor');
   await expect(leftOut(page)).toContainText('sql-eu-test-01');
   await expect(rows(page)).toHaveCount(2);
   await node.click({ button: 'right' });
-  await page.locator('.n-dropdown-option').getByText('Watch in monitor').click();
+  await pickMenuItem(page, 'Watch in monitor');
   await expect(leftOut(page)).toHaveCount(0);
   await expect(rows(page)).toHaveCount(3);
   // Opened again at once, while the last menu is still leaving: the right button's release
   // must not close the menu it just opened (the pick below was lost that way under load).
   for (let round = 0; round < 3; round += 1) {
     await node.click({ button: 'right' });
-    await page.locator('.n-dropdown-option').getByText('Stop watching in monitor').click();
+    await pickMenuItem(page, 'Stop watching in monitor');
     await node.click({ button: 'right' });
-    await page.locator('.n-dropdown-option').getByText('Watch in monitor').click();
+    await pickMenuItem(page, 'Watch in monitor');
     await expect(leftOut(page)).toHaveCount(0);
   }
   await expect(rows(page)).toHaveCount(3);

@@ -9,6 +9,7 @@ import {
   makeEmulatorProfileReadOnly,
   jumpTo,
   openEmulatorSession,
+  pickMenuItem,
   pickOption,
   runCommand,
   screenshotThemes,
@@ -41,11 +42,13 @@ test.afterAll(async () => {
 const rows = () => tableRows(page, 'archive-table');
 // Column 1 is the first after the selection checkboxes.
 const cellTexts = (column: number) =>
-  rows().locator(`td:nth-child(${column + 1})`).allInnerTexts();
+  rows()
+    .locator(`td:nth-child(${column + 1})`)
+    .allInnerTexts();
 
 async function rowMenu(rowIndex: number, item: string): Promise<void> {
   await rows().nth(rowIndex).getByTestId('row-menu').click();
-  await page.locator('.n-dropdown-option:visible').filter({ hasText: item }).click();
+  await pickMenuItem(page, item);
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'accent' });

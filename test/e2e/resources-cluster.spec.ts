@@ -4,6 +4,7 @@ import {
   dialog,
   jumpTo,
   openEmulatorSession,
+  pickMenuItem,
   pickOption,
   runCommand,
   screenshotThemes,
@@ -35,7 +36,7 @@ const blocks = () => rows().locator('td:nth-child(2)').allInnerTexts();
 
 async function removeRow(block: string): Promise<ReturnType<Page['locator']>> {
   await row(block).getByTestId('row-menu').click();
-  await page.locator('.n-dropdown-option:visible').filter({ hasText: 'Remove' }).click();
+  await pickMenuItem(page, 'Remove');
   const confirm = page.locator('.n-dialog:visible');
   await expect(confirm).toContainText(block);
   return confirm;

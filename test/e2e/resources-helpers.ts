@@ -4,7 +4,7 @@ import { expect } from './fixtures';
 import { takesScreenshots } from './screenshots';
 import { openSignedInSession, type EmulatorSession } from './session-helpers';
 
-export { jumpTo } from './session-helpers';
+export { jumpTo, pickMenuItem } from './session-helpers';
 
 /*
  * Shared set-up of the resources-*.spec.ts files: ONE harness and page per file (the suite

@@ -4,6 +4,7 @@ import {
   dialog,
   jumpTo,
   openEmulatorSession,
+  pickMenuItem,
   pickOption,
   screenshotThemes,
   tableRows,
@@ -54,7 +55,7 @@ test('the linked servers view shows its empty state, then a link added from the 
 
 test('remove linked server asks first, then the link is gone', async () => {
   await rows().first().getByTestId('row-menu').click();
-  await page.locator('.n-dropdown-option:visible').filter({ hasText: 'Remove link' }).click();
+  await pickMenuItem(page, 'Remove link');
   const confirm = page.locator('.n-dialog').filter({ hasText: 'Remove linked server' });
   await expect(confirm).toContainText('sql-eu-dev-01');
   await confirm.getByRole('button', { name: 'Remove link' }).click();

@@ -4,6 +4,7 @@ import {
   dialog,
   jumpTo,
   openEmulatorSession,
+  pickMenuItem,
   runCommand,
   screenshotThemes,
   tableRows,
@@ -29,7 +30,7 @@ const row = (name: string) => rows().filter({ has: page.getByText(name, { exact:
 
 async function rowMenu(name: string, item: string): Promise<void> {
   await row(name).getByTestId('row-menu').click();
-  await page.locator('.n-dropdown-option:visible').filter({ hasText: item }).click();
+  await pickMenuItem(page, item);
 }
 
 test('the logins view lists the logins of the instance with their role and status', async () => {

@@ -63,3 +63,26 @@ export async function jumpTo(page: Page, query: string, view: string): Promise<L
   await expect(shown).toBeVisible();
   return shown;
 }
+
+/**
+ * Clicks the item of the open dropdown menu that reads `text`, once the menu has finished
+ * scaling in: naive-ui's menus grow from 0.85 to full size, and on a busy machine Playwright
+ * may find the item "stable" between two delayed frames, then press where it was and release
+ * where the next item is (a click on neither: the menu stays open, nothing runs).
+ */
+export async function pickMenuItem(page: Page, text: string | RegExp): Promise<void> {
+  const option = page.locator('.n-dropdown-option:visible').filter({ hasText: text }).first();
+  await expect(option).toBeVisible();
+  await option.evaluate(async (element: unknown) => {
+    // The test's TypeScript has no DOM types: the little of it used here.
+    interface Animated {
+      closest(selector: string): Animated | null;
+      getAnimations(options: { subtree: boolean }): { finished: Promise<unknown> }[];
+    }
+    const item = element as Animated;
+    const menu = item.closest('.n-dropdown-menu') ?? item;
+    const running = menu.getAnimations({ subtree: true }).map((animation) => animation.finished);
+    await Promise.all(running).catch(() => undefined);
+  });
+  await option.click();
+}

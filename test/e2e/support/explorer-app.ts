@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Harness } from '../../harness/server';
+import { pickMenuItem } from '../session-helpers';
 
 /** Where the explorer's screenshots go (kept as test artifacts). */
 export const SCREENSHOT_DIR = 'artifacts/screenshots';
@@ -65,7 +66,7 @@ export class ExplorerApp {
   /** Opens a row's action menu and picks an item. */
   async rowAction(row: Locator, label: string): Promise<void> {
     await row.getByTestId('row-menu').click();
-    await this.page.locator('.n-dropdown-option').filter({ hasText: label }).first().click();
+    await pickMenuItem(this.page, label);
   }
 
   /** The confirm button of the open action dialog. */
