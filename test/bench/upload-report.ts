@@ -33,8 +33,11 @@ export interface UploadFigures {
   idle: ThroughputRounds;
   /** The other core kept busy by a burner. */
   busy: ThroughputRounds;
+  /** The run of each size with the median peak RSS. */
   small: EngineRun;
   large: EngineRun;
+  /** Every peak RSS measured, per size (small, large). */
+  peaks: number[][];
   verify: VerifyRun;
   queue: QueueRun;
   limit: LimitRun;
@@ -83,14 +86,16 @@ function throughputLines(rounds: ThroughputRounds, core: 'idle' | 'busy'): Throu
 }
 
 function memoryLines(f: UploadFigures): boolean {
-  const { small, large, verify } = f;
+  const { small, large, peaks, verify } = f;
   const peak = Math.max(small.peakRssBytes, large.peakRssBytes);
   const spread =
     Math.abs(large.peakRssBytes - small.peakRssBytes) /
     Math.min(small.peakRssBytes, large.peakRssBytes);
+  const all = (index: number): string => (peaks[index] ?? []).map(mib).join(', ');
   console.log(
-    `(c) engine peak RSS: ${mib(small.bytes)} file → ${mib(small.peakRssBytes)}, ${mib(large.bytes)} file → ` +
-      `${mib(large.peakRssBytes)} (spread ${(spread * 100).toFixed(1)}%; ${mib(small.baselineRssBytes)} before the upload)`,
+    `(c) engine peak RSS, median of ${peaks[0]?.length ?? 0} alternating rounds: ${mib(small.bytes)} file → ` +
+      `${mib(small.peakRssBytes)} (${all(0)}), ${mib(large.bytes)} file → ${mib(large.peakRssBytes)} ` +
+      `(${all(1)}); spread ${(spread * 100).toFixed(1)}%; ${mib(small.baselineRssBytes)} before the upload`,
   );
   console.log(
     `(d) verified resume of the ${mib(large.bytes)} file (all ${verify.parts} sent parts read again and hashed): ` +
