@@ -87,19 +87,30 @@ export class PartFileSink extends Writable {
     );
   }
 
-  async #store(chunks: Buffer[]): Promise<void> {
-    const { progress, write } = this.#options;
-    await write(chunks, progress.written);
-    for (const chunk of chunks) {
-      progress.hash.update(chunk);
-      progress.written += chunk.length;
-      progress.sinceCheckpoint += chunk.length;
-    }
-    this.#options.onWritten(progress.written);
-    if (progress.sinceCheckpoint >= this.#options.checkpointBytes) {
-      progress.sinceCheckpoint = 0;
-      await this.#options.checkpoint?.();
-    }
+  #store(chunks: Buffer[]): Promise<void> {
+    return storeChunks(this.#options, chunks);
+  }
+}
+
+/**
+ * Writes `chunks` at the end of what the `.part` file holds, then counts and hashes them (only
+ * bytes on disk are counted), reports them and checkpoints every `checkpointBytes`.
+ */
+export async function storeChunks(
+  options: Omit<PartFileSinkOptions, 'highWaterMark'>,
+  chunks: Buffer[],
+): Promise<void> {
+  const { progress, write } = options;
+  await write(chunks, progress.written);
+  for (const chunk of chunks) {
+    progress.hash.update(chunk);
+    progress.written += chunk.length;
+    progress.sinceCheckpoint += chunk.length;
+  }
+  options.onWritten(progress.written);
+  if (progress.sinceCheckpoint >= options.checkpointBytes) {
+    progress.sinceCheckpoint = 0;
+    await options.checkpoint?.();
   }
 }
 
