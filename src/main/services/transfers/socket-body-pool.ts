@@ -84,12 +84,16 @@ export class SocketBodyPool {
 
   /** Names the consumer and hands it what arrived so far (in order). */
   start(consumer: BodyConsumer): void {
+    // The current slot is not handed on here: the socket may hold a view of its free part for
+    // the next read. The next read (or {@link finish}, once the socket stopped) hands it on.
     this.#consumer = consumer;
-    if (this.#filled > 0) this.#handOn();
     this.#kick();
   }
 
-  /** Hands on the part-filled slot (the body ended, or broke) and waits for the consumer. */
+  /**
+   * Hands on the part-filled slot and waits for the consumer; only once the socket stopped
+   * reading (the body ended, or broke).
+   */
   async finish(): Promise<void> {
     if (this.#filled > 0) this.#handOn();
     this.#kick();
