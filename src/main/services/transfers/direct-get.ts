@@ -2,7 +2,7 @@ import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import { AppError } from '../../../shared/errors';
 import type { DirectRoute } from '../http/direct-route';
-import { firstHeader, ResponseHeadReader, type ResponseHead } from './http-response-head';
+import { firstHeader, ResponseHeadReader, unchunk, type ResponseHead } from './http-response-head';
 import { SocketBodyPool, type BodyConsumer } from './socket-body-pool';
 
 /*
@@ -98,7 +98,10 @@ export async function directGet(
     headers: head.headers,
     contentLength: length ?? Number.NaN,
     receive: (consumer) => connection.receive(length ?? 0, consumer),
-    text: (limit = ERROR_TEXT_LIMIT) => connection.text(length, limit),
+    text: async (limit = ERROR_TEXT_LIMIT) => {
+      const raw = await connection.text(length, limit);
+      return head.headers['transfer-encoding'] === undefined ? raw : unchunk(raw);
+    },
     discard: () => connection.drop(),
   };
 }

@@ -79,3 +79,21 @@ export class ResponseHeadReader {
 export function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
+
+/**
+ * The data of a chunked body's start (`size CRLF data CRLF`...), as far as it is whole: enough
+ * to read an error answer's text. What cannot be read as chunks is kept as it is.
+ */
+export function unchunk(raw: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const lineEnd = raw.indexOf('\r\n', at);
+    const size = lineEnd < 0 ? NaN : parseInt(raw.slice(at, lineEnd).split(';')[0] ?? '', 16);
+    if (!Number.isInteger(size) || size < 0) return at === 0 ? raw : out;
+    if (size === 0) return out;
+    out += raw.slice(lineEnd + 2, lineEnd + 2 + size);
+    at = lineEnd + 2 + size + 2;
+    if (at > raw.length) return out;
+  }
+}
