@@ -191,7 +191,13 @@ export class RangeDownloader {
     // A later run keeps the `.part` bytes only when the journal holds their ETag: journal it
     // before the first byte, or a process killed before the first checkpoint (every few MiB)
     // would download everything again.
-    if (journaled === undefined && etag !== undefined) await request.checkpoint?.();
+    if (journaled === undefined && etag !== undefined) {
+      // A journal that cannot be saved ends the attempt: the answer is dropped, not left open.
+      await request.checkpoint?.().catch(async (error: unknown) => {
+        await response.discard();
+        throw error;
+      });
+    }
     await this.#receive(request, response, progress);
   }
 
