@@ -15,6 +15,11 @@ export interface SocketBodyPoolOptions {
   slotBytes: number;
   /** A slot with less room than this is handed on rather than read into (default 64 KiB). */
   minRead?: number;
+  /**
+   * An idle consumer gets a slot holding at least this many bytes at once, rather than when
+   * the slot is full (default 1: any bytes). Larger means fewer, larger writes.
+   */
+  idleBytes?: number;
   /** Called when reading may go on after the pool paused it (a slot was freed). */
   onResume: () => void;
 }
@@ -46,7 +51,7 @@ export class SocketBodyPool {
 
   constructor(options: SocketBodyPoolOptions) {
     if (options.slots < 2) throw new RangeError('A socket body pool needs at least 2 slots.');
-    this.#options = { minRead: 64 * 1024, ...options };
+    this.#options = { minRead: 64 * 1024, idleBytes: 1, ...options };
     for (let i = 0; i < options.slots; i += 1)
       this.#free.push(Buffer.allocUnsafe(options.slotBytes));
     this.#current = this.#free.pop();
@@ -78,7 +83,8 @@ export class SocketBodyPool {
     if (skip > 0 && kept > 0) view.copyWithin(0, skip, length);
     this.#filled += Math.max(0, kept);
     const room = this.#current.length - this.#filled;
-    if (room < this.#options.minRead || (this.#idle() && this.#filled > 0)) this.#handOn();
+    const ready = this.#idle() && this.#filled >= Math.max(1, this.#options.idleBytes);
+    if (room < this.#options.minRead || ready) this.#handOn();
     return !this.#paused;
   }
 
