@@ -44,9 +44,13 @@ const sampler = setInterval(() => {
 }, 50);
 
 let url = '';
+// Undici's requests (the fallback) show their URL to an interceptor, direct GETs to the hook.
 const captureUrl: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
   if (opts.method === 'GET') url = `${String(opts.origin)}${opts.path}`;
   return dispatch(opts, handler);
+};
+const captureDirectUrl = (_origin: string, _headers: unknown, direct?: string): void => {
+  if (direct !== undefined) url = direct;
 };
 const dataDir = await mkdtemp(join(tmpdir(), 'databridge-bench-download-'));
 await mkdir(task.folder, { recursive: true });
@@ -55,6 +59,9 @@ const engine = await createEngine({
   dataDir,
   auth: { kind: 'apiKey', apiKey: 'demo-admin-key' },
   presignedInterceptors: [captureUrl],
+  onPresignedRequest: captureDirectUrl,
+  // BENCH_ENGINE=undici measures the fallback path (undici's body stream) for comparison.
+  directDownloads: process.env['BENCH_ENGINE'] !== 'undici',
 });
 const baselineRss = process.memoryUsage.rss();
 let downloadStart: { at: number; cpu: NodeJS.CpuUsage } | undefined;

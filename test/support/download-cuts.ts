@@ -42,3 +42,21 @@ export function recordGets(paths: string[]): Dispatcher.DispatcherComposeInterce
     return dispatch(opts, handler);
   };
 }
+
+/**
+ * The direct GET's equivalent of {@link cutFirstDownload} (the harness's `directBodyBytes`):
+ * the first download's connection breaks (ECONNRESET) at the read that reaches `bytes` of its
+ * body, and `onCut` is called then. Later downloads go through untouched.
+ */
+export function cutFirstDirectDownload(
+  bytes: number,
+  onCut?: () => void,
+): (total: number) => Error | undefined {
+  let cut = false;
+  return (total) => {
+    if (cut || total < bytes) return undefined;
+    cut = true;
+    onCut?.();
+    return Object.assign(new Error('cut by the test'), { code: 'ECONNRESET' });
+  };
+}

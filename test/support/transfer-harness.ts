@@ -7,6 +7,7 @@ import type { Profile } from '../../src/shared/model/profile';
 import type { SignInState } from '../../src/shared/model/session-state';
 import { TokenAuth } from '../../src/main/services/auth/token-auth';
 import { createConnection, type Connection } from '../../src/main/services/connection/connection';
+import { directRoute, type DirectRoute } from '../../src/main/services/http/direct-route';
 import { JobWatcher } from '../../src/main/services/jobs/job-watcher';
 import type { Logger } from '../../src/main/services/log/logger';
 import type { PartPlanOptions } from '../../src/main/services/transfers/part-plan';
@@ -40,10 +41,17 @@ export interface EngineOptions {
   partPlan?: PartPlanOptions;
   retry?: Partial<RetryPolicy>;
   onPartEvent?: (transferId: string, event: PartEvent) => void;
-  /** Sees the headers of every request to a pre-signed URL. */
-  onPresignedRequest?: (origin: string, headers: Record<string, string>) => void;
-  /** Extra undici interceptors on the pre-signed dispatcher (to cut a download, say). */
+  /** Sees the headers of every request to a pre-signed URL (the URL too on the direct path). */
+  onPresignedRequest?: (origin: string, headers: Record<string, string>, url?: string) => void;
+  /**
+   * Extra undici interceptors on the pre-signed dispatcher (to cut a download, say). Downloads
+   * take the direct GET unless `directDownloads` is false: there, `directBodyBytes` cuts.
+   */
   presignedInterceptors?: Dispatcher.DispatcherComposeInterceptor[];
+  /** Downloads on the engine's own sockets, as in the app (default true); false: undici only. */
+  directDownloads?: boolean;
+  /** Sees the body total of each direct read; an error answered cuts the connection there. */
+  directBodyBytes?: (total: number) => Error | undefined;
   logger?: Logger;
   progressIntervalMs?: number;
   networkRetryMs?: number;
@@ -127,6 +135,16 @@ export function presignedDispatcher(
   return all.length === 0 ? agent : agent.compose(...all);
 }
 
+/** The app's direct route (no proxy: loopback), with the test's hooks. */
+function directRouteOf(options: EngineOptions): DirectRoute | false {
+  if (options.directDownloads === false) return false;
+  return {
+    ...directRoute({ env: {} }),
+    ...(options.onPresignedRequest ? { onRequest: options.onPresignedRequest } : {}),
+    ...(options.directBodyBytes ? { onBodyBytes: options.directBodyBytes } : {}),
+  };
+}
+
 function profileFor(baseUrl: string, auth: EngineAuth): Profile {
   const at = new Date().toISOString();
   return {
@@ -186,6 +204,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     connections,
     jobWatcher: watcher,
     dispatcher: presigned,
+    directRoute: directRouteOf(options),
     ...(options.partsInFlight === undefined ? {} : { partsInFlight: options.partsInFlight }),
     ...(options.partPlan ? { partPlan: options.partPlan } : {}),
     ...(options.bandwidthLimitBytesPerSecond === undefined

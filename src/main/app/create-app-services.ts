@@ -5,6 +5,7 @@ import type { ProfilesLoadResult } from '../services/profiles/profile-store';
 import { ProfileStore } from '../services/profiles/profile-store';
 import { ConnectionManager, type EmulatorHandle } from '../services/connection/connection-manager';
 import { createDispatcher } from '../services/http/dispatcher';
+import { directRoute, type DirectRouteOptions } from '../services/http/direct-route';
 import { AppEventBus } from '../services/ipc/app-event-bus';
 import { JobWatcher } from '../services/jobs/job-watcher';
 import type { Logger } from '../services/log/logger';
@@ -109,6 +110,35 @@ function jobWatcherOf(
   });
 }
 
+/** The transfer engine of the app, reading its limits from the settings. */
+function transferServiceOf(deps: {
+  dataDir: string;
+  connections: ConnectionManager;
+  jobs: JobWatcher;
+  dispatcher: Dispatcher;
+  network: DirectRouteOptions;
+  settings: SettingsStore;
+  logger: Logger;
+  tuning?: AppServicesOptions['transferTuning'];
+}): TransferService {
+  const { settings } = deps;
+  // Pre-signed URLs get the plain dispatcher: the engine never adds the service's Authorization.
+  return new TransferService({
+    dataDir: deps.dataDir,
+    connections: deps.connections,
+    jobWatcher: deps.jobs,
+    dispatcher: deps.dispatcher,
+    // Large downloads on sockets of their own, with the dispatcher's proxy, CAs and timeouts.
+    directRoute: directRoute(deps.network),
+    logger: deps.logger,
+    partsInFlight: () => settings.get().partsInFlight,
+    // Read every few tens of ms: a changed limit applies to running transfers at once.
+    bandwidthLimitBytesPerSecond: () => settings.get().bandwidthLimitMiBps * 1024 * 1024,
+    transfersAtOnce: () => settings.get().transfersAtOnce,
+    ...deps.tuning,
+  });
+}
+
 /**
  * Builds the services for a data folder. Electron's main and the browser harness both call
  * it, so both run the same services; only the secret store and the platform differ.
@@ -118,8 +148,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const bus = new AppEventBus({ logger });
   const settings = new SettingsStore({ file: join(dataDir, 'settings.json'), logger });
   const { proxyUrl } = await settings.load();
-  const dispatcher =
-    options.dispatcher ?? createDispatcher({ logger, ...(proxyUrl ? { proxyUrl } : {}) });
+  const network = { logger, ...(proxyUrl ? { proxyUrl } : {}) };
+  const dispatcher = options.dispatcher ?? createDispatcher(network);
   const profiles = new ProfileStore({ file: join(dataDir, 'profiles.json'), logger });
   const profilesLoaded = await profiles.load();
   const secrets = new SecretVault({ store: options.secretStore, logger });
@@ -131,18 +161,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     startEmulator: options.startEmulator ?? startLocalEmulator,
   });
   const jobs = jobWatcherOf(connections, settings, logger);
-  // Pre-signed URLs get the plain dispatcher: the engine never adds the service's Authorization.
-  const transfers = new TransferService({
+  const transfers = transferServiceOf({
     dataDir,
     connections,
-    jobWatcher: jobs,
+    jobs,
     dispatcher,
+    network,
+    settings,
     logger,
-    partsInFlight: () => settings.get().partsInFlight,
-    // Read every few tens of ms: a changed limit applies to running transfers at once.
-    bandwidthLimitBytesPerSecond: () => settings.get().bandwidthLimitMiBps * 1024 * 1024,
-    transfersAtOnce: () => settings.get().transfersAtOnce,
-    ...options.transferTuning,
+    ...(options.transferTuning ? { tuning: options.transferTuning } : {}),
   });
   const watching = createMonitor({ dataDir, connections, jobs, settings, bus, logger });
   const stops = [

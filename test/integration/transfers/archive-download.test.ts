@@ -10,7 +10,7 @@ import {
 } from '../../../src/shared/contract/records/archives';
 import type { Profile } from '../../../src/shared/model/profile';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
-import { cutFirstDownload, recordGets } from '../../support/download-cuts';
+import { cutFirstDirectDownload, cutFirstDownload, recordGets } from '../../support/download-cuts';
 import { sha256File } from '../../support/sample-files';
 import {
   PROFILE_ID,
@@ -137,6 +137,8 @@ describe('archive download', () => {
     const ranges: string[] = [];
     const e = await engine({
       // The cut also expires every link handed out so far: the retry must read archives.get again.
+      // On undici (the fallback path): its interceptors record the signed paths.
+      directDownloads: false,
       presignedInterceptors: [
         recordGets(gets),
         cutFirstDownload(2 * MIB, () => fx.emulator.faults.expireUrls()),
@@ -167,11 +169,9 @@ describe('archive download', () => {
     const quit: { engine?: Engine; stopping?: Promise<void> } = {};
     const first = await engine({
       dataDir: appDir,
-      presignedInterceptors: [
-        cutFirstDownload(3 * MIB, () => {
-          quit.stopping = quit.engine?.service.pauseAll('app-quit');
-        }),
-      ],
+      directBodyBytes: cutFirstDirectDownload(3 * MIB, () => {
+        quit.stopping = quit.engine?.service.pauseAll('app-quit');
+      }),
     });
     quit.engine = first;
     const archive = await archiveAt(first, 3);

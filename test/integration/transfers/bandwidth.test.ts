@@ -124,6 +124,7 @@ describe('the bandwidth limit', () => {
     limit = 0;
     const changedAt = performance.now();
     const done = await settled(e, started.id);
+    expect(done.error).toBeUndefined();
     expect(done.state).toBe('done');
     // Still at 512 KiB/s, the rest (more than 8 MiB) would take more than 16 s; the bound
     // leaves room for a busy machine.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
-import { cutFirstDownload } from '../../support/download-cuts';
+import { cutFirstDirectDownload, cutFirstDownload } from '../../support/download-cuts';
 import { sha256File } from '../../support/sample-files';
 import {
   PROFILE_ID,
@@ -122,6 +122,29 @@ describe('export', () => {
   it('resumes a download cut in the middle with a Range request', async () => {
     const ranges: string[] = [];
     const e = await engine({
+      directBodyBytes: cutFirstDirectDownload(5 * MIB),
+      onPresignedRequest: (_origin, headers) => ranges.push(headers['range'] ?? 'none'),
+    });
+    const started = await e.service.startExport({
+      profileId: PROFILE_ID,
+      instanceName: 'sql-eu-test-01',
+      databaseName: 'Smoke_Test_DB',
+      exportTo: 0,
+      destinationFolder: await folder(),
+    });
+    const done = await settled(e, started.id);
+    expect(done.state).toBe('done');
+    expect(ranges[0]).toBe('none');
+    const resumedAt = Number(/^bytes=(\d+)-$/.exec(ranges[1] ?? '')?.[1]);
+    expect(resumedAt).toBeGreaterThan(0);
+    expect(resumedAt).toBeLessThanOrEqual(5 * MIB);
+    expect(await sha256File(done.files?.[0] ?? '')).toBe(await sha256File(servedFile(done)));
+  });
+
+  it('resumes a cut download with a Range request on undici too (the fallback)', async () => {
+    const ranges: string[] = [];
+    const e = await engine({
+      directDownloads: false,
       presignedInterceptors: [cutFirstDownload(5 * MIB)],
       onPresignedRequest: (_origin, headers) => ranges.push(headers['range'] ?? 'none'),
     });
@@ -147,11 +170,9 @@ describe('export', () => {
     const quit: { engine?: Engine; stopping?: Promise<void> } = {};
     const first = await engine({
       dataDir: appDir,
-      presignedInterceptors: [
-        cutFirstDownload(6 * MIB, () => {
-          quit.stopping = quit.engine?.service.pauseAll('app-quit');
-        }),
-      ],
+      directBodyBytes: cutFirstDirectDownload(6 * MIB, () => {
+        quit.stopping = quit.engine?.service.pauseAll('app-quit');
+      }),
     });
     quit.engine = first;
     const destinationFolder = await folder();

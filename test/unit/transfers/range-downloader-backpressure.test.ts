@@ -11,10 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportFile } from '../../../src/main/services/transfers/journal-schema';
 import { handleWriter } from '../../../src/main/services/transfers/part-file-sink';
 import { RangeDownloader } from '../../../src/main/services/transfers/range-downloader';
+import { directRoute } from '../../../src/main/services/http/direct-route';
 
 /*
  * The streamed download against a fast local host and a slow disk: the bytes the server has
- * produced but the disk has not taken stay bounded (socket buffers and the sink's 1 MiB), so
+ * produced but the disk has not taken stay bounded (socket buffers and the sink's 1 MiB, or the direct GET's pool), so
  * memory does not grow with the file when the disk is the bottleneck.
  */
 
@@ -57,13 +58,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('streamed download with a slow disk', () => {
+describe.each(['undici', 'direct'] as const)('streamed download with a slow disk (%s)', (via) => {
   it('keeps the bytes in flight bounded and the file whole', async () => {
+    produced = 0;
     let written = 0;
     let inFlightPeak = 0;
     let writes = 0;
     const downloader = new RangeDownloader({
       dispatcher,
+      // The direct GET's pool: 4 slots of 1 MiB (the app's default).
+      ...(via === 'direct' ? { route: directRoute({ env: {} }) } : {}),
       partWriter: (handle) => {
         const write = handleWriter(handle);
         return async (chunks, position) => {
@@ -79,7 +83,7 @@ describe('streamed download with a slow disk', () => {
     });
     const state: ExportFile = {
       remoteName: 'big.bak',
-      dest: join(dir, 'big.bak'),
+      dest: join(dir, `big-${via}.bak`),
       bytesWritten: 0,
       done: false,
     };

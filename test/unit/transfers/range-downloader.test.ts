@@ -8,6 +8,7 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportFile } from '../../../src/main/services/transfers/journal-schema';
 import { RangeDownloader } from '../../../src/main/services/transfers/range-downloader';
+import { directRoute, type DirectRoute } from '../../../src/main/services/http/direct-route';
 
 /*
  * The resumable download against a local file host (127.0.0.1) that serves one file with
@@ -89,9 +90,19 @@ function target(): ExportFile {
   };
 }
 
+/** Which client the downloads of a describe block take: undici alone, or the direct GET. */
+let client: 'undici' | 'direct' = 'undici';
+const requestsSeen: Record<string, string>[] = [];
+const route: DirectRoute = {
+  ...directRoute({ env: {} }),
+  pool: { slots: 3, slotBytes: 256 * 1024 },
+  onRequest: (_origin, headers) => void requestsSeen.push(headers),
+};
+
 function downloader(): RangeDownloader {
   return new RangeDownloader({
     dispatcher,
+    ...(client === 'direct' ? { route } : {}),
     retry: { baseDelayMs: 1, maxDelayMs: 5 },
     checkpointBytes: 1024 * 1024,
   });
@@ -105,7 +116,18 @@ const request = (state: ExportFile, extra: object = {}) => ({
   ...extra,
 });
 
-describe('RangeDownloader', () => {
+describe.each(['undici', 'direct'] as const)('RangeDownloader on %s', (via) => {
+  beforeAll(() => {
+    client = via;
+    requestsSeen.length = 0;
+  });
+
+  // Every request of the block went the way it names (the direct hook sees only direct GETs).
+  afterAll(() => {
+    if (via === 'direct') expect(requestsSeen.length).toBeGreaterThan(5);
+    else expect(requestsSeen).toEqual([]);
+  });
+
   it('downloads into <dest>.part, verifies length and MD5, then renames into place', async () => {
     setContent(3);
     const state = target();

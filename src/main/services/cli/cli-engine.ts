@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { SignInState } from '../../../shared/model/session-state';
 import type { Connection } from '../connection/connection';
+import { directRoute } from '../http/direct-route';
 import { JobWatcher } from '../jobs/job-watcher';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
@@ -120,6 +121,12 @@ export async function createCliEngine(
     connections,
     jobWatcher: watcher,
     dispatcher: deps.dispatcher,
+    // Downloads on sockets of their own, with the dispatcher's proxy, CAs and timeouts.
+    directRoute: directRoute({
+      env: deps.env,
+      logger: deps.logger,
+      ...(command.options.proxy ? { proxyUrl: command.options.proxy } : {}),
+    }),
     logger: deps.logger,
     ...(command.kind === 'import' && command.partsInFlight !== undefined
       ? { partsInFlight: command.partsInFlight }

@@ -113,6 +113,7 @@ export async function downloadFiles(
   const { journal, settings } = ctx;
   const downloader = new RangeDownloader({
     dispatcher: settings.dispatcher,
+    ...(settings.route ? { route: settings.route } : {}),
     retry: settings.retry,
     sleep: settings.sleep,
     random: settings.random,

@@ -87,19 +87,40 @@ export class PartFileSink extends Writable {
     );
   }
 
-  async #store(chunks: Buffer[]): Promise<void> {
-    const { progress, write } = this.#options;
-    await write(chunks, progress.written);
-    for (const chunk of chunks) {
-      progress.hash.update(chunk);
-      progress.written += chunk.length;
-      progress.sinceCheckpoint += chunk.length;
-    }
-    this.#options.onWritten(progress.written);
-    if (progress.sinceCheckpoint >= this.#options.checkpointBytes) {
-      progress.sinceCheckpoint = 0;
-      await this.#options.checkpoint?.();
-    }
+  #store(chunks: Buffer[]): Promise<void> {
+    return storeChunks(this.#options, chunks);
+  }
+}
+
+/**
+ * Writes `chunks` at the end of what the `.part` file holds while hashing them; once written,
+ * counts them (the count and the hash cover only bytes on disk), reports them and checkpoints
+ * every `checkpointBytes`.
+ */
+export async function storeChunks(
+  options: Omit<PartFileSinkOptions, 'highWaterMark'>,
+  chunks: Buffer[],
+): Promise<void> {
+  const { progress, write } = options;
+  // The hash runs on this thread while the write runs on libuv's pool: both read the chunks,
+  // neither changes them. A failed write takes the hash back to the bytes on disk.
+  const before = progress.hash.copy();
+  const writing = write(chunks, progress.written);
+  for (const chunk of chunks) progress.hash.update(chunk);
+  try {
+    await writing;
+  } catch (error) {
+    progress.hash = before;
+    throw error;
+  }
+  for (const chunk of chunks) {
+    progress.written += chunk.length;
+    progress.sinceCheckpoint += chunk.length;
+  }
+  options.onWritten(progress.written);
+  if (progress.sinceCheckpoint >= options.checkpointBytes) {
+    progress.sinceCheckpoint = 0;
+    await options.checkpoint?.();
   }
 }
 

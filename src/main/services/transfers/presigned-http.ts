@@ -114,9 +114,25 @@ export async function presignedAnswerError(
   response: Dispatcher.ResponseData,
   what: string,
 ): Promise<AppError> {
-  const status = response.statusCode;
   const text = await readErrorText(response.body);
-  const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+  return answerError({ status: response.statusCode, headers: response.headers, text, what });
+}
+
+/** A failed answer's status, headers and the start of its body text. */
+export interface FailedAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** What was asked, e.g. `the download of <file>`. */
+  what: string;
+}
+
+/**
+ * The AppError of a failed answer of a pre-signed URL, whichever client read it (undici or the
+ * direct GET of a download): see {@link presignedAnswerError}.
+ */
+export function answerError({ status, headers, text, what }: FailedAnswer): AppError {
+  const retryAfterMs = parseRetryAfter(headers['retry-after']);
   if (status === 403 && /expired/i.test(text)) {
     return new AppError({
       code: 'FORBIDDEN',

@@ -1,21 +1,17 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rename, stat, type FileHandle } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../../../shared/errors';
 import { TRANSFER_RETRY, type RetryPolicy } from '../common/retry-policy';
 import { sleep, type Sleep } from '../common/sleep';
+import type { DirectRoute } from '../http/direct-route';
 import type { BandwidthLimiter } from './bandwidth-limiter';
+import { openDownload, type DownloadAnswer } from './download-answer';
 import type { ExportFile } from './journal-schema';
-import { handleWriter, limiterTap, PartFileSink, type PartWrite } from './part-file-sink';
+import { handleWriter, type PartWrite } from './part-file-sink';
 import { bareEtag } from './part-uploader';
-import {
-  isUrlExpired,
-  presignedAnswerError,
-  presignedRequest,
-  toTransferError,
-} from './presigned-http';
+import { isUrlExpired, toTransferError } from './presigned-http';
 import { withRetries } from './step-retry';
 
 /** One file to download into `state.dest`, resuming what `<dest>.part` already holds. */
@@ -35,6 +31,11 @@ export interface DownloadRequest {
 /** Options of {@link RangeDownloader}. */
 export interface RangeDownloaderOptions {
   dispatcher: Dispatcher;
+  /**
+   * Direct GETs on sockets of the engine's own (the fast path); undici (`dispatcher`) still
+   * takes what they cannot (a proxy, a redirect, a chunked body). Undefined: undici only.
+   */
+  route?: DirectRoute;
   retry?: Partial<RetryPolicy>;
   sleep?: Sleep;
   random?: () => number;
@@ -80,7 +81,7 @@ class RestartFromZero extends AppError {
  * verified file is renamed to its final name.
  */
 export class RangeDownloader {
-  readonly #dispatcher: Dispatcher;
+  readonly #clients: { dispatcher: Dispatcher; route?: DirectRoute };
   readonly #policy: RetryPolicy;
   readonly #sleep: Sleep;
   readonly #random: () => number;
@@ -89,7 +90,10 @@ export class RangeDownloader {
   readonly #partWriter: (handle: FileHandle) => PartWrite;
 
   constructor(options: RangeDownloaderOptions) {
-    this.#dispatcher = options.dispatcher;
+    this.#clients = {
+      dispatcher: options.dispatcher,
+      ...(options.route ? { route: options.route } : {}),
+    };
     this.#policy = { ...TRANSFER_RETRY, ...options.retry };
     this.#sleep = options.sleep ?? sleep;
     this.#random = options.random ?? Math.random;
@@ -158,27 +162,23 @@ export class RangeDownloader {
     const { state, signal } = request;
     if (state.totalBytes !== undefined && progress.written === state.totalBytes) return;
     const from = progress.written;
-    const response = await presignedRequest(this.#dispatcher, url, {
-      method: 'GET',
-      headers: from > 0 ? { range: `bytes=${from}-` } : {},
-      signal,
-    });
-    const etag = header(response.headers.etag);
+    const response = await openDownload(this.#clients, url, from, signal);
+    const etag = header(response.headers['etag']);
     if (response.statusCode === 416) {
-      await response.body.dump();
+      await response.discard();
       const total = contentRange(response.headers['content-range'])?.total;
       if (total === from && (etag === undefined || etag === state.etag)) return;
       await this.#restart(progress, state);
       throw new RestartFromZero('the file on the server is shorter than the part downloaded');
     }
     if (response.statusCode !== 200 && response.statusCode !== 206) {
-      throw await presignedAnswerError(response, `the download of ${state.dest}`);
+      throw await response.error(`the download of ${state.dest}`);
     }
     const range = contentRange(response.headers['content-range']);
     const sameFile = state.etag === undefined || etag === undefined || etag === state.etag;
     if (response.statusCode === 200 || !sameFile || range?.start !== from) {
       if (from > 0) {
-        await response.body.dump();
+        await response.discard();
         await this.#restart(progress, state);
         throw new RestartFromZero('the file on the server changed or ignored the range');
       }
@@ -191,34 +191,37 @@ export class RangeDownloader {
     // A later run keeps the `.part` bytes only when the journal holds their ETag: journal it
     // before the first byte, or a process killed before the first checkpoint (every few MiB)
     // would download everything again.
-    if (journaled === undefined && etag !== undefined) await request.checkpoint?.();
+    if (journaled === undefined && etag !== undefined) {
+      // A journal that cannot be saved ends the attempt: the answer is dropped, not left open.
+      await request.checkpoint?.().catch(async (error: unknown) => {
+        await response.discard();
+        throw error;
+      });
+    }
     await this.#receive(request, response, progress);
   }
 
   async #receive(
     request: DownloadRequest,
-    response: Dispatcher.ResponseData,
+    response: DownloadAnswer,
     progress: Progress,
   ): Promise<void> {
     const { state, signal } = request;
-    const sink = new PartFileSink({
-      write: this.#partWriter(progress.handle),
-      progress,
-      checkpointBytes: this.#checkpointBytes,
-      onWritten: (written) => {
-        state.bytesWritten = written;
-        request.onProgress?.(written, state.totalBytes);
-      },
-      ...(request.checkpoint ? { checkpoint: request.checkpoint } : {}),
-    });
-    // Socket to file with backpressure: a slow disk (or a bandwidth limit) pauses the body,
-    // then the socket, instead of buffering; nothing is awaited per chunk.
-    const taps = this.#limiter ? [limiterTap(this.#limiter, signal)] : [];
     try {
-      await pipeline([response.body, ...taps, sink], { signal });
+      await response.receive({
+        write: this.#partWriter(progress.handle),
+        progress,
+        checkpointBytes: this.#checkpointBytes,
+        onWritten: (written) => {
+          state.bytesWritten = written;
+          request.onProgress?.(written, state.totalBytes);
+        },
+        ...(request.checkpoint ? { checkpoint: request.checkpoint } : {}),
+        ...(this.#limiter ? { limiter: this.#limiter } : {}),
+        signal,
+      });
     } catch (error) {
-      // The count and the hash cover the bytes on disk once the write under way has ended.
-      await sink.settled();
+      // The count and the hash cover the bytes on disk: the next attempt resumes after them.
       state.bytesWritten = progress.written;
       await request.checkpoint?.().catch(() => undefined);
       throw toTransferError(error, signal);

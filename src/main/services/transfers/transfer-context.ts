@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { TransferRecord, TransferState } from '../../../shared/model/transfer';
 import type { RetryPolicy } from '../common/retry-policy';
+import type { DirectRoute } from '../http/direct-route';
 import type { Sleep } from '../common/sleep';
 import type { Logger } from '../log/logger';
 import type { BandwidthLimiter } from './bandwidth-limiter';
@@ -20,6 +21,8 @@ export type PartEvent =
 export interface TransferEngineSettings {
   /** Plain dispatcher for pre-signed URLs: never one that adds the service's Authorization. */
   dispatcher: Dispatcher;
+  /** Direct GETs of downloads (see RangeDownloaderOptions.route); undefined: undici only. */
+  route?: DirectRoute;
   /** Parts sent at once, read when a run starts sending (a setting the user may change). */
   partsInFlight: () => number;
   retry: RetryPolicy;

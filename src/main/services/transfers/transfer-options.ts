@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { TRANSFER_RETRY, type RetryPolicy } from '../common/retry-policy';
 import { sleep, type Sleep } from '../common/sleep';
+import { directRoute, type DirectRoute } from '../http/direct-route';
 import type { Logger } from '../log/logger';
 import { silentLogger } from '../log/logger';
 import { systemTimers, type Timers } from '../time/timers';
@@ -17,6 +18,12 @@ export interface TransferServiceOptions {
   jobWatcher: JobFollower;
   /** Dispatcher for pre-signed URLs: a plain one, never one that adds the service's Authorization. */
   dispatcher: Dispatcher;
+  /**
+   * How downloads reach pre-signed hosts on sockets of their own (the fast path; undici takes
+   * what it cannot): the app passes the route of its proxy setting. Default: the environment's
+   * proxy and CAs; false sends every download through `dispatcher`.
+   */
+  directRoute?: DirectRoute | false;
   /** Parts sent at once per transfer (default 4); a function reads the setting at each run. */
   partsInFlight?: number | (() => number);
   /**
@@ -51,6 +58,7 @@ export interface TransferServiceOptions {
 export function engineSettings(options: TransferServiceOptions): TransferEngineSettings {
   return {
     dispatcher: options.dispatcher,
+    ...(options.directRoute === false ? {} : { route: options.directRoute ?? directRoute() }),
     partsInFlight: () => {
       const wanted = options.partsInFlight;
       const value = typeof wanted === 'function' ? wanted() : (wanted ?? 4);
