@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +10,7 @@ import {
   type DispatcherOptions,
 } from '../../../src/main/services/http/dispatcher';
 import { ServiceClient } from '../../../src/main/services/http/service-client';
+import { hasOpenssl, makeSelfSigned } from '../../support/self-signed';
 import { startForwardProxy, type ForwardProxy } from './helpers/forward-proxy';
 
 /*
@@ -18,14 +18,6 @@ import { startForwardProxy, type ForwardProxy } from './helpers/forward-proxy';
  * a certificate no public root signs. The client trusts it only through the extra CA file.
  */
 
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const opensslMissing = !hasOpenssl();
 if (opensslMissing)
   console.log(
@@ -41,30 +33,10 @@ let caFile: string;
 beforeAll(async () => {
   if (opensslMissing) return;
   dir = mkdtempSync(join(tmpdir(), 'extra-ca-'));
-  caFile = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      caFile,
-    ],
-    { stdio: 'ignore' },
-  );
+  const made = makeSelfSigned(dir, '127.0.0.1', 'IP:127.0.0.1');
+  caFile = made.certFile;
   server = createServer(
-    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(caFile) },
+    { key: readFileSync(made.keyFile), cert: readFileSync(caFile) },
     (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ clientIP: '127.0.0.1', isAllowed: true }));

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer as createHttps, type Server as HttpsServer } from 'node:https';
@@ -17,6 +16,7 @@ import { directRoute, type DirectRoute } from '../../../src/main/services/http/d
 import { directGet } from '../../../src/main/services/transfers/direct-get';
 import type { ExportFile } from '../../../src/main/services/transfers/journal-schema';
 import { RangeDownloader } from '../../../src/main/services/transfers/range-downloader';
+import { hasOpenssl, makeSelfSigned } from '../../support/self-signed';
 
 /*
  * The direct GET of downloads against local hosts: plain HTTP with the answers a storage host
@@ -185,14 +185,6 @@ describe('direct GET from a host that sends its head a few bytes at a time', () 
   });
 });
 
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const opensslMissing = !hasOpenssl();
 if (opensslMissing) console.log('direct-get TLS: skipped, openssl is not installed');
 
@@ -203,29 +195,7 @@ describe.skipIf(opensslMissing)('direct GET over TLS with a private CA', () => {
   beforeAll(async () => {
     const certDir = join(dir, 'tls');
     await mkdir(certDir, { recursive: true });
-    const keyFile = join(certDir, 'key.pem');
-    const certFile = join(certDir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { stdio: 'ignore' },
-    );
+    const { keyFile, certFile } = makeSelfSigned(certDir, 'localhost', 'DNS:localhost');
     ca = await readFile(certFile, 'utf8');
     https = createHttps({ key: await readFile(keyFile), cert: ca }, serve);
     await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve));

@@ -14,6 +14,16 @@ function pattern(offset: number, length: number): Buffer {
   return out;
 }
 
+/** The smallest pool: two 8 KiB slots, each handed on only when full. */
+function twoSlots(): SocketBodyPool {
+  return new SocketBodyPool({
+    slots: 2,
+    slotBytes: 8 * KIB,
+    minRead: 8 * KIB,
+    onResume: () => undefined,
+  });
+}
+
 describe('SocketBodyPool', () => {
   it('hands the bytes on in order, skipping the head, whatever the read sizes', async () => {
     let resumes = 0;
@@ -67,12 +77,7 @@ describe('SocketBodyPool', () => {
   });
 
   it('holds what arrives before start, pausing once no spare slot is left', () => {
-    const pool = new SocketBodyPool({
-      slots: 2,
-      slotBytes: 8 * KIB,
-      minRead: 8 * KIB,
-      onResume: () => undefined,
-    });
+    const pool = twoSlots();
     const view = pool.buffer();
     expect(view.length).toBe(8 * KIB);
     // A full slot is handed on; the last free one becomes current and the socket pauses.
@@ -81,12 +86,7 @@ describe('SocketBodyPool', () => {
   });
 
   it('reads past a pause into the current slot, then into a one-off buffer (TLS)', async () => {
-    const pool = new SocketBodyPool({
-      slots: 2,
-      slotBytes: 8 * KIB,
-      minRead: 8 * KIB,
-      onResume: () => undefined,
-    });
+    const pool = twoSlots();
     let view = pool.buffer();
     pattern(0, view.length).copy(view);
     expect(pool.commit(view, view.length)).toBe(false);
@@ -107,12 +107,7 @@ describe('SocketBodyPool', () => {
   });
 
   it('rejects finish with the consumer error and stops consuming', async () => {
-    const pool = new SocketBodyPool({
-      slots: 2,
-      slotBytes: 8 * KIB,
-      minRead: 8 * KIB,
-      onResume: () => undefined,
-    });
+    const pool = twoSlots();
     const view = pool.buffer();
     pool.commit(view, view.length);
     let calls = 0;
