@@ -4,7 +4,7 @@ import { startEmulator } from '../../emulator/server';
 import type { ProfilesLoadResult } from '../services/profiles/profile-store';
 import { ProfileStore } from '../services/profiles/profile-store';
 import { ConnectionManager, type EmulatorHandle } from '../services/connection/connection-manager';
-import { createDispatcher } from '../services/http/dispatcher';
+import { createDispatcher, networkOf } from '../services/http/dispatcher';
 import { directRoute, type DirectRouteOptions } from '../services/http/direct-route';
 import { AppEventBus } from '../services/ipc/app-event-bus';
 import { JobWatcher } from '../services/jobs/job-watcher';
@@ -110,6 +110,12 @@ function jobWatcherOf(
   });
 }
 
+/** The proxy choice and CAs, read once for the dispatcher and the direct downloads. */
+function networkOnce(options: DirectRouteOptions): DirectRouteOptions {
+  const { ca } = networkOf(options);
+  return { ...options, ...(ca ? { ca } : {}) };
+}
+
 /** The transfer engine of the app, reading its limits from the settings. */
 function transferServiceOf(deps: {
   dataDir: string;
@@ -148,7 +154,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const bus = new AppEventBus({ logger });
   const settings = new SettingsStore({ file: join(dataDir, 'settings.json'), logger });
   const { proxyUrl } = await settings.load();
-  const network = { logger, ...(proxyUrl ? { proxyUrl } : {}) };
+  const network = networkOnce({ logger, ...(proxyUrl ? { proxyUrl } : {}) });
   const dispatcher = options.dispatcher ?? createDispatcher(network);
   const profiles = new ProfileStore({ file: join(dataDir, 'profiles.json'), logger });
   const profilesLoaded = await profiles.load();

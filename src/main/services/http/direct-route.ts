@@ -1,5 +1,4 @@
-import { assembleCaCertificates } from './dispatcher';
-import type { Logger } from '../log/logger';
+import { networkOf, type DispatcherOptions } from './dispatcher';
 
 /*
  * How the transfer engine's direct GETs (sockets of its own, for the speed of large downloads)
@@ -24,17 +23,18 @@ export interface DirectRoute {
   readonly onBodyBytes?: (total: number) => Error | undefined;
 }
 
-/** Options of {@link directRoute}: those of `createDispatcher` that matter here. */
-export interface DirectRouteOptions {
-  readonly proxyUrl?: string;
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  readonly extraCaFile?: string;
-  readonly useSystemCa?: boolean;
-  readonly connectTimeoutMs?: number;
-  readonly bodyTimeoutMs?: number;
-  readonly pool?: { slots: number; slotBytes: number; idleBytes?: number };
-  readonly logger?: Logger;
-}
+/** Options of {@link directRoute}: the dispatcher's network options, and the pool. */
+export type DirectRouteOptions = Pick<
+  DispatcherOptions,
+  | 'proxyUrl'
+  | 'env'
+  | 'extraCaFile'
+  | 'useSystemCa'
+  | 'ca'
+  | 'connectTimeoutMs'
+  | 'bodyTimeoutMs'
+  | 'logger'
+> & { readonly pool?: { slots: number; slotBytes: number; idleBytes?: number } };
 
 /**
  * Four slots of 1 MiB, handed to an idle writer from 256 KiB on. On a loaded 2-core machine
@@ -54,19 +54,9 @@ function bypasses(entry: string, host: string, port: string): boolean {
 
 /** The route of the app's dispatcher for the given settings and environment. */
 export function directRoute(options: DirectRouteOptions = {}): DirectRoute {
-  const env = options.env ?? process.env;
-  const fromEnv = (name: string): string =>
-    env[name.toLowerCase()] ?? env[name.toUpperCase()] ?? '';
-  const httpProxy = options.proxyUrl ?? fromEnv('http_proxy');
-  const httpsProxy = options.proxyUrl ?? (fromEnv('https_proxy') || fromEnv('http_proxy'));
-  const noProxy = fromEnv('no_proxy')
-    .split(/[\s,]+/)
-    .filter((entry) => entry !== '');
-  const ca = assembleCaCertificates({
-    extraCaFile: options.extraCaFile ?? env['NODE_EXTRA_CA_CERTS'],
-    ...(options.useSystemCa === undefined ? {} : { useSystemCa: options.useSystemCa }),
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
+  // The same proxy choice and CAs as the app's dispatcher (assembled once when `ca` is given).
+  const { ca, httpProxy, httpsProxy, noProxy: noProxyText } = networkOf(options);
+  const noProxy = noProxyText.split(/[\s,]+/).filter((entry) => entry !== '');
   return {
     ...(ca ? { ca } : {}),
     proxied: (url) => {

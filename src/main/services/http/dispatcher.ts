@@ -13,6 +13,11 @@ export interface DispatcherOptions {
   readonly extraCaFile?: string;
   /** Trust the OS certificate store too, where Node offers it (default true). */
   readonly useSystemCa?: boolean;
+  /**
+   * The CA certificates, already assembled (see {@link networkOf}); then `extraCaFile` and
+   * `useSystemCa` are not read again.
+   */
+  readonly ca?: string[];
   /** Time allowed to open a connection (default 10 s). */
   readonly connectTimeoutMs?: number;
   /** Time allowed without a byte while waiting for the answer's headers (default 60 s). */
@@ -87,28 +92,53 @@ function defaultCaSources(): CaSources {
   };
 }
 
+/** The proxies and CAs the app's network options and environment give. */
+export interface Network {
+  readonly ca?: string[];
+  readonly httpProxy: string;
+  readonly httpsProxy: string;
+  /** NO_PROXY as written (comma or space separated). */
+  readonly noProxy: string;
+}
+
+/**
+ * Reads the proxy choice and assembles the CAs once, for the dispatcher and the transfer
+ * engine's direct downloads alike: pass the answer's `ca` on so neither reads them again.
+ */
+export function networkOf(options: DispatcherOptions = {}): Network {
+  const env = options.env ?? process.env;
+  const ca =
+    options.ca ??
+    assembleCaCertificates({
+      extraCaFile: options.extraCaFile ?? env['NODE_EXTRA_CA_CERTS'],
+      ...(options.useSystemCa === undefined ? {} : { useSystemCa: options.useSystemCa }),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+  const fromEnv = (name: string): string =>
+    env[name.toLowerCase()] ?? env[name.toUpperCase()] ?? '';
+  // Empty strings, not undefined: undici would otherwise read process.env itself, and the
+  // environment given here must be the whole truth (tests, the proxy setting).
+  return {
+    ...(ca ? { ca } : {}),
+    httpProxy: options.proxyUrl ?? fromEnv('http_proxy'),
+    httpsProxy: options.proxyUrl ?? (fromEnv('https_proxy') || fromEnv('http_proxy')),
+    noProxy: fromEnv('no_proxy'),
+  };
+}
+
 /**
  * The one undici dispatcher of the app: keep-alive pooling, connect and idle timeouts, the
  * proxy from the settings or from HTTPS_PROXY/HTTP_PROXY/NO_PROXY, and the extra CAs. The
  * transfer engine uses it too for pre-signed URLs (without any Authorization header).
  */
 export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
-  const env = options.env ?? process.env;
-  const ca = assembleCaCertificates({
-    extraCaFile: options.extraCaFile ?? env['NODE_EXTRA_CA_CERTS'],
-    ...(options.useSystemCa === undefined ? {} : { useSystemCa: options.useSystemCa }),
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
+  const { ca, httpProxy, httpsProxy, noProxy } = networkOf(options);
   const tlsOptions = ca ? { ca } : {};
   const connectTimeout = options.connectTimeoutMs ?? 10_000;
-  const fromEnv = (name: string): string =>
-    env[name.toLowerCase()] ?? env[name.toUpperCase()] ?? '';
-  // Empty strings, not undefined: undici would otherwise read process.env itself, and the
-  // environment given here must be the whole truth (tests, the proxy setting).
   return new EnvHttpProxyAgent({
-    httpProxy: options.proxyUrl ?? fromEnv('http_proxy'),
-    httpsProxy: options.proxyUrl ?? (fromEnv('https_proxy') || fromEnv('http_proxy')),
-    noProxy: fromEnv('no_proxy'),
+    httpProxy,
+    httpsProxy,
+    noProxy,
     connect: { timeout: connectTimeout, ...tlsOptions },
     requestTls: { timeout: connectTimeout, ...tlsOptions },
     proxyTls: { timeout: connectTimeout, ...tlsOptions },
