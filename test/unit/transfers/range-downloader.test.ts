@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportFile } from '../../../src/main/services/transfers/journal-schema';
-import { RangeDownloader } from '../../../src/main/services/transfers/range-downloader';
+import {
+  RangeDownloader,
+  type RangeDownloaderOptions,
+} from '../../../src/main/services/transfers/range-downloader';
 import { directRoute, type DirectRoute } from '../../../src/main/services/http/direct-route';
 
 /*
@@ -99,12 +102,13 @@ const route: DirectRoute = {
   onRequest: (_origin, headers) => void requestsSeen.push(headers),
 };
 
-function downloader(): RangeDownloader {
+function downloader(options: Partial<RangeDownloaderOptions> = {}): RangeDownloader {
   return new RangeDownloader({
     dispatcher,
     ...(client === 'direct' ? { route } : {}),
     retry: { baseDelayMs: 1, maxDelayMs: 5 },
     checkpointBytes: 1024 * 1024,
+    ...options,
   });
 }
 
@@ -206,6 +210,68 @@ describe.each(['undici', 'direct'] as const)('RangeDownloader on %s', (via) => {
       message: expect.stringMatching(/does not match its checksum/) as unknown,
     });
     expect((await readFile(`${state.dest}.part`)).length).toBe(0);
+    expect(state.done).toBe(false);
+  });
+
+  it('flushes the .part to the disk while the bytes arrive, one flush at a time', async () => {
+    setContent(17);
+    const state = target();
+    const flushedAt: number[] = [];
+    let running = 0;
+    let overlapped = false;
+    const flusher = () => async () => {
+      overlapped ||= running > 0;
+      running += 1;
+      flushedAt.push(state.bytesWritten);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+    };
+    await downloader({ flushBytes: 1024 * 1024, flusher }).download(request(state));
+    expect((await readFile(state.dest)).equals(content)).toBe(true);
+    // 4 MiB in flushes of at least 1 MiB each: some while bytes arrived, never two at once.
+    expect(flushedAt.length).toBeGreaterThanOrEqual(2);
+    expect(flushedAt.length).toBeLessThanOrEqual(4);
+    expect(flushedAt[0]).toBeLessThan(content.length);
+    expect(overlapped).toBe(false);
+  });
+
+  it('keeps receiving while a checkpoint saves (the journal is not in the data path)', async () => {
+    setContent(21);
+    const state = target();
+    let allWritten = (): void => undefined;
+    const whole = new Promise<void>((resolve) => (allWritten = resolve));
+    let calls = 0;
+    await downloader().download(
+      request(state, {
+        // The first checkpoint (the ETag) comes before the first byte; the second holds until
+        // every byte is on disk, which only a download that does not wait for it reaches.
+        checkpoint: () => (++calls === 2 ? whole : Promise.resolve()),
+        onProgress: (written: number) => {
+          if (written === content.length) allWritten();
+        },
+      }),
+    );
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect((await readFile(state.dest)).equals(content)).toBe(true);
+  });
+
+  it('stops with a disk error, keeping the .part to resume, when a flush fails', async () => {
+    setContent(19);
+    const state = target();
+    const flusher = () => () =>
+      Promise.reject(Object.assign(new Error('I/O error'), { code: 'EIO' }));
+    await expect(
+      downloader({ flushBytes: 1024 * 1024, flusher }).download(request(state)),
+    ).rejects.toMatchObject({
+      code: 'INTERNAL',
+      details: 'EIO',
+      message: expect.stringMatching(
+        /^Writing .*file-\d+\.bak to the disk failed\. Check the disk/,
+      ) as unknown,
+    });
+    // Not retried (a disk fault is not the network's), and the bytes written stay for a resume.
+    expect(requests).toHaveLength(1);
+    expect((await readFile(`${state.dest}.part`)).length).toBeGreaterThanOrEqual(1024 * 1024);
     expect(state.done).toBe(false);
   });
 });

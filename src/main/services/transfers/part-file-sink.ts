@@ -29,26 +29,21 @@ export function handleWriter(handle: FileHandle): PartWrite {
 export interface SinkProgress {
   written: number;
   hash: Hash;
-  sinceCheckpoint: number;
 }
 
 /** Options of {@link PartFileSink}. */
 export interface PartFileSinkOptions {
   write: PartWrite;
   progress: SinkProgress;
-  /** Called after each write with the bytes now on disk. */
+  /** Called after each write with the bytes now on disk; a throw stops the download. */
   onWritten: (written: number) => void;
-  checkpointBytes: number;
-  /** Persists the journal; the sink waits for it (backpressure) before the next write. */
-  checkpoint?: () => Promise<void>;
   /** Bytes buffered before the body is paused (default 1 MiB). */
   highWaterMark?: number;
 }
 
 /**
  * The end of the pipeline: positional writes into the `.part` file (batched by writev while a
- * write is under way), then the MD5 and the count of the bytes written, progress, and a
- * journal checkpoint every `checkpointBytes`. Its buffer is bounded by `highWaterMark`: a slow
+ * write is under way), then the MD5 and the count of the bytes written, and progress. Its buffer is bounded by `highWaterMark`: a slow
  * disk pauses the response body, then the socket.
  */
 export class PartFileSink extends Writable {
@@ -94,8 +89,7 @@ export class PartFileSink extends Writable {
 
 /**
  * Writes `chunks` at the end of what the `.part` file holds while hashing them; once written,
- * counts them (the count and the hash cover only bytes on disk), reports them and checkpoints
- * every `checkpointBytes`.
+ * counts them (the count and the hash cover only bytes on disk) and reports them.
  */
 export async function storeChunks(
   options: Omit<PartFileSinkOptions, 'highWaterMark'>,
@@ -113,15 +107,8 @@ export async function storeChunks(
     progress.hash = before;
     throw error;
   }
-  for (const chunk of chunks) {
-    progress.written += chunk.length;
-    progress.sinceCheckpoint += chunk.length;
-  }
+  for (const chunk of chunks) progress.written += chunk.length;
   options.onWritten(progress.written);
-  if (progress.sinceCheckpoint >= options.checkpointBytes) {
-    progress.sinceCheckpoint = 0;
-    await options.checkpoint?.();
-  }
 }
 
 /**

@@ -13,6 +13,7 @@ import { handleWriter, type PartWrite } from './part-file-sink';
 import { bareEtag } from './part-uploader';
 import { isUrlExpired, toTransferError } from './presigned-http';
 import { withRetries } from './step-retry';
+import { diskError, WriteBehind, type BackgroundTask } from './write-behind';
 
 /** One file to download into `state.dest`, resuming what `<dest>.part` already holds. */
 export interface DownloadRequest {
@@ -39,12 +40,16 @@ export interface RangeDownloaderOptions {
   retry?: Partial<RetryPolicy>;
   sleep?: Sleep;
   random?: () => number;
-  /** Bytes between two checkpoints (default 8 MiB). */
+  /** Bytes between two checkpoints, saved while the bytes keep arriving (default 8 MiB). */
   checkpointBytes?: number;
   /** The app's bandwidth limit: each chunk received waits for it (default: none). */
   limiter?: BandwidthLimiter;
   /** How bytes reach the `.part` file (tests: a slow disk); default one writev per batch. */
   partWriter?: (handle: FileHandle) => PartWrite;
+  /** Bytes between two flushes to the disk while the bytes arrive (default 32 MiB; 0: none). */
+  flushBytes?: number;
+  /** How the `.part` file is flushed (tests); default its `datasync`. */
+  flusher?: (handle: FileHandle) => BackgroundTask;
 }
 
 /** Where a download stands: the open `.part` file, how much it holds, and the hash so far. */
@@ -52,7 +57,6 @@ interface Progress {
   handle: FileHandle;
   written: number;
   hash: Hash;
-  sinceCheckpoint: number;
 }
 
 function contentRange(header: string | string[] | undefined) {
@@ -88,6 +92,7 @@ export class RangeDownloader {
   readonly #checkpointBytes: number;
   readonly #limiter: BandwidthLimiter | undefined;
   readonly #partWriter: (handle: FileHandle) => PartWrite;
+  readonly #flush: { bytes: number; flusher: (handle: FileHandle) => BackgroundTask };
 
   constructor(options: RangeDownloaderOptions) {
     this.#clients = {
@@ -100,6 +105,10 @@ export class RangeDownloader {
     this.#checkpointBytes = options.checkpointBytes ?? 8 * 1024 * 1024;
     this.#limiter = options.limiter;
     this.#partWriter = options.partWriter ?? handleWriter;
+    this.#flush = {
+      bytes: options.flushBytes ?? 32 * 1024 * 1024,
+      flusher: options.flusher ?? ((handle) => () => handle.datasync()),
+    };
   }
 
   /** Downloads, verifies and renames into place; answers the final path. */
@@ -146,7 +155,7 @@ export class RangeDownloader {
       }
     }
     state.bytesWritten = keep;
-    return { handle, written: keep, hash, sinceCheckpoint: 0 };
+    return { handle, written: keep, hash };
   }
 
   async #restart(progress: Progress, state: ExportFile): Promise<void> {
@@ -207,20 +216,26 @@ export class RangeDownloader {
     progress: Progress,
   ): Promise<void> {
     const { state, signal } = request;
+    const behind = this.#behindWrites(request, progress);
     try {
       await response.receive({
         write: this.#partWriter(progress.handle),
         progress,
-        checkpointBytes: this.#checkpointBytes,
         onWritten: (written) => {
           state.bytesWritten = written;
+          // A failed flush or checkpoint stops the download: the disk did not keep its bytes.
+          for (const task of behind) {
+            task.check();
+            task.written(written);
+          }
           request.onProgress?.(written, state.totalBytes);
         },
-        ...(request.checkpoint ? { checkpoint: request.checkpoint } : {}),
         ...(this.#limiter ? { limiter: this.#limiter } : {}),
         signal,
       });
+      for (const task of behind) await task.settle();
     } catch (error) {
+      for (const task of behind) await task.settle().catch(() => undefined);
       // The count and the hash cover the bytes on disk: the next attempt resumes after them.
       state.bytesWritten = progress.written;
       await request.checkpoint?.().catch(() => undefined);
@@ -232,6 +247,24 @@ export class RangeDownloader {
         message: `The download of ${state.dest} ended early (${progress.written} of ${state.totalBytes} bytes); resuming.`,
       });
     }
+  }
+
+  /**
+   * The flushes (the final fsync then has only the tail to write) and the checkpoints, run
+   * while the bytes keep arriving.
+   */
+  #behindWrites(request: DownloadRequest, progress: Progress): WriteBehind[] {
+    const tasks: WriteBehind[] = [];
+    const { checkpoint, state } = request;
+    if (checkpoint)
+      tasks.push(new WriteBehind(checkpoint, this.#checkpointBytes, progress.written));
+    if (this.#flush.bytes > 0) {
+      const flush = this.#flush.flusher(progress.handle);
+      const task = () =>
+        flush().catch((error: unknown) => Promise.reject(diskError(state.dest, error)));
+      tasks.push(new WriteBehind(task, this.#flush.bytes, progress.written));
+    }
+    return tasks;
   }
 
   async #verify(state: ExportFile, progress: Progress): Promise<void> {
