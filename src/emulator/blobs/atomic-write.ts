@@ -22,6 +22,11 @@ export interface AtomicWriteOptions {
   through?: Transform;
   /** Called after the bytes are on disk and before the rename; a throw discards the file. */
   beforeCommit?: () => void;
+  /**
+   * Flushed to the disk (fsync) before the rename, as a storage service stores an object
+   * before it answers that it exists (exports: a download then starts on a quiet disk).
+   */
+  durable?: boolean;
 }
 
 /** MiB of write buffer: few, large writes without holding much in memory. */
@@ -56,7 +61,10 @@ export async function writeStreamAtomically(
       callback(null, chunk);
     },
   });
-  const sink = createWriteStream(temporary, { highWaterMark: WRITE_BUFFER_BYTES });
+  const sink = createWriteStream(temporary, {
+    highWaterMark: WRITE_BUFFER_BYTES,
+    flush: options.durable === true,
+  });
   try {
     if (options.through) await pipeline(source, options.through, meter, sink);
     else await pipeline(source, meter, sink);

@@ -60,6 +60,8 @@ export class ExportStore {
     const written = await writeStreamAtomically(source, path, {
       maxBytes: size,
       what: 'The export',
+      // The job is done once its file is stored: its writeback does not run under the download.
+      durable: true,
     });
     const files = [{ jobId: request.jobId, name, path, size, etag: quoteEtag(written.md5Hex) }];
     this.#byJob.set(request.jobId, files);
