@@ -1,4 +1,5 @@
 import { fork, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { DownloadResult, DownloadTask } from './download-engine-child';
 import { bundleChild, firstMessage } from './upload-bench-kit';
@@ -58,6 +59,36 @@ export async function curlDownload(url: string, file: string): Promise<CurlRun> 
   clearInterval(sampler);
   if (code !== 0) throw new Error(`curl exited ${code}`);
   return { seconds: (performance.now() - started) / 1000, peakRssBytes: peak };
+}
+
+/**
+ * What a careful admin does by hand for the engine's guarantees: `curl -o`, then `md5sum` of
+ * the file (the engine checks the MD5 ETag) and `sync` of it (the engine fsyncs before the
+ * rename). Its wall time, from the start of curl to the end of the sync.
+ */
+export async function curlVerifiedDownload(url: string, file: string): Promise<number> {
+  const started = performance.now();
+  const script =
+    'curl --silent --show-error --fail -o "$1" "$2" && md5sum "$1" >/dev/null && sync "$1"';
+  const shell = spawn('sh', ['-c', script, 'sh', file, url], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => shell.once('exit', resolve));
+  if (code !== 0) throw new Error(`curl, md5sum and sync exited ${code}`);
+  return (performance.now() - started) / 1000;
+}
+
+/**
+ * MD5 on one core of this machine, in bytes per second (256 MiB hashed in memory): the ceiling
+ * of any download that checks an MD5 as the bytes arrive, whatever the network.
+ */
+export function md5BytesPerSecond(): number {
+  const block = Buffer.alloc(16 * 1024 * 1024, 0x5a);
+  const started = performance.now();
+  const hash = createHash('md5');
+  for (let i = 0; i < 16; i += 1) hash.update(block);
+  hash.digest();
+  return (16 * block.length) / ((performance.now() - started) / 1000);
 }
 
 /** The load average (1, 5, 15 minutes) from /proc/loadavg, or n/a. */
