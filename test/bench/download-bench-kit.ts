@@ -1,4 +1,4 @@
-import { fork, spawn } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { DownloadResult, DownloadTask } from './download-engine-child';
@@ -68,13 +68,11 @@ export async function curlDownload(url: string, file: string): Promise<CurlRun> 
  */
 export async function curlVerifiedDownload(url: string, file: string): Promise<number> {
   const started = performance.now();
-  const script =
-    'curl --silent --show-error --fail -o "$1" "$2" && md5sum "$1" >/dev/null && sync "$1"';
-  const shell = spawn('sh', ['-c', script, 'sh', file, url], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const code = await new Promise<number | null>((resolve) => shell.once('exit', resolve));
-  if (code !== 0) throw new Error(`curl, md5sum and sync exited ${code}`);
+  await curlDownload(url, file);
+  for (const command of ['md5sum', 'sync']) {
+    const run = spawnSync(command, [file], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (run.status !== 0) throw new Error(`${command} exited ${run.status}`);
+  }
   return (performance.now() - started) / 1000;
 }
 

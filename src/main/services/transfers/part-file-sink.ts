@@ -43,8 +43,8 @@ export interface PartFileSinkOptions {
 
 /**
  * The end of the pipeline: positional writes into the `.part` file (batched by writev while a
- * write is under way), then the MD5 and the count of the bytes written, and progress. Its buffer is bounded by `highWaterMark`: a slow
- * disk pauses the response body, then the socket.
+ * write is under way), then the MD5 and the count of the bytes written, and progress. Its
+ * buffer is bounded by `highWaterMark`: a slow disk pauses the response body, then the socket.
  */
 export class PartFileSink extends Writable {
   readonly #options: PartFileSinkOptions;

@@ -261,7 +261,9 @@ export class RangeDownloader {
     if (this.#flush.bytes > 0) {
       const flush = this.#flush.flusher(progress.handle);
       const task = () =>
-        flush().catch((error: unknown) => Promise.reject(diskError(state.dest, error)));
+        flush().catch((error: unknown) => {
+          throw diskError(state.dest, error);
+        });
       tasks.push(new WriteBehind(task, this.#flush.bytes, progress.written));
     }
     return tasks;
