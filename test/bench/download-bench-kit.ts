@@ -2,7 +2,7 @@ import { fork, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { DownloadResult, DownloadTask } from './download-engine-child';
-import { bundleChild, firstMessage } from './upload-bench-kit';
+import { bundleChild, cpuSecondsOf, firstMessage } from './upload-bench-kit';
 
 /*
  * What `npm run bench:download` runs: the bundled engine child (one export downloaded by the
@@ -10,18 +10,28 @@ import { bundleChild, firstMessage } from './upload-bench-kit';
  * its peak RSS.
  */
 
-export { GIB, MIB, firstMessage, mib, mibps } from './upload-bench-kit';
+export { GIB, MIB, cpuSecondsOf, firstMessage, mib, mibps } from './upload-bench-kit';
 
 /** The download engine child, bundled as the upload bench bundles its own. */
 export function bundleDownloadChild(dir: string): Promise<string> {
   return bundleChild(dir, './download-engine-child.ts', 'download-engine-child');
 }
 
-/** Runs the engine child on `task`; throws unless the export ends done. */
-export async function engineDownload(childFile: string, task: DownloadTask) {
+/**
+ * Runs the engine child on `task`; throws unless the export ends done. `onDownloading` runs
+ * when the child's download starts (after the export job), to read other processes' CPU then.
+ */
+export async function engineDownload(
+  childFile: string,
+  task: DownloadTask,
+  onDownloading: () => void = () => undefined,
+) {
   const child = fork(childFile, [JSON.stringify(task)], {
     execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  child.on('message', (message: { type?: string }) => {
+    if (message.type === 'downloading') onDownloading();
   });
   const result = await firstMessage<DownloadResult>(child, 'result');
   await new Promise((resolve) => child.once('exit', resolve));
@@ -30,10 +40,11 @@ export async function engineDownload(childFile: string, task: DownloadTask) {
   return result;
 }
 
-/** One `curl -o` run: its wall time and peak RSS (VmHWM sampled every 20 ms). */
+/** One `curl -o` run: its wall time, peak RSS (VmHWM) and CPU, sampled every 20 ms. */
 export interface CurlRun {
   seconds: number;
   peakRssBytes: number;
+  cpuSeconds: number;
 }
 
 function highWater(pid: number | undefined): number {
@@ -52,13 +63,15 @@ export async function curlDownload(url: string, file: string): Promise<CurlRun> 
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let peak = 0;
+  let cpu = 0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, highWater(curl.pid));
+    cpu = Math.max(cpu, cpuSecondsOf(curl.pid) ?? 0);
   }, 20);
   const code = await new Promise<number | null>((resolve) => curl.once('exit', resolve));
   clearInterval(sampler);
   if (code !== 0) throw new Error(`curl exited ${code}`);
-  return { seconds: (performance.now() - started) / 1000, peakRssBytes: peak };
+  return { seconds: (performance.now() - started) / 1000, peakRssBytes: peak, cpuSeconds: cpu };
 }
 
 /**

@@ -9,8 +9,8 @@ import { PROFILE_ID, createEngine } from '../support/transfer-harness';
  * the emulator at `baseUrl` into `folder` (the app's export flow: job, then the resumable
  * download) and reports how long the download phase took, the process's peak RSS (sampled
  * every 50 ms, and the kernel's high-water mark) and the pre-signed URL it downloaded, for
- * curl to fetch the same bytes. Argument 1: JSON {@link DownloadTask}. Message out:
- * { type: 'result', ...DownloadResult }.
+ * curl to fetch the same bytes. Argument 1: JSON {@link DownloadTask}. Messages out:
+ * { type: 'downloading' } when the download starts, { type: 'result', ...DownloadResult }.
  */
 
 /** What the child downloads. */
@@ -70,6 +70,8 @@ engine.service.onDidChange((record) => {
     downloadStart = { at: performance.now(), cpu: process.cpuUsage() };
     // The export job's own memory (small) is not the download's: the peak counts from here.
     peakRss = process.memoryUsage.rss();
+    // The bench reads the emulator's CPU from here: what serving this download costs it.
+    process.send?.({ type: 'downloading' });
   }
 });
 const record = await engine.service.startExport({

@@ -1,9 +1,10 @@
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DownloadResult } from './download-engine-child';
+import { median } from './median';
 import {
   GIB,
   MIB,
@@ -16,6 +17,7 @@ import {
   md5BytesPerSecond,
   mib,
   mibps,
+  cpuSecondsOf,
   type CurlRun,
 } from './download-bench-kit';
 
@@ -28,7 +30,9 @@ import {
  * shrinks the files for a quick look. Targets: at least 0.9 of curl, peak RSS at most 64 MiB
  * and within 10% between the sizes. The last line is the lower ratio of the two sizes. Beside
  * them, for reading the ratio: MD5 on one core (the engine checks the file's MD5 as it arrives;
- * curl -o checks nothing) and curl -o followed by md5sum and sync, the same checks by hand.
+ * curl -o checks nothing), curl -o followed by md5sum and sync (the same checks by hand), and
+ * the CPU per GiB of each client and of the emulator serving it (from /proc, the emulator's
+ * over each download alone).
  */
 
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 3));
@@ -43,6 +47,9 @@ interface SizeResult {
   curl: CurlRun[];
   /** Seconds of `curl -o`, `md5sum` and `sync` (the engine's checks, by hand). */
   verified: number[];
+  /** The emulator's CPU seconds while it served each engine download, and each curl's. */
+  servingEngine: number[];
+  servingCurl: number[];
 }
 
 async function startEmulator(dir: string, exportMib: number) {
@@ -76,18 +83,27 @@ async function dropOldExports(emulatorDir: string, keep: ReadonlySet<string>): P
 async function measureSize(dir: string, childFile: string, bytes: number): Promise<SizeResult> {
   const emulatorDir = join(dir, `emulator-${bytes}`);
   const { emulator, baseUrl } = await startEmulator(emulatorDir, bytes / MIB);
-  const result: SizeResult = { bytes, engine: [], curl: [], verified: [] };
+  const result: SizeResult = {
+    bytes,
+    engine: [],
+    curl: [],
+    verified: [],
+    servingEngine: [],
+    servingCurl: [],
+  };
+  const serverCpu = (): number => cpuSecondsOf(emulator.pid) ?? Number.NaN;
   let url = '';
   const runEngine = async (): Promise<void> => {
     const before = new Set(await readdir(join(emulatorDir, 'exports')).catch(() => []));
     const folder = join(dir, `engine-${Date.now()}`);
     spawnSync('sync');
-    const run = await engineDownload(childFile, {
-      baseUrl,
-      instanceName: INSTANCE,
-      databaseName: DATABASE,
-      folder,
-    });
+    let serverAtStart = Number.NaN;
+    const run = await engineDownload(
+      childFile,
+      { baseUrl, instanceName: INSTANCE, databaseName: DATABASE, folder },
+      () => (serverAtStart = serverCpu()),
+    );
+    result.servingEngine.push(serverCpu() - serverAtStart);
     if ((await stat(run.file)).size !== bytes) throw new Error(`engine file is not ${bytes} bytes`);
     await rm(folder, { recursive: true, force: true });
     const after = await readdir(join(emulatorDir, 'exports'));
@@ -98,7 +114,9 @@ async function measureSize(dir: string, childFile: string, bytes: number): Promi
   const runCurl = async (): Promise<void> => {
     const file = join(dir, 'curl.bak');
     spawnSync('sync');
+    const serverAtStart = serverCpu();
     const run = await curlDownload(url, file);
+    result.servingCurl.push(serverCpu() - serverAtStart);
     if ((await stat(file)).size !== bytes) throw new Error(`curl file is not ${bytes} bytes`);
     await rm(file);
     result.curl.push(run);
@@ -115,8 +133,10 @@ async function measureSize(dir: string, childFile: string, bytes: number): Promi
       const b = result.curl.at(-1) as CurlRun;
       console.log(
         `  ${mib(bytes)} round ${round}: engine ${mibps(bytes / (a.downloadMs / 1000))} ` +
-          `(CPU ${a.downloadCpuSeconds.toFixed(1)} s, peak RSS ${mib(a.peakRssBytes)}); ` +
-          `curl ${mibps(bytes / b.seconds)} (peak RSS ${mib(b.peakRssBytes)}), with md5sum and ` +
+          `(CPU ${a.downloadCpuSeconds.toFixed(1)} s, emulator serving it ` +
+          `${(result.servingEngine.at(-1) ?? 0).toFixed(1)} s, peak RSS ${mib(a.peakRssBytes)}); ` +
+          `curl ${mibps(bytes / b.seconds)} (CPU ${b.cpuSeconds.toFixed(1)} s, emulator ` +
+          `${(result.servingCurl.at(-1) ?? 0).toFixed(1)} s, peak RSS ${mib(b.peakRssBytes)}), with md5sum and ` +
           `sync ${mibps(bytes / (result.verified.at(-1) ?? Number.NaN))}; load ${loadAverage()}`,
       );
     }
@@ -127,7 +147,36 @@ async function measureSize(dir: string, childFile: string, bytes: number): Promi
   return result;
 }
 
-function summarize(result: SizeResult): { ratio: number; peak: number } {
+/**
+ * Where the CPU went, per GiB (medians of the rounds): the emulator serving and the client, for
+ * curl and for the engine, and how many of the machine's cores the pair kept busy (fewer than
+ * all: neither download is held by the CPU as a whole). Then the engine's CPU beyond curl's,
+ * split into the MD5 (`md5PerGib`, which curl -o does not compute) and the rest: the writes
+ * through the thread pool, the flushes, the engine's own work.
+ */
+function cpuBudget(result: SizeResult, md5PerGib: number): void {
+  const gib = result.bytes / GIB;
+  const servingCurl = median(result.servingCurl) / gib;
+  const curlCpu = median(result.curl.map((run) => run.cpuSeconds)) / gib;
+  const servingEngine = median(result.servingEngine) / gib;
+  const engineCpu = median(result.engine.map((run) => run.downloadCpuSeconds)) / gib;
+  const curlBusy = (servingCurl + curlCpu) / (median(result.curl.map((run) => run.seconds)) / gib);
+  const engineSeconds = median(result.engine.map((run) => run.downloadMs / 1000)) / gib;
+  const engineBusy = (servingEngine + engineCpu) / engineSeconds;
+  console.log(
+    `${mib(result.bytes)}: CPU s per GiB (medians): emulator serving curl ${servingCurl.toFixed(2)} ` +
+      `+ curl ${curlCpu.toFixed(2)}, ${curlBusy.toFixed(2)} of ${cpus().length} cores busy; ` +
+      `emulator serving the engine ${servingEngine.toFixed(2)} + engine ${engineCpu.toFixed(2)}, ` +
+      `${engineBusy.toFixed(2)} cores busy`,
+  );
+  const beyond = engineCpu - curlCpu;
+  console.log(
+    `${mib(result.bytes)}: engine CPU beyond curl's ${beyond.toFixed(2)} s per GiB: MD5 ` +
+      `${md5PerGib.toFixed(2)}, the rest ${(beyond - md5PerGib).toFixed(2)}`,
+  );
+}
+
+function summarize(result: SizeResult, md5PerGib: number): { ratio: number; peak: number } {
   const engineMs = Math.min(...result.engine.map((run) => run.downloadMs));
   const curlSeconds = Math.min(...result.curl.map((run) => run.seconds));
   const engineRate = result.bytes / (engineMs / 1000);
@@ -149,6 +198,7 @@ function summarize(result: SizeResult): { ratio: number; peak: number } {
       `best: engine ratio ${(engineRate / verifiedRate).toFixed(2)}; engine CPU ` +
       `${(cpu / (result.bytes / GIB)).toFixed(2)} s per GiB (least of the rounds)`,
   );
+  cpuBudget(result, md5PerGib);
   return { ratio, peak };
 }
 
@@ -160,14 +210,13 @@ async function main(): Promise<void> {
   const loadBefore = loadAverage();
   console.log(`download bench: ${ROUNDS} round(s), scale ${SCALE}; load average ${loadBefore}`);
   // The checksum's ceiling, printed so the ratios can be read against it.
-  console.log(
-    `MD5 on one core here: ${mibps(md5BytesPerSecond())} (the ceiling of a checked download)`,
-  );
+  const md5Rate = md5BytesPerSecond();
+  console.log(`MD5 on one core here: ${mibps(md5Rate)} (the ceiling of a checked download)`);
   try {
     const childFile = await bundleDownloadChild(dir);
     const results: SizeResult[] = [];
     for (const bytes of sizes) results.push(await measureSize(dir, childFile, bytes));
-    const [small, large] = results.map(summarize) as [
+    const [small, large] = results.map((result) => summarize(result, GIB / md5Rate)) as [
       { ratio: number; peak: number },
       { ratio: number; peak: number },
     ];

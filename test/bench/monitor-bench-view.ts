@@ -16,6 +16,7 @@ import { MAX_CHART_POINTS } from '../../src/main/services/monitor/downsample';
 import type { MonitorInstanceRef, MonitorSample } from '../../src/shared/model/monitor';
 import { startHarness, type Harness } from '../harness/server';
 import type { BenchClock } from './monitor-bench-clock';
+import { median } from './median';
 
 const root = resolve(import.meta.dirname, '../..');
 const DAY_SAMPLES = 17_280;
@@ -169,9 +170,6 @@ async function jsHeap(page: Page): Promise<number> {
   await cdp.detach();
   return usedSize;
 }
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** Runs the renderer part for the run's minutes; answers its figures, or why it was skipped. */
 export async function benchMonitorView(

@@ -17,6 +17,7 @@ import { chromium, type Page } from '@playwright/test';
 import { startHarness } from '../harness/server';
 import { LARGE_SEED } from '../../src/emulator/seed/seed';
 import { PAGE_PROBE, TYPE_IN_SEARCH, createTagger } from './ui-bench-data';
+import { median } from './median';
 import { heapAfterGc, measureStartup, procLoadavg } from './ui-bench-startup';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -65,11 +66,6 @@ async function pickPageSize(page: Page, size: number): Promise<void> {
     .filter({ hasText: `${size} a page` })
     .click();
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 
 const loadAtStart = await procLoadavg();
 const harness = await startHarness({ emulator: { seed: 'large' } });

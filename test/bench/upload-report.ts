@@ -11,6 +11,7 @@ import {
   uploadRate,
   type EngineRun,
 } from './upload-bench-kit';
+import { median } from './median';
 import type { LimitRun } from './upload-limit';
 import type { WorkerRun } from './upload-md5-worker';
 import { BATCH_FILES, TRANSFERS_AT_ONCE, type QueueRun } from './upload-queue';
@@ -50,10 +51,6 @@ const met = (ok: boolean): string => (ok ? 'met' : 'NOT met');
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 const cpu = (run: EngineRun): string => `${cpuPerGib(run).toFixed(2)} CPU s/GiB`;
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 const range = (values: number[]): string =>
   `${Math.min(...values).toFixed(2)} to ${Math.max(...values).toFixed(2)}`;
 
