@@ -149,10 +149,10 @@ async function measureSize(dir: string, childFile: string, bytes: number): Promi
 
 /**
  * Where the CPU went, per GiB (medians of the rounds): the emulator serving and the client, for
- * curl and for the engine, and how many of the machine's cores the pair kept busy (fewer than
- * all: neither download is held by the CPU as a whole). Then the engine's CPU beyond curl's,
- * split into the MD5 (`md5PerGib`, which curl -o does not compute) and the rest: the writes
- * through the thread pool, the flushes, the engine's own work.
+ * curl and for the engine, and how many of the machine's cores the pair kept busy. Then the
+ * engine's CPU beyond curl's, split into the MD5 (`md5PerGib`, which curl -o does not compute)
+ * and the rest (the writes through the thread pool, the flushes, the engine's own work), and
+ * the rate the cores allow a download that hashes every byte, against curl's best.
  */
 function cpuBudget(result: SizeResult, md5PerGib: number): void {
   const gib = result.bytes / GIB;
@@ -173,6 +173,14 @@ function cpuBudget(result: SizeResult, md5PerGib: number): void {
   console.log(
     `${mib(result.bytes)}: engine CPU beyond curl's ${beyond.toFixed(2)} s per GiB: MD5 ` +
       `${md5PerGib.toFixed(2)}, the rest ${(beyond - md5PerGib).toFixed(2)}`,
+  );
+  // CPU time is conserved: no client that hashes every byte, served from these same cores,
+  // can go faster than the cores over (serving + curl's own work + MD5) per GiB.
+  const bound = (cpus().length / (servingCurl + curlCpu + md5PerGib)) * GIB;
+  const curlBest = result.bytes / Math.min(...result.curl.map((run) => run.seconds));
+  console.log(
+    `${mib(result.bytes)}: from the CPU alone, a download that hashes every byte here runs at ` +
+      `most ${mibps(bound)}: ${(bound / curlBest).toFixed(2)} of curl's best`,
   );
 }
 
