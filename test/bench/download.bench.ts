@@ -152,10 +152,11 @@ async function measureSize(dir: string, childFile: string, bytes: number): Promi
  * curl and for the engine, and how many of the machine's cores the pair kept busy. Then the
  * engine's CPU beyond curl's, split into the MD5 (`md5PerGib`, which curl -o does not compute)
  * and the rest (the writes through the thread pool, the flushes, the engine's own work), and
- * the rate the cores allow a download that hashes every byte, against curl's best.
+ * the rate the cores allow a download that hashes every byte, against curl's best (`curlRate`).
  */
-function cpuBudget(result: SizeResult, md5PerGib: number): void {
+function cpuBudget(result: SizeResult, md5PerGib: number, curlRate: number): void {
   const gib = result.bytes / GIB;
+  const cores = cpus().length;
   const servingCurl = median(result.servingCurl) / gib;
   const curlCpu = median(result.curl.map((run) => run.cpuSeconds)) / gib;
   const servingEngine = median(result.servingEngine) / gib;
@@ -165,7 +166,7 @@ function cpuBudget(result: SizeResult, md5PerGib: number): void {
   const engineBusy = (servingEngine + engineCpu) / engineSeconds;
   console.log(
     `${mib(result.bytes)}: CPU s per GiB (medians): emulator serving curl ${servingCurl.toFixed(2)} ` +
-      `+ curl ${curlCpu.toFixed(2)}, ${curlBusy.toFixed(2)} of ${cpus().length} cores busy; ` +
+      `+ curl ${curlCpu.toFixed(2)}, ${curlBusy.toFixed(2)} of ${cores} cores busy; ` +
       `emulator serving the engine ${servingEngine.toFixed(2)} + engine ${engineCpu.toFixed(2)}, ` +
       `${engineBusy.toFixed(2)} cores busy`,
   );
@@ -176,11 +177,10 @@ function cpuBudget(result: SizeResult, md5PerGib: number): void {
   );
   // CPU time is conserved: no client that hashes every byte, served from these same cores,
   // can go faster than the cores over (serving + curl's own work + MD5) per GiB.
-  const bound = (cpus().length / (servingCurl + curlCpu + md5PerGib)) * GIB;
-  const curlBest = result.bytes / Math.min(...result.curl.map((run) => run.seconds));
+  const bound = (cores / (servingCurl + curlCpu + md5PerGib)) * GIB;
   console.log(
     `${mib(result.bytes)}: from the CPU alone, a download that hashes every byte here runs at ` +
-      `most ${mibps(bound)}: ${(bound / curlBest).toFixed(2)} of curl's best`,
+      `most ${mibps(bound)}: ${(bound / curlRate).toFixed(2)} of curl's best`,
   );
 }
 
@@ -206,7 +206,7 @@ function summarize(result: SizeResult, md5PerGib: number): { ratio: number; peak
       `best: engine ratio ${(engineRate / verifiedRate).toFixed(2)}; engine CPU ` +
       `${(cpu / (result.bytes / GIB)).toFixed(2)} s per GiB (least of the rounds)`,
   );
-  cpuBudget(result, md5PerGib);
+  cpuBudget(result, md5PerGib, curlRate);
   return { ratio, peak };
 }
 
