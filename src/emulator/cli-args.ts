@@ -30,6 +30,9 @@ Faults:
   --rate-429 <f>         fraction answering 429 with Retry-After
   --retry-after <s>      Retry-After of those answers (default 1)
   --reset-part-rate <f>  fraction of part uploads whose connection is reset mid-way
+  --download-connection-mibps <n>
+                         MiB/s each download GET of an export is paced to, per
+                         connection (parallel range GETs add up); 0: no limit
   --once <fault>[:<n>]   arm a one-shot fault n times (default 1); repeatable. Faults:
                          partPut (next part upload reset), partPut500, tokenRefresh
                          (next refresh refused), request500, request503, request429,
@@ -52,6 +55,7 @@ const FAULT_FLAGS = {
   'rate-429': 'rate429',
   'retry-after': 'retryAfterSec',
   'reset-part-rate': 'resetPartRate',
+  'download-connection-mibps': 'downloadConnectionMiBps',
 } as const satisfies Record<string, keyof FaultConfig>;
 
 /** What the command line asks for. */

@@ -37,9 +37,11 @@ export interface EmulatorCore {
   close(): Promise<void>;
 }
 
+const MIB = 1024 * 1024;
+
 /**
  * The fault switches and the blob store, which refer to each other: the "expire URLs" switch
- * acts on the store, and the store takes its part faults from the switches.
+ * acts on the store, and the store takes its part faults and download pace from the switches.
  */
 function createFaultsAndBlobs(
   options: CoreOptions,
@@ -61,6 +63,7 @@ function createFaultsAndBlobs(
     origin: options.origin,
     now,
     faults,
+    downloadPace: () => faults.config.downloadConnectionMiBps * MIB,
   });
   late.blobs = blobs;
   return { faults, blobs };

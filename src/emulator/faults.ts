@@ -14,6 +14,8 @@ export interface FaultConfig {
   retryAfterSec: number;
   /** Fraction 0..1 of part uploads whose connection is destroyed after about half the bytes. */
   resetPartRate: number;
+  /** MiB/s each GET of an exported file is paced to, per connection; 0: no limit. */
+  downloadConnectionMiBps: number;
 }
 
 /** A fault that fires once (or `count` times) and then disarms itself. */
@@ -50,6 +52,7 @@ export const DEFAULT_FAULTS: Readonly<FaultConfig> = Object.freeze({
   rate429: 0,
   retryAfterSec: 1,
   resetPartRate: 0,
+  downloadConnectionMiBps: 0,
 });
 
 /** What an API request must answer instead of being served. */

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ExportedFile } from './export-store';
 
@@ -58,11 +59,48 @@ function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Serves an exported file with its ETag and length, honouring a single byte range. */
+/** The read size of a paced download: small steps keep the pace smooth (fs's default too). */
+const PACED_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A pass-through that paces one response to `bytesPerSec`, as a WAN link or an object store
+ * caps each connection: each chunk waits (setTimeout) until the bytes passed so far, itself
+ * included, fit the rate since the stream was made. Destroying it clears the pending timer.
+ */
+export function pacedStream(bytesPerSec: number): Transform {
+  const started = performance.now();
+  let passed = 0;
+  let timer: NodeJS.Timeout | undefined;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      passed += chunk.length;
+      const waitMs = (passed / bytesPerSec) * 1000 - (performance.now() - started);
+      if (waitMs <= 0) {
+        callback(null, chunk);
+        return;
+      }
+      timer = setTimeout(() => {
+        timer = undefined;
+        callback(null, chunk);
+      }, waitMs);
+    },
+    destroy(error, callback) {
+      clearTimeout(timer);
+      timer = undefined;
+      callback(error);
+    },
+  });
+}
+
+/**
+ * Serves an exported file with its ETag and length, honouring a single byte range. With
+ * `bytesPerSec` > 0 the body is paced to that rate, per response (so per connection).
+ */
 export async function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
   file: ExportedFile,
+  bytesPerSec = 0,
 ): Promise<void> {
   const range = parseRange(req.headers.range, file.size);
   const common = {
@@ -83,6 +121,11 @@ export async function sendFile(
   res.writeHead(range.kind === 'part' ? 206 : 200, headers);
   if (req.method === 'HEAD') {
     res.end();
+    return;
+  }
+  if (bytesPerSec > 0) {
+    const source = createReadStream(file.path, { start, end, highWaterMark: PACED_CHUNK_BYTES });
+    await pipeline(source, pacedStream(bytesPerSec), res);
     return;
   }
   await pipeline(createReadStream(file.path, { start, end }), res);

@@ -14,6 +14,8 @@ export interface BlobRouteContext {
   uploads: MultipartUploadStore;
   files: UploadedFileStore;
   exports: ExportStore;
+  /** Bytes per second each export GET is paced to (per connection), read per request; 0: none. */
+  downloadPace: () => number;
 }
 
 const S3_CODES: Readonly<Record<number, string>> = {
@@ -71,7 +73,7 @@ async function serve(
     const file = ctx.exports.find(target.jobId, target.name);
     if (!file)
       throw new EmulatorHttpError(404, `No exported file ${target.name} for job ${target.jobId}`);
-    await sendFile(req, res, file);
+    await sendFile(req, res, file, ctx.downloadPace());
     return;
   }
   let etag: string;

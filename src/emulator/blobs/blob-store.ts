@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BLOB_PREFIX, exportPath, partPath, singlePath } from './blob-paths';
-import { serveBlobRequest } from './blob-routes';
+import { serveBlobRequest, type BlobRouteContext } from './blob-routes';
 import { sendS3Error } from './blob-responses';
 import type { PartFaultHooks, UploadKey } from './blob-types';
 import { ExportStore, type ExportRequest } from './export-store';
@@ -25,6 +25,11 @@ export interface BlobStoreOptions {
   faults: PartFaultHooks;
   /** The cap on an exported file's size in MiB (default 16: small stand-ins). */
   maxExportMib?: number | undefined;
+  /**
+   * Bytes per second each GET of an exported file is paced to, per connection, read on each
+   * request (the `downloadConnectionMiBps` fault switch); 0 or absent: no limit.
+   */
+  downloadPace?: (() => number) | undefined;
 }
 
 /**
@@ -39,12 +44,14 @@ export class BlobStore {
   readonly #files: UploadedFileStore;
   readonly #uploads: MultipartUploadStore;
   readonly #exports: ExportStore;
+  readonly #downloadPace: () => number;
   readonly #pending = new Set<Promise<unknown>>();
   readonly #requests = new Set<IncomingMessage>();
   #closed = false;
 
   constructor(options: BlobStoreOptions) {
     this.#origin = options.origin;
+    this.#downloadPace = options.downloadPace ?? (() => 0);
     this.#signer = new UrlSigner({ ttlSec: options.urlTtlSec, now: options.now });
     this.#files = new UploadedFileStore({ dataDir: options.dataDir });
     this.#uploads = new MultipartUploadStore({
@@ -147,12 +154,13 @@ export class BlobStore {
     await this.#uploads.clear();
   }
 
-  #contextFor() {
+  #contextFor(): BlobRouteContext {
     return {
       signer: this.#signer,
       uploads: this.#uploads,
       files: this.#files,
       exports: this.#exports,
+      downloadPace: this.#downloadPace,
     };
   }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
-import { parseRange } from '../../../src/emulator/blobs/blob-responses';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pacedStream, parseRange } from '../../../src/emulator/blobs/blob-responses';
 import { fileSafeName, unquoteEtag } from '../../../src/emulator/blobs/blob-types';
 import { base64JsonDecoder } from '../../../src/emulator/blobs/request-body';
 import {
@@ -92,6 +92,44 @@ describe('parseRange', () => {
     ]) {
       expect(parseRange(header, 100), String(header)).toEqual({ kind: 'whole' });
     }
+  });
+});
+
+describe('pacedStream', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('holds each chunk until the bytes so far fit the rate since it was made', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const paced = pacedStream(1024);
+    const out: number[] = [];
+    paced.on('data', (chunk: Buffer) => out.push(chunk.length));
+    paced.write(Buffer.alloc(512));
+    paced.write(Buffer.alloc(1024));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(out).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(out).toEqual([512]);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(out).toEqual([512]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(out).toEqual([512, 1024]);
+    // Behind the pace (a slow reader), a chunk passes at once until it has caught up.
+    await vi.advanceTimersByTimeAsync(5000);
+    paced.write(Buffer.alloc(2048));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(out).toEqual([512, 1024, 2048]);
+  });
+
+  it('clears its pending timer when destroyed (a client that went away)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const paced = pacedStream(1024);
+    paced.on('error', () => undefined);
+    paced.write(Buffer.alloc(4096));
+    expect(vi.getTimerCount()).toBe(1);
+    paced.destroy(new Error('client gone'));
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -17,6 +17,7 @@ import { sniffDatabaseFile } from '../../../src/shared/contract/file-signature';
 
 const KEY: UploadKey = { instance: 'sql-eu-dev-01', database: 'Sales', ext: 'bak' };
 const MIN_PART = 64 * 1024;
+const MIB = 1024 * 1024;
 const TTL_SEC = 60;
 
 function md5(data: Uint8Array): string {
@@ -45,6 +46,8 @@ interface Harness {
   dataDir: string;
   faults: ('reset' | '500')[];
   advance(ms: number): void;
+  /** Sets the pace of each export GET, bytes per second (0: none), as the fault switch does. */
+  pace(bytesPerSec: number): void;
   /** The service's proxied PUT upload-part, as E1's handler would call receivePart. */
   proxyUrl(key: UploadKey, uploadId: string, part: number): string;
 }
@@ -68,6 +71,7 @@ async function startHarness(): Promise<{ harness: Harness; server: Server }> {
   const faults: ('reset' | '500')[] = [];
   let clock = Date.parse('2030-01-01T00:00:00Z');
   let origin = '';
+  let bytesPerSec = 0;
   const store = new BlobStore({
     dataDir,
     minPartSize: MIN_PART,
@@ -75,6 +79,7 @@ async function startHarness(): Promise<{ harness: Harness; server: Server }> {
     origin: () => origin,
     now: () => clock,
     faults: { takePartFault: () => faults.shift() },
+    downloadPace: () => bytesPerSec,
   });
   const server = createServer((req, res) => {
     void (async () => {
@@ -92,6 +97,9 @@ async function startHarness(): Promise<{ harness: Harness; server: Server }> {
     faults,
     advance: (ms) => {
       clock += ms;
+    },
+    pace: (rate) => {
+      bytesPerSec = rate;
     },
     proxyUrl: (key, uploadId, part) =>
       `${origin}/proxy/${key.instance}/${key.database}/${key.ext}/${uploadId}/${part}`,
@@ -459,6 +467,52 @@ describe('exports', () => {
       expect(res.status, range).toBe(200);
       await res.arrayBuffer();
     }
+  });
+
+  /** GETs `url` (with `range`, if any) whole; answers the body and the seconds it took. */
+  const timedGet = async (url: string, range?: string) => {
+    const started = performance.now();
+    const res = await fetch(url, range === undefined ? {} : { headers: { range } });
+    const body = Buffer.from(await res.arrayBuffer());
+    return { status: res.status, body, seconds: (performance.now() - started) / 1000 };
+  };
+
+  it('paces each GET to the download pace, per connection, bytes intact', async () => {
+    const [url] = await exportOf(4);
+    const whole = (await timedGet(url!)).body;
+    const size = whole.length;
+    expect(size).toBe(4 * MIB);
+    const rate = 20 * MIB;
+    h.pace(rate);
+    const paced = await timedGet(url!);
+    expect(paced.status).toBe(200);
+    expect(paced.body.equals(whole)).toBe(true);
+    // A lower bound only: a busy machine may be slower, never faster than the pace.
+    expect(paced.seconds).toBeGreaterThanOrEqual((0.8 * size) / rate);
+    const half = size / 2;
+    const halves = await Promise.all([
+      timedGet(url!, `bytes=0-${half - 1}`),
+      timedGet(url!, `bytes=${half}-`),
+    ]);
+    for (const [i, part] of halves.entries()) {
+      expect(part.status).toBe(206);
+      expect(part.body.equals(whole.subarray(i * half, (i + 1) * half))).toBe(true);
+      expect(part.seconds).toBeGreaterThanOrEqual((0.8 * half) / rate);
+    }
+  });
+
+  it('serves the body unpaced and intact at pace 0, HEAD and 416 alike', async () => {
+    const [url] = await exportOf(1);
+    h.pace(0);
+    const whole = await timedGet(url!);
+    expect(whole.body.length).toBe(MIB);
+    expect(whole.body.subarray(0, 1000).equals((await timedGet(url!, 'bytes=0-999')).body)).toBe(
+      true,
+    );
+    h.pace(1024);
+    const head = await fetch(url!, { method: 'HEAD' });
+    expect(head.headers.get('content-length')).toBe(String(MIB));
+    expect((await fetch(url!, { headers: { range: `bytes=${MIB}-` } })).status).toBe(416);
   });
 
   it('gives fresh download URLs after the old ones expired', async () => {

@@ -41,6 +41,8 @@ describe('parseCliArgs', () => {
       '0',
       '--reset-part-rate',
       '0.5',
+      '--download-connection-mibps',
+      '20',
       '--quiet',
     ]);
     expect(request.quiet).toBe(true);
@@ -60,8 +62,28 @@ describe('parseCliArgs', () => {
         rate429: 0.3,
         retryAfterSec: 0,
         resetPartRate: 0.5,
+        downloadConnectionMiBps: 20,
       },
     });
+  });
+
+  it('paces each download connection with --download-connection-mibps, listed in --help', () => {
+    expect(parseCliArgs(['--download-connection-mibps=12.5']).options.faults).toEqual({
+      downloadConnectionMiBps: 12.5,
+    });
+    expect(parseCliArgs(['--download-connection-mibps', '0']).options.faults).toEqual({
+      downloadConnectionMiBps: 0,
+    });
+    expect(() => parseCliArgs(['--download-connection-mibps=-1'])).toThrow(
+      /--download-connection-mibps must be a number of 0 or more/,
+    );
+    expect(() => parseCliArgs(['--download-connection-mibps', '-1'])).toThrow(
+      /--download-connection-mibps/,
+    );
+    expect(() => parseCliArgs(['--download-connection-mibps', 'fast'])).toThrow(
+      /--download-connection-mibps/,
+    );
+    expect(USAGE).toMatch(/--download-connection-mibps <n>[\s\S]*per\s+connection/);
   });
 
   it('arms one-shot faults with --once, repeatable, with a count', () => {
