@@ -36,6 +36,10 @@ export interface EngineOptions {
   dataDir: string;
   auth?: EngineAuth;
   partsInFlight?: number;
+  /** Connections of one large download (default: the engine's). */
+  rangesInFlight?: number;
+  /** Bytes of each range of such a download (default: the engine's, 64 MiB). */
+  downloadSegmentBytes?: number;
   /** The service's bandwidth limit in bytes per second (default: none). */
   bandwidthLimitBytesPerSecond?: number | (() => number);
   partPlan?: PartPlanOptions;
@@ -206,6 +210,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     dispatcher: presigned,
     directRoute: directRouteOf(options),
     ...(options.partsInFlight === undefined ? {} : { partsInFlight: options.partsInFlight }),
+    ...(options.rangesInFlight === undefined ? {} : { rangesInFlight: options.rangesInFlight }),
+    ...(options.downloadSegmentBytes ? { downloadSegmentBytes: options.downloadSegmentBytes } : {}),
     ...(options.partPlan ? { partPlan: options.partPlan } : {}),
     ...(options.bandwidthLimitBytesPerSecond === undefined
       ? {}

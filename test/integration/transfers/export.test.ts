@@ -143,7 +143,8 @@ describe('export', () => {
     });
     const done = await settled(e, started.id);
     expect(done.state).toBe('done');
-    expect(ranges[0]).toBe('none');
+    // The first GET asks for the first segment: a larger file would go on in ranges.
+    expect(ranges[0]).toBe(`bytes=0-${64 * MIB - 1}`);
     const resumedAt = Number(/^bytes=(\d+)-$/.exec(ranges[1] ?? '')?.[1]);
     expect(resumedAt).toBeGreaterThan(0);
     expect(resumedAt).toBeLessThanOrEqual(5 * MIB);
@@ -190,6 +191,58 @@ describe('export', () => {
     expect(done.state).toBe('done');
     expect(ranges).toEqual([`bytes=${kept}-`]);
     expect(await readdir(destinationFolder)).toEqual(['Dev_RDM_Sample.dacpac']);
+    expect(await sha256File(done.files?.[0] ?? '')).toBe(await sha256File(servedFile(done)));
+  });
+});
+
+describe('export over several connections', () => {
+  it('fetches ranges in parallel, pauses on quit, and a new process fetches only what is missing', async () => {
+    const appDir = join(fx.root, 'app-export-ranges');
+    const asked: string[] = [];
+    const tuning = { dataDir: appDir, rangesInFlight: 4, downloadSegmentBytes: MIB };
+    const quit: { stopping?: Promise<void> } = {};
+    const first = await engine({
+      ...tuning,
+      onPresignedRequest: (_origin, headers) => asked.push(headers['range'] ?? 'none'),
+    });
+    const destinationFolder = await folder();
+    // A link that limits each connection (8 MiB/s): the quit lands mid-way on any machine.
+    fx.emulator.faults.set({ downloadConnectionMiBps: 8 });
+    first.service.onDidChange((record) => {
+      if (record.bytesDone > 6 * MIB && quit.stopping === undefined)
+        quit.stopping = first.service.pauseAll('app-quit');
+    });
+    const started = await first.service.startExport({
+      profileId: PROFILE_ID,
+      instanceName: 'sql-eu-dev-01',
+      databaseName: 'Dev_EDM_Sample',
+      exportTo: 1,
+      destinationFolder,
+    });
+    await waitUntil(() => quit.stopping !== undefined, 20_000, 'the quit');
+    await quit.stopping;
+    expect(first.service.get(started.id).state).toBe('paused');
+    expect(asked[0]).toBe(`bytes=0-${MIB - 1}`);
+    expect(asked.length).toBeGreaterThan(4);
+
+    fx.emulator.faults.reset();
+    const resumed: string[] = [];
+    const second = await engine({
+      ...tuning,
+      onPresignedRequest: (_origin, headers) => resumed.push(headers['range'] ?? 'none'),
+    });
+    await second.service.resumeAll();
+    const done = await settled(second, started.id);
+    expect(done.error).toBeUndefined();
+    expect(done.state).toBe('done');
+    // Every segment the first process finished is never asked for again.
+    const lastByte = (range: string): string => range.split('-')[1] ?? '';
+    const firstFinished = asked.filter(
+      (range) => !resumed.some((r) => lastByte(r) === lastByte(range)),
+    );
+    expect(firstFinished.length).toBeGreaterThan(0);
+    expect(resumed.every((range) => /^bytes=\d+-\d+$/.test(range))).toBe(true);
+    expect(resumed.length).toBeLessThan(16);
     expect(await sha256File(done.files?.[0] ?? '')).toBe(await sha256File(servedFile(done)));
   });
 });

@@ -45,14 +45,26 @@ export interface DownloadClients {
   route?: DirectRoute;
 }
 
-/** Sends a download GET, from byte `from` on (a Range request when not 0). */
+/** The bytes a download GET asks for: from `from` to the end, or to `to` (inclusive). */
+export interface ByteRange {
+  from: number;
+  to?: number;
+}
+
+/** Sends a download GET of `range` (a Range request unless it is the whole file). */
 export async function openDownload(
   clients: DownloadClients,
   url: string,
-  from: number,
+  range: ByteRange,
   signal: AbortSignal,
 ): Promise<DownloadAnswer> {
-  const headers: Record<string, string> = from > 0 ? { range: `bytes=${from}-` } : {};
+  const { from, to } = range;
+  const headers: Record<string, string> =
+    to !== undefined
+      ? { range: `bytes=${from}-${to}` }
+      : from > 0
+        ? { range: `bytes=${from}-` }
+        : {};
   if (clients.route) {
     let direct: DirectAnswer | undefined;
     try {

@@ -3,7 +3,8 @@ import { join, parse } from 'node:path';
 import { AppError } from '../../../shared/errors';
 import type { DownloadJournal, ExportFile } from './journal-schema';
 import { checkPresignedUrl } from './multipart-upload';
-import { exists, RangeDownloader } from './range-downloader';
+import { exists } from './download-progress';
+import { RangeDownloader } from './range-downloader';
 import type { TransferContext } from './transfer-context';
 
 /*
@@ -118,6 +119,8 @@ export async function downloadFiles(
     sleep: settings.sleep,
     random: settings.random,
     limiter: settings.bandwidth,
+    rangesInFlight: settings.rangesInFlight,
+    ...(settings.downloadSegmentBytes ? { segmentBytes: settings.downloadSegmentBytes } : {}),
   });
   const totals = (): number => journal.files.reduce((sum, f) => sum + (f.totalBytes ?? 0), 0);
   for (const [index, file] of journal.files.entries()) {

@@ -65,6 +65,18 @@ export const ExportFileSchema = z.object({
   totalBytes: z.number().int().nonnegative().optional(),
   bytesWritten: z.number().int().nonnegative(),
   done: z.boolean(),
+  /**
+   * A download in byte ranges over several connections (absent: one stream, and the `.part`
+   * file's size is how far it got): the file is cut into segments of `segmentBytes`, and
+   * `done[i]` counts the bytes of segment i on disk from its start. A resume asks for the rest
+   * of each segment; the `.part` file has the file's full size from the start.
+   */
+  ranges: z
+    .object({
+      segmentBytes: z.number().int().positive(),
+      done: z.array(z.number().int().nonnegative()),
+    })
+    .optional(),
 });
 /** See {@link ExportFileSchema}. */
 export type ExportFile = z.infer<typeof ExportFileSchema>;

@@ -27,8 +27,10 @@ export function handleWriter(handle: FileHandle): PartWrite {
 
 /** What the sink updates as bytes reach the disk. */
 export interface SinkProgress {
+  /** Where the next bytes go in the file (the bytes written, for a file written from 0). */
   written: number;
-  hash: Hash;
+  /** The MD5 of the bytes written; absent when the caller hashes them ({@link onStored}). */
+  hash?: Hash;
 }
 
 /** Options of {@link PartFileSink}. */
@@ -37,6 +39,8 @@ export interface PartFileSinkOptions {
   progress: SinkProgress;
   /** Called after each write with the bytes now on disk; a throw stops the download. */
   onWritten: (written: number) => void;
+  /** Called first after each write with the chunks and where they went (a ranged download). */
+  onStored?: (chunks: Buffer[], position: number) => void;
   /** Bytes buffered before the body is paused (default 1 MiB). */
   highWaterMark?: number;
 }
@@ -96,18 +100,20 @@ export async function storeChunks(
   chunks: Buffer[],
 ): Promise<void> {
   const { progress, write } = options;
+  const position = progress.written;
   // The hash runs on this thread while the write runs on libuv's pool: both read the chunks,
   // neither changes them. A failed write takes the hash back to the bytes on disk.
-  const before = progress.hash.copy();
-  const writing = write(chunks, progress.written);
-  for (const chunk of chunks) progress.hash.update(chunk);
+  const before = progress.hash?.copy();
+  const writing = write(chunks, position);
+  if (progress.hash) for (const chunk of chunks) progress.hash.update(chunk);
   try {
     await writing;
   } catch (error) {
-    progress.hash = before;
+    if (before) progress.hash = before;
     throw error;
   }
   for (const chunk of chunks) progress.written += chunk.length;
+  options.onStored?.(chunks, position);
   options.onWritten(progress.written);
 }
 

@@ -25,6 +25,10 @@ export interface TransferEngineSettings {
   route?: DirectRoute;
   /** Parts sent at once, read when a run starts sending (a setting the user may change). */
   partsInFlight: () => number;
+  /** Connections of one large download, read when a download starts (a setting). */
+  rangesInFlight: () => number;
+  /** Bytes of each range of such a download (default: the downloader's). */
+  downloadSegmentBytes?: number;
   retry: RetryPolicy;
   /** The bandwidth limit shared by every transfer of the service (bytes on the wire). */
   bandwidth: BandwidthLimiter;

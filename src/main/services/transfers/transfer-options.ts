@@ -27,6 +27,13 @@ export interface TransferServiceOptions {
   /** Parts sent at once per transfer (default 4); a function reads the setting at each run. */
   partsInFlight?: number | (() => number);
   /**
+   * Connections one large download uses at once, each fetching its own byte ranges (default
+   * 4; 1: one stream); a function reads the setting at each run.
+   */
+  rangesInFlight?: number | (() => number);
+  /** Bytes of each range of a download over several connections (default 64 MiB). */
+  downloadSegmentBytes?: number;
+  /**
    * Transfers moving bytes at once, across the app (default: no limit); a function reads the
    * setting whenever a slot may be free. The others wait in the queue, in order.
    */
@@ -59,11 +66,9 @@ export function engineSettings(options: TransferServiceOptions): TransferEngineS
   return {
     dispatcher: options.dispatcher,
     ...(options.directRoute === false ? {} : { route: options.directRoute ?? directRoute() }),
-    partsInFlight: () => {
-      const wanted = options.partsInFlight;
-      const value = typeof wanted === 'function' ? wanted() : (wanted ?? 4);
-      return Math.max(1, Math.floor(value));
-    },
+    partsInFlight: () => countSetting(options.partsInFlight, 4),
+    rangesInFlight: () => countSetting(options.rangesInFlight, 4),
+    ...(options.downloadSegmentBytes ? { downloadSegmentBytes: options.downloadSegmentBytes } : {}),
     retry: { ...TRANSFER_RETRY, ...options.retry },
     bandwidth: bandwidthLimiter(options),
     sleep: options.sleep ?? sleep,
@@ -72,6 +77,12 @@ export function engineSettings(options: TransferServiceOptions): TransferEngineS
     jobs: options.jobWatcher,
     ...(options.onPartEvent ? { onPartEvent: options.onPartEvent } : {}),
   };
+}
+
+/** A count the user sets (at least 1), read now from its option or its function. */
+function countSetting(wanted: number | (() => number) | undefined, fallback: number): number {
+  const value = typeof wanted === 'function' ? wanted() : (wanted ?? fallback);
+  return Math.max(1, Math.floor(value));
 }
 
 /** The one limiter of a service, reading the limit option every few tens of milliseconds. */

@@ -1,0 +1,56 @@
+/*
+ * The segments of a download in byte ranges: a file of `total` bytes cut into segments of
+ * `segmentBytes` (the last one shorter), and how far each got (`done[i]` bytes from its start).
+ * Pure functions over the journal's `ranges` entry.
+ */
+
+/** The journal's record of a ranged download (see ExportFileSchema.ranges). */
+export interface Segments {
+  segmentBytes: number;
+  done: number[];
+}
+
+/** A fresh plan: every segment of a `total`-byte file, none of their bytes yet. */
+export function planSegments(total: number, segmentBytes: number): Segments {
+  return { segmentBytes, done: new Array<number>(Math.ceil(total / segmentBytes)).fill(0) };
+}
+
+/** Whether a journaled plan fits a file of `total` bytes (else it is of another file). */
+export function fitsTotal(segments: Segments, total: number): boolean {
+  const { segmentBytes, done } = segments;
+  return (
+    done.length === Math.ceil(total / segmentBytes) &&
+    done.every((bytes, index) => bytes <= segmentLength(segments, total, index))
+  );
+}
+
+/** The bytes of segment `index`. */
+export function segmentLength(segments: Segments, total: number, index: number): number {
+  const start = index * segments.segmentBytes;
+  return Math.min(segments.segmentBytes, total - start);
+}
+
+/** The bytes of every segment on disk. */
+export function bytesDone(segments: Segments): number {
+  return segments.done.reduce((sum, bytes) => sum + bytes, 0);
+}
+
+/** Where the bytes on disk stop being contiguous from the start of the file. */
+export function contiguousEnd(segments: Segments, total: number, from = 0): number {
+  let index = Math.floor(from / segments.segmentBytes);
+  while (index < segments.done.length) {
+    const done = segments.done[index] ?? 0;
+    if (done < segmentLength(segments, total, index)) return index * segments.segmentBytes + done;
+    index += 1;
+  }
+  return total;
+}
+
+/** The segments with bytes still to fetch, in the file's order. */
+export function segmentsToFetch(segments: Segments, total: number): number[] {
+  const left: number[] = [];
+  for (const [index, done] of segments.done.entries()) {
+    if (done < segmentLength(segments, total, index)) left.push(index);
+  }
+  return left;
+}
