@@ -89,17 +89,25 @@ test('Settings opens from the top bar, the command palette, the menu and Ctrl/Cm
 test('saved settings are kept after a reload and answered by main', async () => {
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
   await input('settings-parts-in-flight').fill('8');
+  await input('settings-ranges-in-flight').fill('6');
   await page.getByTestId('settings-close-to-tray').click();
   await expect(page.getByTestId('settings-state')).toHaveText('Unsaved changes');
   await save().click();
   await expect(page.locator('.n-message').filter({ hasText: 'Settings saved' })).toBeVisible();
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
   // What settings:get answers.
-  expect(harness.services.settings.get()).toMatchObject({ partsInFlight: 8, closeToTray: true });
+  expect(harness.services.settings.get()).toMatchObject({
+    partsInFlight: 8,
+    rangesInFlight: 6,
+    closeToTray: true,
+  });
 
   await page.reload();
   await page.getByTestId('open-settings').click();
   await expect(input('settings-parts-in-flight')).toHaveValue('8');
+  await expect(input('settings-ranges-in-flight')).toHaveValue('6');
+  // Labelled for assistive technology by the name the row shows.
+  await expect(page.getByLabel('Connections per download', { exact: true })).toHaveValue('6');
   await expect(page.getByTestId('settings-close-to-tray')).toHaveAttribute('aria-checked', 'true');
   await screenshotThemes(page, 'settings');
 });
@@ -117,6 +125,18 @@ test("invalid values show the contract's message and nothing is sent", async () 
     await save().click();
     await parts.fill('8');
     await expect(view()).not.toContainText('Parts in flight must');
+    const connections = input('settings-ranges-in-flight');
+    await connections.fill('0');
+    await expect(view()).toContainText('Connections per download must be at least 1');
+    await save().click();
+    await connections.fill('17');
+    await expect(view()).toContainText('Connections per download must be at most 16');
+    await connections.fill('');
+    await expect(view()).toContainText('Type the number of connections, from 1 to 16');
+    await save().click();
+    await connections.fill('1');
+    await expect(view()).not.toContainText('Connections per download must');
+    await expect(view()).not.toContainText('Type the number of connections');
     await input('settings-proxy-url').fill('ftp://x');
     await expect(view()).toContainText('Proxy must look like http://proxy.example:3128');
     await save().click();

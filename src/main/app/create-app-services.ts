@@ -22,7 +22,10 @@ import { PathProvenance } from './path-provenance';
 import type { TransferPort } from './transfer-handlers';
 
 /** Engine settings a caller may tune (the harness uses small parts to keep tests quick). */
-export type TransferTuning = Pick<TransferServiceOptions, 'partPlan' | 'partsInFlight'>;
+export type TransferTuning = Pick<
+  TransferServiceOptions,
+  'partPlan' | 'partsInFlight' | 'rangesInFlight'
+>;
 
 /** Options of {@link createAppServices}. */
 export interface AppServicesOptions {
@@ -35,7 +38,10 @@ export interface AppServicesOptions {
   readonly startEmulator?: () => Promise<EmulatorHandle>;
   /** Default: one from the settings' proxy and the environment. */
   readonly dispatcher?: Dispatcher;
-  /** Part size, single-stream threshold, parts in flight; default: the engine's and the settings'. */
+  /**
+   * Part size, single-stream threshold, parts in flight, connections per download; default:
+   * the engine's and the settings'.
+   */
   readonly transferTuning?: TransferTuning;
 }
 
@@ -138,6 +144,7 @@ function transferServiceOf(deps: {
     directRoute: directRoute(deps.network),
     logger: deps.logger,
     partsInFlight: () => settings.get().partsInFlight,
+    rangesInFlight: () => settings.get().rangesInFlight,
     // Read every few tens of ms: a changed limit applies to running transfers at once.
     bandwidthLimitBytesPerSecond: () => settings.get().bandwidthLimitMiBps * 1024 * 1024,
     transfersAtOnce: () => settings.get().transfersAtOnce,

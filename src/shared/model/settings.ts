@@ -31,6 +31,16 @@ export const SettingsSchema = z.object({
     .max(16, { error: 'Parts in flight must be at most 16' })
     .default(4),
   /**
+   * Connections one large download (an export's or an archive's file) uses at once, each
+   * fetching its own byte ranges; 1 means one stream.
+   */
+  rangesInFlight: z
+    .number()
+    .int({ error: 'Connections per download must be a whole number' })
+    .min(1, { error: 'Connections per download must be at least 1' })
+    .max(16, { error: 'Connections per download must be at most 16' })
+    .default(4),
+  /**
    * A bandwidth limit in MiB/s shared by every upload and download of the app, applied to
    * running transfers at once; 0 means no limit.
    */
@@ -83,6 +93,7 @@ export const SettingsPatchSchema = z.strictObject({
   closeToTray: z.boolean().optional(),
   keepAwakeWhileTransferring: z.boolean().optional(),
   partsInFlight: SettingsSchema.shape.partsInFlight.unwrap().optional(),
+  rangesInFlight: SettingsSchema.shape.rangesInFlight.unwrap().optional(),
   bandwidthLimitMiBps: SettingsSchema.shape.bandwidthLimitMiBps.unwrap().optional(),
   transfersAtOnce: SettingsSchema.shape.transfersAtOnce.unwrap().optional(),
   sessionRefreshSeconds: SettingsSchema.shape.sessionRefreshSeconds.unwrap().optional(),

@@ -18,7 +18,11 @@ describe('SettingsStore', () => {
     const file = join(dir, 'settings.json');
     const store = new SettingsStore({ file });
     expect(await store.load()).toEqual(defaultSettings());
-    expect(defaultSettings()).toMatchObject({ partsInFlight: 4, sessionRefreshSeconds: 5 });
+    expect(defaultSettings()).toMatchObject({
+      partsInFlight: 4,
+      rangesInFlight: 4,
+      sessionRefreshSeconds: 5,
+    });
     const seen: unknown[] = [];
     store.onDidChange((settings) => seen.push(settings));
     await store.update({ closeToTray: true, proxyUrl: 'http://proxy.example:3128' });
@@ -36,6 +40,27 @@ describe('SettingsStore', () => {
     const store = new SettingsStore({ file: join(dir, 'settings.json') });
     await store.load();
     await expect(store.update({ partsInFlight: 17 })).rejects.toMatchObject({ code: 'VALIDATION' });
+    for (const [value, message] of [
+      [0, 'Connections per download must be at least 1'],
+      [17, 'Connections per download must be at most 16'],
+      [2.5, 'Connections per download must be a whole number'],
+    ] as const) {
+      await expect(store.update({ rangesInFlight: value }), String(value)).rejects.toMatchObject({
+        code: 'VALIDATION',
+        message: expect.stringContaining(message) as unknown,
+      });
+    }
+    expect(store.get().rangesInFlight).toBe(4);
+  });
+
+  it('saves the connections per download from 1 (one stream) to 16 and reads them back', async () => {
+    const file = join(dir, 'settings.json');
+    const store = new SettingsStore({ file });
+    await store.load();
+    await store.update({ rangesInFlight: 1 });
+    expect(store.get().rangesInFlight).toBe(1);
+    await store.update({ rangesInFlight: 16 });
+    expect(await new SettingsStore({ file }).load()).toMatchObject({ rangesInFlight: 16 });
   });
 
   it('refuses a proxy URL with a user name or password (secrets never go to disk)', async () => {

@@ -20,6 +20,38 @@ describe('the settings draft', () => {
     expect(patchOf(saved, draft)).toEqual({ partsInFlight: 8, closeToTray: true, proxyUrl: null });
   });
 
+  it('edits the connections per download: 4 by default, 1 to 16, checked by the contract', () => {
+    const draft = draftOf(saved);
+    expect(draft.rangesInFlight).toBe(4);
+    draft.rangesInFlight = 1;
+    expect(patchOf(saved, draft)).toEqual({ rangesInFlight: 1 });
+    expect(fieldProblem('rangesInFlight', draft)).toBeUndefined();
+    expect(fieldProblem('rangesInFlight', { ...draft, rangesInFlight: 16 })).toBeUndefined();
+    expect(fieldProblem('rangesInFlight', { ...draft, rangesInFlight: 0 })).toBe(
+      'Connections per download must be at least 1',
+    );
+    expect(fieldProblem('rangesInFlight', { ...draft, rangesInFlight: 17 })).toBe(
+      'Connections per download must be at most 16',
+    );
+    expect(fieldProblem('rangesInFlight', { ...draft, rangesInFlight: 1.5 })).toBe(
+      'Connections per download must be a whole number',
+    );
+    expect(fieldProblem('rangesInFlight', { ...draft, rangesInFlight: null })).toBe(
+      'Type the number of connections, from 1 to 16',
+    );
+    expect(parsePatch({ rangesInFlight: 8 })).toEqual({ patch: { rangesInFlight: 8 } });
+    expect(parsePatch({ rangesInFlight: 17 })).toEqual({
+      problem: 'Connections per download must be at most 16',
+    });
+    const after: Settings = { ...saved, rangesInFlight: 6 };
+    const untouched = draftOf(saved);
+    followSaved(untouched, saved, after);
+    expect(untouched.rangesInFlight).toBe(6);
+    const editing = { ...draftOf(saved), rangesInFlight: 12 };
+    followSaved(editing, saved, after);
+    expect(editing.rangesInFlight).toBe(12);
+  });
+
   it('sends the failed-job notice when it changed, checked by the contract', () => {
     const draft = draftOf(saved);
     expect(draft.monitorFailedJobs).toBe('all');

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { UsageError } from '../../../src/main/services/cli/cli-args';
+import { runOptionsOf } from '../../../src/main/services/cli/cli-engine';
 import { helpText, transferHelp } from '../../../src/main/services/cli/cli-help';
 import { ProgressReporter, transferLine } from '../../../src/main/services/cli/cli-progress';
 import {
@@ -44,6 +45,10 @@ function refused(argv: string[]): string {
   }
   throw new Error('accepted');
 }
+
+/** A valid export and a valid archive download, for the options added to them. */
+const EXPORT = ['export', '--instanceName=i', '--databaseName=d', '--exportTo=1', '--to=x'];
+const ARCHIVE = ['archives', 'download', '--instanceName', 'i', '--archiveId', 'a', '--to', 'x'];
 
 describe('transfer command lines', () => {
   it('tells transfer commands from catalogue operations', () => {
@@ -114,6 +119,56 @@ describe('transfer command lines', () => {
     ).toMatch(/Unknown option '--bandwidth'/);
   });
 
+  it('reads --connections for export and archives download: 1 to 16, as the app’s setting', () => {
+    expect(parseTransferArgs('export', [...EXPORT, '--connections', '8'])).toMatchObject({
+      kind: 'export',
+      rangesInFlight: 8,
+    });
+    expect(parseTransferArgs('archivesDownload', [...ARCHIVE, '--connections=1'])).toMatchObject({
+      kind: 'archivesDownload',
+      rangesInFlight: 1,
+    });
+    expect(
+      parseTransferArgs('archivesDownload', [...ARCHIVE, '--connections', '16']),
+    ).toMatchObject({ rangesInFlight: 16 });
+    expect(parseTransferArgs('export', EXPORT)).not.toHaveProperty('rangesInFlight');
+    expect(parseTransferArgs('archivesDownload', ARCHIVE)).not.toHaveProperty('rangesInFlight');
+    // The value of --connections is never taken for a command word.
+    expect(transferCommandName(['--connections', '4', ...ARCHIVE])).toBe('archivesDownload');
+    for (const value of ['0', '17', '2.5', '-1', 'many', '']) {
+      const message = `--connections must be a whole number from 1 to 16; got "${value}".`;
+      expect(refused([...EXPORT, `--connections=${value}`]), value).toBe(message);
+      expect(refused([...ARCHIVE, `--connections=${value}`]), value).toBe(message);
+    }
+    expect(refused(['import', 'a.bak', '--instanceName', 'i', '--connections', '4'])).toMatch(
+      /Unknown option '--connections'/,
+    );
+    expect(
+      refused(['jobs', 'wait', '--instanceName', 'i', '--jobId', 'j', '--connections', '4']),
+    ).toMatch(/Unknown option '--connections'/);
+  });
+
+  it('hands the engine --connections as rangesInFlight, --parts-in-flight as partsInFlight', () => {
+    const exported = parseTransferArgs('export', [
+      ...EXPORT,
+      '--connections',
+      '6',
+      '--bandwidth',
+      '2',
+    ]);
+    expect(runOptionsOf(exported)).toEqual({
+      rangesInFlight: 6,
+      bandwidthLimitBytesPerSecond: 2 * 1024 * 1024,
+    });
+    const downloaded = parseTransferArgs('archivesDownload', [...ARCHIVE, '--connections', '1']);
+    expect(runOptionsOf(downloaded)).toEqual({ rangesInFlight: 1 });
+    expect(runOptionsOf(parseTransferArgs('archivesDownload', ARCHIVE))).toEqual({});
+    const imported = parseTransferArgs('import', [
+      ...['import', 'a.bak', '--instanceName', 'i', '--parts-in-flight', '3'],
+    ]);
+    expect(runOptionsOf(imported)).toEqual({ partsInFlight: 3 });
+  });
+
   it('lists archives download with an example, and --bandwidth for the commands that move bytes', () => {
     expect(helpText()).toMatch(/^ {2}archives download --instanceName I --archiveId A --to DIR$/m);
     expect(helpText()).toMatch(
@@ -126,6 +181,13 @@ describe('transfer command lines', () => {
       expect(transferHelp(name)).toMatch(/^ {2}--bandwidth MIBPS +at most this many MiB\/s/m);
     }
     expect(transferHelp('jobsWait')).not.toContain('--bandwidth');
+    for (const name of ['export', 'archivesDownload'] as const) {
+      expect(transferHelp(name)).toMatch(
+        /^ {2}--connections N +connections one large file .*\n.*1 to 16 \(default 4; 1: one stream\)$/m,
+      );
+    }
+    expect(transferHelp('import')).not.toContain('--connections');
+    expect(transferHelp('jobsWait')).not.toContain('--connections');
   });
 
   it('refuses what the contract refuses, naming the option', () => {

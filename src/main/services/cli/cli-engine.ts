@@ -9,7 +9,7 @@ import { JobWatcher } from '../jobs/job-watcher';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import type { TransferConnections } from '../transfers/transfer-ports';
-import { TransferService } from '../transfers/transfer-service';
+import { TransferService, type TransferServiceOptions } from '../transfers/transfer-service';
 import { UsageError } from './cli-args';
 import { cliClient, cliDataDir } from './cli-connection';
 import type { TransferCommand } from './cli-transfer-args';
@@ -96,6 +96,30 @@ class CliConnections implements TransferConnections {
   }
 }
 
+/**
+ * The engine options the command line sets: parts in flight (import), connections per
+ * download (export, archives download) and the bandwidth limit; the engine's defaults
+ * otherwise (the app's settings do not apply to the command line).
+ */
+export function runOptionsOf(
+  command: TransferCommand,
+): Pick<
+  TransferServiceOptions,
+  'partsInFlight' | 'rangesInFlight' | 'bandwidthLimitBytesPerSecond'
+> {
+  if (command.kind === 'jobsWait') return {};
+  const bandwidth = command.bandwidthMiBps;
+  return {
+    ...(command.kind === 'import' && command.partsInFlight !== undefined
+      ? { partsInFlight: command.partsInFlight }
+      : {}),
+    ...(command.kind !== 'import' && command.rangesInFlight !== undefined
+      ? { rangesInFlight: command.rangesInFlight }
+      : {}),
+    ...(bandwidth === undefined ? {} : { bandwidthLimitBytesPerSecond: bandwidth * MIB }),
+  };
+}
+
 /** Connects as the command says and builds the engine; nothing is resumed yet. */
 export async function createCliEngine(
   command: TransferCommand,
@@ -128,12 +152,7 @@ export async function createCliEngine(
       ...(command.options.proxy ? { proxyUrl: command.options.proxy } : {}),
     }),
     logger: deps.logger,
-    ...(command.kind === 'import' && command.partsInFlight !== undefined
-      ? { partsInFlight: command.partsInFlight }
-      : {}),
-    ...(command.kind !== 'jobsWait' && command.bandwidthMiBps !== undefined
-      ? { bandwidthLimitBytesPerSecond: command.bandwidthMiBps * MIB }
-      : {}),
+    ...runOptionsOf(command),
     ...(Object.keys(tuning).length > 0 ? { partPlan: tuning } : {}),
   });
   return {

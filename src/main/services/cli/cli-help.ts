@@ -97,6 +97,8 @@ the files come from it (--wait is accepted and changes nothing).
   --detachOnly             MDF only: take the database offline instead of backing it up
                            (required above 100 GB)
   --to DIR                 the folder for the files (required)
+  --connections N          connections one large file is downloaded over at once, each
+                           fetching its own byte ranges, 1 to 16 (default 4; 1: one stream)
   --bandwidth MIBPS        at most this many MiB/s on the wire (0.1 to 10000, as the app's
                            bandwidth limit; default no limit), e.g. --bandwidth 20 to leave
                            the office link usable during a nightly run
@@ -114,6 +116,8 @@ or kept.
   --instanceName I         the instance of the archive (required)
   --archiveId A            the archive ("archives list" shows the ids) (required)
   --to DIR                 the folder for the files (required)
+  --connections N          connections one large file is downloaded over at once, each
+                           fetching its own byte ranges, 1 to 16 (default 4; 1: one stream)
   --bandwidth MIBPS        at most this many MiB/s on the wire (0.1 to 10000, as the app's
                            bandwidth limit; default no limit), e.g. --bandwidth 20 to leave
                            the office link usable during a nightly run

@@ -15,6 +15,7 @@ import {
 import {
   bandwidthOf,
   check,
+  connectionsOf,
   folderOf,
   partsInFlight,
   text,
@@ -41,13 +42,13 @@ const SPECS = {
   },
   export: {
     words: ['export'],
-    values: ['instanceName', 'databaseName', 'exportTo', 'to', 'bandwidth'],
+    values: ['instanceName', 'databaseName', 'exportTo', 'to', 'bandwidth', 'connections'],
     flags: ['detachOnly', 'wait'],
     operation: 'databases.export',
   },
   archivesDownload: {
     words: ['archives', 'download'],
-    values: ['instanceName', 'archiveId', 'to', 'bandwidth'],
+    values: ['instanceName', 'archiveId', 'to', 'bandwidth', 'connections'],
     flags: [],
     operation: 'archives.get',
   },
@@ -79,6 +80,12 @@ interface Moving extends Common {
   readonly bandwidthMiBps?: number;
 }
 
+/** What the commands that download take besides. */
+interface Downloading extends Moving {
+  /** Connections of one large download (`--connections`, the app's `rangesInFlight`). */
+  readonly rangesInFlight?: number;
+}
+
 /** A parsed and validated transfer command. */
 export type TransferCommand =
   | (Moving & {
@@ -90,7 +97,7 @@ export type TransferCommand =
       readonly wait: boolean;
       readonly partsInFlight?: number;
     })
-  | (Moving & {
+  | (Downloading & {
       readonly kind: 'export';
       readonly instanceName: string;
       readonly databaseName: string;
@@ -98,7 +105,7 @@ export type TransferCommand =
       readonly detachOnly: boolean;
       readonly destinationFolder: string;
     })
-  | (Moving & {
+  | (Downloading & {
       readonly kind: 'archivesDownload';
       readonly instanceName: string;
       readonly archiveId: string;
@@ -227,6 +234,7 @@ function exportCommand(common: Common, values: Values): TransferCommand {
   return {
     ...common,
     ...bandwidthOf(values),
+    ...connectionsOf(values),
     kind: 'export',
     ...path,
     ...query,
@@ -243,6 +251,7 @@ function archivesDownloadCommand(common: Common, values: Values): TransferComman
   return {
     ...common,
     ...bandwidthOf(values),
+    ...connectionsOf(values),
     kind: 'archivesDownload',
     ...path,
     destinationFolder,

@@ -6,7 +6,7 @@ import { UsageError } from './cli-args';
 /*
  * The checks of single values on the transfer command lines: a contract schema's verdict as a
  * usage error naming the option, and the engine's options (parts in flight, bandwidth, the
- * destination folder) within the bounds the app's settings allow.
+ * destination folder, connections per download) within the bounds the app's settings allow.
  */
 
 /** The option values as `parseArgs` answers them. */
@@ -35,13 +35,27 @@ export function check<S extends z.ZodType>(schema: S, value: unknown): z.output<
   );
 }
 
-/** `--parts-in-flight N`: 1 to 16, as the app's setting. */
-export function partsInFlight(value: string): number {
+/** A count option from 1 to 16, as the app's settings of the same name allow. */
+function countOf(option: string, value: string): number {
   const count = Number(value);
   if (!Number.isInteger(count) || count < 1 || count > 16) {
-    throw new UsageError(`--parts-in-flight must be a whole number from 1 to 16; got "${value}".`);
+    throw new UsageError(`--${option} must be a whole number from 1 to 16; got "${value}".`);
   }
   return count;
+}
+
+/** `--parts-in-flight N`: 1 to 16, as the app's "Parts in flight" setting. */
+export function partsInFlight(value: string): number {
+  return countOf('parts-in-flight', value);
+}
+
+/**
+ * `--connections N`, when given: the connections one large download uses at once, 1 to 16,
+ * as the app's "Connections per download" setting (1: one stream).
+ */
+export function connectionsOf(values: Values): { rangesInFlight?: number } {
+  const value = text(values, 'connections');
+  return value === undefined ? {} : { rangesInFlight: countOf('connections', value) };
 }
 
 /**

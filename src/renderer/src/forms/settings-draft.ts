@@ -15,6 +15,8 @@ export interface SettingsDraft {
   closeToTray: boolean;
   keepAwakeWhileTransferring: boolean;
   partsInFlight: number | null;
+  /** Connections one large download uses at once (1: one stream). */
+  rangesInFlight: number | null;
   /** MiB/s shared by every transfer; 0 means no limit. */
   bandwidthLimitMiBps: number | null;
   transfersAtOnce: number | null;
@@ -37,6 +39,7 @@ export const DRAFT_FIELDS = [
   'keepAwakeWhileTransferring',
   'transfersAtOnce',
   'partsInFlight',
+  'rangesInFlight',
   'bandwidthLimitMiBps',
   'proxyUrl',
   'sessionRefreshSeconds',
@@ -57,6 +60,7 @@ const isChoice = (key: keyof SettingsDraft): key is (typeof CHOICE_FIELDS)[numbe
 /** The number fields, with what an emptied input says. */
 export const NUMBER_FIELDS = {
   partsInFlight: 'Type the number of parts, from 1 to 16',
+  rangesInFlight: 'Type the number of connections, from 1 to 16',
   bandwidthLimitMiBps: 'Type the limit in MiB/s, or 0 for no limit',
   transfersAtOnce: 'Type the number of transfers, from 1 to 8',
   sessionRefreshSeconds: 'Type the refresh interval in seconds',
@@ -70,6 +74,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     closeToTray: settings.closeToTray,
     keepAwakeWhileTransferring: settings.keepAwakeWhileTransferring,
     partsInFlight: settings.partsInFlight,
+    rangesInFlight: settings.rangesInFlight,
     bandwidthLimitMiBps: settings.bandwidthLimitMiBps,
     transfersAtOnce: settings.transfersAtOnce,
     sessionRefreshSeconds: settings.sessionRefreshSeconds,
