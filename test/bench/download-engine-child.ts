@@ -19,6 +19,8 @@ export interface DownloadTask {
   instanceName: string;
   databaseName: string;
   folder: string;
+  /** Connections of the download (default: the engine's). */
+  rangesInFlight?: number;
 }
 
 /** What the child measured. */
@@ -62,6 +64,7 @@ const engine = await createEngine({
   onPresignedRequest: captureDirectUrl,
   // BENCH_ENGINE=undici measures the fallback path (undici's body stream) for comparison.
   directDownloads: process.env['BENCH_ENGINE'] !== 'undici',
+  ...(task.rangesInFlight === undefined ? {} : { rangesInFlight: task.rangesInFlight }),
 });
 const baselineRss = process.memoryUsage.rss();
 let downloadStart: { at: number; cpu: NodeJS.CpuUsage } | undefined;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DownloadResult } from './download-engine-child';
 import { median } from './median';
+import { measureLimited } from './download-limited';
 import {
   GIB,
   MIB,
@@ -32,11 +33,20 @@ import {
  * them, for reading the ratio: MD5 on one core (the engine checks the file's MD5 as it arrives;
  * curl -o checks nothing), curl -o followed by md5sum and sync (the same checks by hand), and
  * the CPU per GiB of each client and of the emulator serving it (from /proc, the emulator's
- * over each download alone).
+ * over each download alone). Last, the same export over a link that limits each connection
+ * (BENCH_LIMIT_MIBPS, default 40, per connection; download-limited.ts): the engine with one
+ * connection and with 4 (its byte ranges) against curl's one connection.
  */
 
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 3));
+/** The limited case: MiB/s of each connection (BENCH_LIMIT_MIBPS) and the connections. */
+const LIMIT_MIBPS = Number(process.env['BENCH_LIMIT_MIBPS'] ?? 40);
+const LIMIT_CONNECTIONS = 4;
 const SCALE = Math.min(1, Math.max(0, Number(process.env['BENCH_SCALE'] ?? 1)));
+/** BENCH_RANGES: the engine's connections per download (default: the engine's, 4). */
+const RANGES = process.env['BENCH_RANGES']
+  ? { rangesInFlight: Number(process.env['BENCH_RANGES']) }
+  : {};
 const INSTANCE = 'sql-eu-prod-01';
 /** 42,000 MB in the demo seed: its export is the emulator's cap. */
 const DATABASE = 'EDM_Portfolio_2025';
@@ -52,14 +62,18 @@ interface SizeResult {
   servingCurl: number[];
 }
 
-async function startEmulator(dir: string, exportMib: number) {
+async function startEmulator(dir: string, exportMib: number, paceMiBps = 0) {
   const emulator = fork(
     fileURLToPath(new URL('../support/emulator-child.ts', import.meta.url)),
     [dir],
     {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, DATABRIDGE_EMULATOR_MAX_EXPORT_MIB: String(exportMib) },
+      env: {
+        ...process.env,
+        DATABRIDGE_EMULATOR_MAX_EXPORT_MIB: String(exportMib),
+        DATABRIDGE_EMULATOR_DOWNLOAD_CONNECTION_MIBPS: String(paceMiBps),
+      },
     },
   );
   const { baseUrl } = await firstMessage<{ baseUrl: string }>(emulator, 'ready');
@@ -100,7 +114,7 @@ async function measureSize(dir: string, childFile: string, bytes: number): Promi
     let serverAtStart = Number.NaN;
     const run = await engineDownload(
       childFile,
-      { baseUrl, instanceName: INSTANCE, databaseName: DATABASE, folder },
+      { baseUrl, instanceName: INSTANCE, databaseName: DATABASE, folder, ...RANGES },
       () => (serverAtStart = serverCpu()),
     );
     result.servingEngine.push(serverCpu() - serverAtStart);
@@ -210,6 +224,23 @@ function summarize(result: SizeResult, md5PerGib: number): { ratio: number; peak
   return { ratio, peak };
 }
 
+/** The same download over a link that limits each connection (download-limited.ts). */
+async function limitedCase(dir: string, childFile: string, bytes: number): Promise<void> {
+  const emulatorDir = join(dir, 'emulator-limited');
+  const { emulator, baseUrl } = await startEmulator(emulatorDir, bytes / MIB, LIMIT_MIBPS);
+  try {
+    await measureLimited({
+      ...{ dir, childFile, baseUrl, emulatorDir, bytes, rounds: ROUNDS },
+      ...{ instanceName: INSTANCE, databaseName: DATABASE },
+      pace: LIMIT_MIBPS * MIB,
+      connections: LIMIT_CONNECTIONS,
+    });
+  } finally {
+    await stopEmulator(emulator);
+    await rm(emulatorDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'databridge-bench-download-'));
   const size = (bytes: number): number =>
@@ -233,6 +264,7 @@ async function main(): Promise<void> {
       `peak RSS from ${mib(sizes[0] ?? 0)} to ${mib(sizes[1] ?? 0)}: ${(growth * 100).toFixed(1)}% ` +
         `(target within 10%: ${Math.abs(growth) <= 0.1 ? 'met' : 'NOT met'})`,
     );
+    await limitedCase(dir, childFile, Math.max(256 * MIB, size(GIB / 2)));
     console.log(`load average at start ${loadBefore}, at end ${loadAverage()}`);
     console.log(`ratio engine/curl: ${Math.min(small.ratio, large.ratio).toFixed(2)}`);
   } finally {

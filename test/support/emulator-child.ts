@@ -12,7 +12,8 @@ import { SEED_NAMES, type SeedName } from '../../src/emulator/seed/seed';
  * { type: 'requests', id } → answers { type: 'requests', id, counts } (requests served so far
  * by "METHOD /path", query left out; empty unless counted); { type: 'close' }.
  * Environment: DATABRIDGE_EMULATOR_MAX_EXPORT_MIB raises the cap on an export's size (the
- * download bench exports GiBs).
+ * download bench exports GiBs); DATABRIDGE_EMULATOR_DOWNLOAD_CONNECTION_MIBPS paces each
+ * download connection (the bench's link that limits each connection).
  * Message out once listening: { type: 'ready', url, baseUrl, authUrl }.
  */
 
@@ -46,6 +47,11 @@ const emulator = await startEmulator({
     ? { maxExportMib: Number(process.env['DATABRIDGE_EMULATOR_MAX_EXPORT_MIB']) }
     : {}),
   ...(process.argv[4] === 'count-requests' ? { log: countRequest } : {}),
+  faults: {
+    downloadConnectionMiBps: Number(
+      process.env['DATABRIDGE_EMULATOR_DOWNLOAD_CONNECTION_MIBPS'] ?? 0,
+    ),
+  },
 });
 
 process.on('message', (message: Request) => {
