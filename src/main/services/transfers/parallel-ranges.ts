@@ -5,21 +5,24 @@ import { contentRange, header, RestartFromZero } from './download-headers';
 import { openDownload, type DownloadAnswer, type DownloadClients } from './download-answer';
 import type { FrontHasher } from './front-hasher';
 import type { PartWrite } from './part-file-sink';
-import { toTransferError } from './presigned-http';
+import { isUrlExpired, toTransferError } from './presigned-http';
+import { withRetries, type RetryContext } from './step-retry';
 import { bytesDone, segmentLength, segmentsToFetch, type Segments } from './range-segments';
 
 /*
  * The connections of a download in byte ranges: each takes the next segment with bytes left,
  * asks for the rest of it (`Range: bytes=a-b`), checks that the answer is that range of the
- * same file, and writes it in place in the `.part` file. The first failure stops the others;
- * the bytes written stay counted in the journal's segments, so the next attempt (or a later
- * run) asks only for what is missing.
+ * same file, and writes it in place in the `.part` file. The bytes written stay counted in the
+ * journal's segments, so a retry (or a later run) asks only for what is missing.
  */
 
 /** One run of the connections over the segments still to fetch. */
 export interface RangesRun {
   clients: DownloadClients;
-  url: string;
+  /** The pre-signed URL in hand, and how to replace it once it expired. */
+  source: UrlSource;
+  /** How a segment's connection is tried again after it broke (the others go on). */
+  retry: Omit<RetryContext, 'signal'>;
   handle: FileHandle;
   /** The final path, for messages. */
   dest: string;
@@ -36,7 +39,19 @@ export interface RangesRun {
   onWritten: (written: number) => void;
 }
 
-/** Fetches every segment with bytes left, `inFlight` at a time; throws the first failure. */
+/** The URL of a download, shared by its connections. */
+export interface UrlSource {
+  readonly url: string;
+  /** Replaces `expired` with a fresh URL, once for all the connections that found it expired. */
+  refresh(expired: string): Promise<void>;
+}
+
+/**
+ * Fetches every segment with bytes left, `inFlight` at a time. A connection that breaks tries
+ * its segment again by itself (from its bytes on disk, with the retry policy's delays) while
+ * the others go on; a segment out of attempts, or a file that changed, stops them all and
+ * throws.
+ */
 export async function fetchRanges(run: RangesRun): Promise<void> {
   const queue = segmentsToFetch(run.file.segments, run.file.total);
   const stop = new AbortController();
@@ -50,7 +65,7 @@ export async function fetchRanges(run: RangesRun): Promise<void> {
       const answer = index === 0 ? first : undefined;
       if (answer) first = undefined;
       try {
-        await fetchSegment(run, { index, answer, counter, signal: stop.signal });
+        await fetchWithRetries(run, { index, answer, counter, signal: stop.signal });
       } catch (error) {
         failure ??= error;
         stop.abort();
@@ -74,14 +89,38 @@ interface SegmentFetch {
   signal: AbortSignal;
 }
 
-async function fetchSegment(run: RangesRun, fetch: SegmentFetch): Promise<void> {
+/** One segment, tried again on a broken connection or an expired URL. */
+async function fetchWithRetries(run: RangesRun, fetch: SegmentFetch): Promise<void> {
+  let restart: RestartFromZero | undefined;
+  let answer = fetch.answer;
+  await withRetries({ ...run.retry, signal: fetch.signal }, async () => {
+    const url = run.source.url;
+    try {
+      await fetchSegment(run, { ...fetch, answer }, url);
+    } catch (caught) {
+      const error = toTransferError(caught, fetch.signal);
+      // Another file on the server: no use trying this segment again.
+      if (error instanceof RestartFromZero) {
+        restart = error;
+        return;
+      }
+      if (isUrlExpired(error)) await run.source.refresh(url);
+      throw error;
+    } finally {
+      answer = undefined;
+    }
+  });
+  if (restart) throw restart;
+}
+
+async function fetchSegment(run: RangesRun, fetch: SegmentFetch, url: string): Promise<void> {
   const { segments, total } = run.file;
   const { index, counter, signal } = fetch;
   const start = index * segments.segmentBytes;
   const length = segmentLength(segments, total, index);
   const from = start + (segments.done[index] ?? 0);
   const to = start + length - 1;
-  const answer = fetch.answer ?? (await openDownload(run.clients, run.url, { from, to }, signal));
+  const answer = fetch.answer ?? (await openDownload(run.clients, url, { from, to }, signal));
   await checkAnswer(run, answer, { from, to });
   await answer.receive({
     write: run.write,

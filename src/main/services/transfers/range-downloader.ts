@@ -13,7 +13,7 @@ import type { ExportFile } from './journal-schema';
 import { handleWriter, type PartWrite } from './part-file-sink';
 import { isUrlExpired, toTransferError } from './presigned-http';
 import { withRetries } from './step-retry';
-import { fetchRanges } from './parallel-ranges';
+import { fetchRanges, type UrlSource } from './parallel-ranges';
 import { contiguousEnd, planSegments } from './range-segments';
 import { diskError, WriteBehind, type BackgroundTask } from './write-behind';
 
@@ -113,19 +113,16 @@ export class RangeDownloader {
     try {
       const progress = await resumePoint(handle, partPath, state);
       const inFlight = Math.max(1, Math.floor(this.#ranges.inFlight()));
-      let url = request.url;
-      await withRetries(
-        { policy: this.#policy, sleep: this.#sleep, random: this.#random, signal: request.signal },
-        async () => {
-          try {
-            await this.#attempt(request, url, progress, inFlight);
-          } catch (error) {
-            if (!isUrlExpired(error)) throw error;
-            url = await request.refreshUrl(request.signal);
-            await this.#attempt(request, url, progress, inFlight);
-          }
-        },
-      );
+      const source = urlSource(request);
+      await withRetries({ ...this.#retry(), signal: request.signal }, async () => {
+        try {
+          await this.#attempt(request, source, progress, inFlight);
+        } catch (error) {
+          if (!isUrlExpired(error)) throw error;
+          await source.refresh(source.url);
+          await this.#attempt(request, source, progress, inFlight);
+        }
+      });
       await verify(state, progress);
       await handle.sync();
     } finally {
@@ -136,20 +133,24 @@ export class RangeDownloader {
     return state.dest;
   }
 
+  #retry() {
+    return { policy: this.#policy, sleep: this.#sleep, random: this.#random };
+  }
+
   async #attempt(
     request: DownloadRequest,
-    url: string,
+    source: UrlSource,
     progress: Progress,
     inFlight: number,
   ): Promise<void> {
     const { state, signal } = request;
-    if (state.ranges) return this.#ranged(request, url, progress, inFlight);
+    if (state.ranges) return this.#ranged(request, source, progress, inFlight);
     if (state.totalBytes !== undefined && progress.written === state.totalBytes) return;
     const from = progress.written;
     // Asking for the first segment alone tells the file's size; a larger file goes in ranges.
     const probe = from === 0 && inFlight > 1;
     const range = probe ? { from, to: this.#ranges.segmentBytes - 1 } : { from };
-    const response = await openDownload(this.#clients, url, range, signal);
+    const response = await openDownload(this.#clients, source.url, range, signal);
     await checkContinues(response, state, progress);
     const journaled = state.etag;
     readRemoteFile(response, state, from);
@@ -168,7 +169,7 @@ export class RangeDownloader {
         throw error;
       });
     }
-    if (state.ranges) return this.#ranged(request, url, progress, inFlight, response);
+    if (state.ranges) return this.#ranged(request, source, progress, inFlight, response);
     await this.#receive(request, progress, (onWritten) =>
       response.receive({
         write: this.#partWriter(progress.handle),
@@ -189,7 +190,7 @@ export class RangeDownloader {
   /** One attempt of a download in ranges: every segment left, then the hash caught up. */
   async #ranged(
     request: DownloadRequest,
-    url: string,
+    source: UrlSource,
     progress: Progress,
     inFlight: number,
     first?: DownloadAnswer,
@@ -205,8 +206,8 @@ export class RangeDownloader {
     hasher.catchUp();
     await this.#receive(request, progress, (onWritten) =>
       fetchRanges({
-        clients: this.#clients,
-        ...{ url, handle: progress.handle, dest: state.dest, hasher, inFlight, signal },
+        ...{ clients: this.#clients, source, retry: this.#retry() },
+        ...{ handle: progress.handle, dest: state.dest, hasher, inFlight, signal },
         file: { etag, total, segments },
         write: this.#partWriter(progress.handle),
         ...(this.#limiter ? { limiter: this.#limiter } : {}),
@@ -270,4 +271,21 @@ export class RangeDownloader {
     }
     return tasks;
   }
+}
+
+/** The request's URL, replaced by a fresh one (once for all its connections) when it expired. */
+function urlSource(request: DownloadRequest): UrlSource {
+  let refreshing: Promise<void> | undefined;
+  const source = {
+    url: request.url,
+    refresh: (expired: string): Promise<void> => {
+      if (source.url !== expired) return Promise.resolve();
+      refreshing ??= request
+        .refreshUrl(request.signal)
+        .then((url) => void (source.url = url))
+        .finally(() => (refreshing = undefined));
+      return refreshing;
+    },
+  };
+  return source;
 }
