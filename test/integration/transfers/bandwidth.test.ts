@@ -95,10 +95,13 @@ describe('the bandwidth limit', () => {
     );
   });
 
-  it('holds a download to the limit over the whole export', async () => {
+  it.each([
+    ['on one stream', { rangesInFlight: 1 }],
+    ['over 4 connections together', { rangesInFlight: 4, downloadSegmentBytes: MIB }],
+  ])('holds a download to the limit over the whole export %s', async (_name, tuning) => {
     const limit = 6 * MIB; // 16 MiB: about 2.7 s
     const destinationFolder = await folder();
-    const e = await fx.engine({ auth: ADMIN, bandwidthLimitBytesPerSecond: limit });
+    const e = await fx.engine({ auth: ADMIN, bandwidthLimitBytesPerSecond: limit, ...tuning });
     const startedAt = performance.now();
     const started = await startExport(e, 'Dev_EDM_Sample', destinationFolder);
     const done = await settled(e, started.id);

@@ -273,6 +273,16 @@ describe.each(['undici', 'direct'] as const)('a download in ranges on %s', (via)
     expect(requests).toEqual(['whole']);
   });
 
+  it('continues the one stream of a journal without a plan (an older version, or a small start)', async () => {
+    setContent(23, 3 * MiB);
+    const state = target();
+    await writeFile(`${state.dest}.part`, content.subarray(0, 1000));
+    Object.assign(state, { etag, totalBytes: content.length });
+    await downloader().download(request(state));
+    expect((await readFile(state.dest)).equals(content)).toBe(true);
+    expect(requests).toEqual(['bytes=1000-']);
+  });
+
   it('starts over when the journaled plan does not fit the .part file', async () => {
     setContent(21, 3 * MiB);
     const state = target();

@@ -221,7 +221,9 @@ export class RangeDownloader {
         throw error;
       }),
     );
-    const { hash, hashed } = await hasher.settle();
+    const { hash, hashed } = await hasher.settle().catch((error: unknown) => {
+      throw diskError(state.dest, error);
+    });
     progress.hash = hash;
     progress.written = hashed;
   }
