@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { directRoute } from '../../../src/main/services/http/direct-route';
 import type { ExportFile } from '../../../src/main/services/transfers/journal-schema';
 import { ExportFileSchema } from '../../../src/main/services/transfers/journal-schema';
+import { RAMP_UP } from '../../../src/main/services/transfers/parallel-ranges';
 import {
   RangeDownloader,
   type DownloadRequest,
@@ -32,6 +33,8 @@ let etag: string;
 /** What the host does differently for the request with this index (0 = the first). */
 let quirks = new Map<number, 'slow' | 'cut' | 'corrupt' | 'change' | 'expire'>();
 let ignoreRanges = false;
+/** Milliseconds every answer holds its body (0: none), so that overlapping requests show. */
+let holdMs = 0;
 let requests: string[] = [];
 let open = 0;
 let mostOpen = 0;
@@ -58,7 +61,10 @@ function answer(res: ServerResponse, start: number, end: number, quirk: string |
   }
   if (quirk === 'slow') {
     res.flushHeaders();
-    setTimeout(() => res.end(body), 150);
+    setTimeout(() => res.end(body), 400);
+  } else if (holdMs > 0) {
+    res.flushHeaders();
+    setTimeout(() => res.end(body), holdMs);
   } else res.end(body);
 }
 
@@ -96,6 +102,7 @@ afterEach(() => {
   requests = [];
   quirks = new Map();
   ignoreRanges = false;
+  holdMs = 0;
   mostOpen = 0;
 });
 
@@ -134,6 +141,8 @@ describe.each(['undici', 'direct'] as const)('a download in ranges on %s', (via)
       retry: { baseDelayMs: 1, maxDelayMs: 5 },
       rangesInFlight: () => 4,
       segmentBytes: SEGMENT,
+      // Every connection opens at once (the ramp's own tests below say otherwise).
+      rampUp: { afterMs: 1, fastBytesPerSecond: Number.POSITIVE_INFINITY },
       checkpointBytes: 256 * 1024,
       ...options,
     });
@@ -144,7 +153,9 @@ describe.each(['undici', 'direct'] as const)('a download in ranges on %s', (via)
     quirks.set(0, 'slow');
     const state = target();
     const journaled: ExportFile[] = [];
-    await downloader().download(
+    // The default rate of the ramp: the first connection brings nothing in its first 100 ms
+    // (the host holds the body 400 ms), so the others open.
+    await downloader({ rampUp: { ...RAMP_UP, afterMs: 100 } }).download(
       request(state, {
         checkpoint: () => Promise.resolve(void journaled.push(ExportFileSchema.parse(state))),
       }),
@@ -162,6 +173,32 @@ describe.each(['undici', 'direct'] as const)('a download in ranges on %s', (via)
       true,
     );
     expect(state).toMatchObject({ done: true, bytesWritten: content.length, etag });
+  });
+
+  it('keeps one connection where the first one is fast', async () => {
+    setContent(25, 10 * MiB);
+    holdMs = 20;
+    const state = target();
+    let written = 0;
+    let wake: (() => void) | undefined;
+    // The ramp's wait ends once 2 MiB arrived: then the first connection counts as fast.
+    const sleep = (_ms: number, signal?: AbortSignal): Promise<void> =>
+      new Promise((resolve) => {
+        wake = resolve;
+        signal?.addEventListener('abort', () => resolve(), { once: true });
+      });
+    await downloader({ sleep, rampUp: { afterMs: 1, fastBytesPerSecond: 1 } }).download(
+      request(state, {
+        onProgress: (bytes) => {
+          written = bytes;
+          if (written >= 2 * MiB) wake?.();
+        },
+      }),
+    );
+    expect((await readFile(state.dest)).equals(content)).toBe(true);
+    expect(mostOpen).toBe(1);
+    expect(requests).toHaveLength(10);
+    expect(state.ranges?.done).toEqual(new Array(10).fill(SEGMENT));
   });
 
   it('asks again for the rest of a segment whose connection broke, while the others go on', async () => {

@@ -30,6 +30,8 @@ export interface RangesRun {
   file: { etag: string; total: number; segments: Segments };
   hasher: FrontHasher;
   inFlight: number;
+  /** When the connections beyond the first open: see {@link RampUp}. */
+  rampUp: RampUp;
   signal: AbortSignal;
   write: PartWrite;
   limiter?: BandwidthLimiter;
@@ -38,6 +40,20 @@ export interface RangesRun {
   /** After each write: the bytes of all the segments on disk. */
   onWritten: (written: number) => void;
 }
+
+/**
+ * Where more connections help: the first connection runs alone for `afterMs`; the others open
+ * only if it brought less than `fastBytesPerSecond` meanwhile (a link that limits each
+ * connection, a long round trip). A fast connection (loopback, a LAN) stays alone: more would
+ * only cost CPU (the hash reads back what arrives ahead of it).
+ */
+export interface RampUp {
+  afterMs: number;
+  fastBytesPerSecond: number;
+}
+
+/** The default {@link RampUp}: 250 ms, 200 MiB/s. */
+export const RAMP_UP: RampUp = { afterMs: 250, fastBytesPerSecond: 200 * 1024 * 1024 };
 
 /** The URL of a download, shared by its connections. */
 export interface UrlSource {
@@ -73,13 +89,36 @@ export async function fetchRanges(run: RangesRun): Promise<void> {
       }
     }
   };
+  const more = Math.min(run.inFlight, queue.length) - 1;
+  // The wait for the ramp ends early when the first connection has done everything.
+  const firstDone = new AbortController();
+  const others = async (): Promise<void> => {
+    const signal = AbortSignal.any([stop.signal, firstDone.signal]);
+    if (more < 1 || !(await connectionIsSlow(run, counter, signal))) return;
+    await Promise.all(Array.from({ length: more }, worker));
+  };
   try {
-    await Promise.all(Array.from({ length: Math.min(run.inFlight, queue.length) }, worker));
+    await Promise.all([worker().finally(() => firstDone.abort()), others()]);
   } finally {
     run.signal.removeEventListener('abort', onAbort);
     await first?.discard();
   }
   if (failure !== undefined) throw toTransferError(failure, run.signal);
+}
+
+/** Whether the first connection brought less than the ramp's fast rate in its first moments. */
+async function connectionIsSlow(
+  run: RangesRun,
+  counter: { written: number },
+  signal: AbortSignal,
+): Promise<boolean> {
+  const { afterMs, fastBytesPerSecond } = run.rampUp;
+  const from = counter.written;
+  const stopped = await run.retry.sleep(afterMs, signal).then(
+    () => false,
+    () => true,
+  );
+  return !stopped && (counter.written - from) * 1000 < fastBytesPerSecond * afterMs;
 }
 
 interface SegmentFetch {

@@ -13,7 +13,7 @@ import type { ExportFile } from './journal-schema';
 import { handleWriter, type PartWrite } from './part-file-sink';
 import { isUrlExpired, toTransferError } from './presigned-http';
 import { withRetries } from './step-retry';
-import { fetchRanges, type UrlSource } from './parallel-ranges';
+import { fetchRanges, RAMP_UP, type RampUp, type UrlSource } from './parallel-ranges';
 import { contiguousEnd, planSegments } from './range-segments';
 import { diskError, WriteBehind, type BackgroundTask } from './write-behind';
 
@@ -49,6 +49,8 @@ export interface RangeDownloaderOptions {
   rangesInFlight?: () => number;
   /** Bytes of each range of a download in ranges (default 64 MiB). */
   segmentBytes?: number;
+  /** When the connections beyond the first open (default {@link RAMP_UP}). */
+  rampUp?: RampUp;
   /** Bytes between two checkpoints, saved while the bytes keep arriving (default 8 MiB). */
   checkpointBytes?: number;
   /** The app's bandwidth limit: each chunk received waits for it (default: none). */
@@ -78,7 +80,7 @@ export class RangeDownloader {
   readonly #policy: RetryPolicy;
   readonly #sleep: Sleep;
   readonly #random: () => number;
-  readonly #ranges: { inFlight: () => number; segmentBytes: number };
+  readonly #ranges: { inFlight: () => number; segmentBytes: number; rampUp: RampUp };
   readonly #checkpointBytes: number;
   readonly #limiter: BandwidthLimiter | undefined;
   readonly #partWriter: (handle: FileHandle) => PartWrite;
@@ -95,6 +97,7 @@ export class RangeDownloader {
     this.#ranges = {
       inFlight: options.rangesInFlight ?? (() => 1),
       segmentBytes: options.segmentBytes ?? 64 * 1024 * 1024,
+      rampUp: options.rampUp ?? RAMP_UP,
     };
     this.#checkpointBytes = options.checkpointBytes ?? 8 * 1024 * 1024;
     this.#limiter = options.limiter;
@@ -208,6 +211,7 @@ export class RangeDownloader {
       fetchRanges({
         ...{ clients: this.#clients, source, retry: this.#retry() },
         ...{ handle: progress.handle, dest: state.dest, hasher, inFlight, signal },
+        rampUp: this.#ranges.rampUp,
         file: { etag, total, segments },
         write: this.#partWriter(progress.handle),
         ...(this.#limiter ? { limiter: this.#limiter } : {}),
