@@ -13,8 +13,10 @@ const READ_BYTES = 1024 * 1024;
 export class FrontHasher {
   readonly #handle: FileHandle;
   readonly #contiguousEnd: () => number;
-  readonly #hash: Hash = createHash('md5');
+  #hash: Hash = createHash('md5');
   #hashed = 0;
+  /** Where the chunks hashed ahead of their write start, until the write ends. */
+  #aheadAt: number | undefined;
   #reading: Promise<void> | undefined;
   #failure: Error | undefined;
   #buffer: Buffer | undefined;
@@ -30,13 +32,34 @@ export class FrontHasher {
     return this.#hashed;
   }
 
+  /**
+   * Chunks about to be written at `position`: when they continue the hash, they are hashed now,
+   * while the write runs on the thread pool (as one stream does). Answers the undo for a write
+   * that fails, or undefined when they will be hashed once written.
+   */
+  hashAhead(chunks: readonly Buffer[], position: number): (() => void) | undefined {
+    if (this.#reading || this.#aheadAt !== undefined || position !== this.#hashed) return;
+    const before = this.#hash.copy();
+    this.#update(chunks);
+    this.#aheadAt = position;
+    return () => {
+      this.#hash = before;
+      this.#hashed = position;
+      this.#aheadAt = undefined;
+    };
+  }
+
   /** Chunks just written at `position` (and counted in `contiguousEnd`). */
   stored(chunks: readonly Buffer[], position: number): void {
-    if (this.#reading === undefined && position === this.#hashed) {
-      for (const chunk of chunks) this.#hash.update(chunk);
-      this.#hashed += chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-    }
+    if (position === this.#aheadAt) this.#aheadAt = undefined;
+    else if (!this.#reading && this.#aheadAt === undefined && position === this.#hashed)
+      this.#update(chunks);
     this.catchUp();
+  }
+
+  #update(chunks: readonly Buffer[]): void {
+    for (const chunk of chunks) this.#hash.update(chunk);
+    this.#hashed += chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   }
 
   /** Hashes what is on disk and not hashed yet; answers the hash (a copy) and its extent. */
@@ -50,7 +73,9 @@ export class FrontHasher {
 
   /** Starts reading back the contiguous bytes ahead of the hash, unless a read is under way. */
   catchUp(): void {
-    if (this.#reading || this.#failure || this.#contiguousEnd() <= this.#hashed) return;
+    // Not while chunks hashed ahead are being written: the bytes after them wait for them.
+    if (this.#reading || this.#failure || this.#aheadAt !== undefined) return;
+    if (this.#contiguousEnd() <= this.#hashed) return;
     this.#reading = this.#readBack()
       .catch((error: unknown) => {
         this.#failure = error instanceof Error ? error : new Error(String(error));

@@ -52,8 +52,12 @@ export interface RampUp {
   fastBytesPerSecond: number;
 }
 
-/** The default {@link RampUp}: 250 ms, 200 MiB/s. */
-export const RAMP_UP: RampUp = { afterMs: 250, fastBytesPerSecond: 200 * 1024 * 1024 };
+/**
+ * The default {@link RampUp}: 500 ms, 100 MiB/s (a connection to an object store over a WAN
+ * rarely brings more; this machine's loopback, even while the disk writes gigabytes back,
+ * brings at least twice that).
+ */
+export const RAMP_UP: RampUp = { afterMs: 500, fastBytesPerSecond: 100 * 1024 * 1024 };
 
 /** The URL of a download, shared by its connections. */
 export interface UrlSource {
@@ -164,6 +168,7 @@ async function fetchSegment(run: RangesRun, fetch: SegmentFetch, url: string): P
   await answer.receive({
     write: run.write,
     progress: { written: from },
+    onWriting: (chunks, position) => run.hasher.hashAhead(chunks, position),
     onStored: (chunks, position) => {
       const bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
       segments.done[index] = position + bytes - start;

@@ -39,6 +39,11 @@ export interface PartFileSinkOptions {
   progress: SinkProgress;
   /** Called after each write with the bytes now on disk; a throw stops the download. */
   onWritten: (written: number) => void;
+  /**
+   * Called with the chunks and where they go while their write runs (a ranged download hashes
+   * them then); answers what undoes it if the write fails.
+   */
+  onWriting?: (chunks: Buffer[], position: number) => (() => void) | undefined;
   /** Called first after each write with the chunks and where they went (a ranged download). */
   onStored?: (chunks: Buffer[], position: number) => void;
   /** Bytes buffered before the body is paused (default 1 MiB). */
@@ -106,10 +111,12 @@ export async function storeChunks(
   const before = progress.hash?.copy();
   const writing = write(chunks, position);
   if (progress.hash) for (const chunk of chunks) progress.hash.update(chunk);
+  const undo = options.onWriting?.(chunks, position);
   try {
     await writing;
   } catch (error) {
     if (before) progress.hash = before;
+    undo?.();
     throw error;
   }
   for (const chunk of chunks) progress.written += chunk.length;
