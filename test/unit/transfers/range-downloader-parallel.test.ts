@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import {
   type DownloadRequest,
   type RangeDownloaderOptions,
 } from '../../../src/main/services/transfers/range-downloader';
+import { closeFileHost, downloadTargets } from '../../support/download-targets';
 
 /*
  * A large download over several connections, each fetching its own byte ranges, against a
@@ -106,22 +107,9 @@ afterEach(() => {
   mostOpen = 0;
 });
 
-afterAll(async () => {
-  await dispatcher.close();
-  await new Promise((resolve) => server.close(resolve));
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => closeFileHost(dispatcher, server, dir));
 
-let counter = 0;
-function target(): ExportFile {
-  counter += 1;
-  return {
-    remoteName: 'x.bak',
-    dest: join(dir, `file-${counter}.bak`),
-    bytesWritten: 0,
-    done: false,
-  };
-}
+const target = downloadTargets(() => dir);
 
 const request = (state: ExportFile, extra: Partial<DownloadRequest> = {}): DownloadRequest => ({
   url: `${origin}/file?sig=1`,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import {
   type RangeDownloaderOptions,
 } from '../../../src/main/services/transfers/range-downloader';
 import { directRoute, type DirectRoute } from '../../../src/main/services/http/direct-route';
+import { closeFileHost, downloadTargets } from '../../support/download-targets';
 
 /*
  * The resumable download against a local file host (127.0.0.1) that serves one file with
@@ -76,22 +77,9 @@ afterEach(() => {
   expireNext = 0;
 });
 
-afterAll(async () => {
-  await dispatcher.close();
-  await new Promise((resolve) => server.close(resolve));
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => closeFileHost(dispatcher, server, dir));
 
-let counter = 0;
-function target(): ExportFile {
-  counter += 1;
-  return {
-    remoteName: 'x.bak',
-    dest: join(dir, `file-${counter}.bak`),
-    bytesWritten: 0,
-    done: false,
-  };
-}
+const target = downloadTargets(() => dir);
 
 /** Which client the downloads of a describe block take: undici alone, or the direct GET. */
 let client: 'undici' | 'direct' = 'undici';
@@ -235,9 +223,7 @@ describe.each(['undici', 'direct'] as const)('RangeDownloader on %s', (via) => {
     const onProgress = (written: number): void => {
       if (written >= until) release();
     };
-    await downloader({ flushBytes: 1024 * 1024, flusher }).download(
-      request(state, { onProgress }),
-    );
+    await downloader({ flushBytes: 1024 * 1024, flusher }).download(request(state, { onProgress }));
     expect((await readFile(state.dest)).equals(content)).toBe(true);
     // 4 MiB in flushes of at least 1 MiB each: some while bytes arrived, never two at once.
     expect(flushedAt.length).toBeGreaterThanOrEqual(2);
