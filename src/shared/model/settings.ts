@@ -31,8 +31,9 @@ export const SettingsSchema = z.object({
     .max(16, { error: 'Parts in flight must be at most 16' })
     .default(4),
   /**
-   * Connections one large download (an export's or an archive's file) uses at once, each
-   * fetching its own byte ranges; 1 means one stream.
+   * The most connections one large download (an export's or an archive's file) uses at once,
+   * each fetching its own byte ranges; the engine opens more than one only where the first is
+   * slow. 1 means one connection.
    */
   rangesInFlight: z
     .number()
