@@ -168,6 +168,17 @@ describe.each(['undici', 'direct'] as const)('RangeDownloader on %s', (via) => {
     expect((await readFile(state.dest)).equals(content)).toBe(true);
   });
 
+  it('ends at once when the .part already holds the whole file (416 at its end)', async () => {
+    setContent(8);
+    const state = target();
+    await writeFile(`${state.dest}.part`, content);
+    state.etag = etag;
+    await downloader().download(request(state));
+    expect(requests.map((r) => r.range)).toEqual([`bytes=${content.length}-`]);
+    expect((await readFile(state.dest)).equals(content)).toBe(true);
+    expect(state.done).toBe(true);
+  });
+
   it('starts over when the file on the server changed since the .part was written', async () => {
     setContent(9);
     const old = content;

@@ -30,18 +30,21 @@ export class RestartFromZero extends AppError {
   }
 }
 
-/** Throws unless the answer continues the bytes in hand (else starts over from byte 0). */
+/**
+ * Throws unless the answer continues the bytes in hand (else starts over from byte 0); answers
+ * true when the bytes in hand are already the whole file (a 416 at their end).
+ */
 export async function checkContinues(
   response: DownloadAnswer,
   state: ExportFile,
   progress: Progress,
-): Promise<void> {
+): Promise<boolean> {
   const from = progress.written;
   const etag = header(response.headers['etag']);
   if (response.statusCode === 416) {
     await response.discard();
     const total = contentRange(response.headers['content-range'])?.total;
-    if (total === from && (etag === undefined || etag === state.etag)) return;
+    if (total === from && (etag === undefined || etag === state.etag)) return true;
     await restart(progress, state);
     throw new RestartFromZero('the file on the server is shorter than the part downloaded');
   }
@@ -57,6 +60,7 @@ export async function checkContinues(
       throw new RestartFromZero('the file on the server changed or ignored the range');
     }
   }
+  return false;
 }
 
 /** Takes the file's ETag and total size from a first answer. */

@@ -154,7 +154,7 @@ export class RangeDownloader {
     const probe = from === 0 && inFlight > 1;
     const range = probe ? { from, to: this.#ranges.segmentBytes - 1 } : { from };
     const response = await openDownload(this.#clients, source.url, range, signal);
-    await checkContinues(response, state, progress);
+    if (await checkContinues(response, state, progress)) return;
     const journaled = state.etag;
     readRemoteFile(response, state, from);
     const inRanges = probe && response.statusCode === 206 && state.etag !== undefined;
