@@ -65,6 +65,10 @@ const engine = await createEngine({
   // BENCH_ENGINE=undici measures the fallback path (undici's body stream) for comparison.
   directDownloads: process.env['BENCH_ENGINE'] !== 'undici',
   ...(task.rangesInFlight === undefined ? {} : { rangesInFlight: task.rangesInFlight }),
+  // BENCH_SEGMENT_MIB: the size of the segments of a download in ranges (default 64 MiB).
+  ...(process.env['BENCH_SEGMENT_MIB']
+    ? { downloadSegmentBytes: Number(process.env['BENCH_SEGMENT_MIB']) * 1024 * 1024 }
+    : {}),
 });
 const baselineRss = process.memoryUsage.rss();
 let downloadStart: { at: number; cpu: NodeJS.CpuUsage } | undefined;

@@ -35,7 +35,8 @@ import {
  * the CPU per GiB of each client and of the emulator serving it (from /proc, the emulator's
  * over each download alone). Last, the same export over a link that limits each connection
  * (BENCH_LIMIT_MIBPS, default 40, per connection; download-limited.ts): the engine with one
- * connection and with 4 (its byte ranges) against curl's one connection.
+ * connection and with 4 (its byte ranges) against curl's one connection. BENCH_SEGMENT_MIB sets
+ * the engine's segment size (default 64), to see what a request per segment costs.
  */
 
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 3));

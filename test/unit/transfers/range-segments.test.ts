@@ -4,8 +4,10 @@ import {
   contiguousEnd,
   fitsTotal,
   planSegments,
+  recordStored,
   segmentLength,
   segmentsToFetch,
+  takeRun,
 } from '../../../src/main/services/transfers/range-segments';
 
 /* The segments of a download in byte ranges, as the journal keeps them. */
@@ -35,5 +37,29 @@ describe('range segments', () => {
     expect(fitsTotal({ segmentBytes: 100, done: [100, 0, 50] }, 250)).toBe(true);
     expect(fitsTotal({ segmentBytes: 100, done: [100, 0] }, 250)).toBe(false);
     expect(fitsTotal({ segmentBytes: 100, done: [100, 0, 60] }, 250)).toBe(false);
+  });
+
+  it('counts bytes written in order in every segment they cover', () => {
+    const plan = { segmentBytes: 100, done: [100, 40, 0, 0] };
+    recordStored(plan, 350, 140, 130);
+    expect(plan.done).toEqual([100, 100, 70, 0]);
+    recordStored(plan, 350, 270, 80);
+    expect(plan.done).toEqual([100, 100, 100, 50]);
+    recordStored(plan, 350, 350, 0);
+    expect(plan.done).toEqual([100, 100, 100, 50]);
+  });
+
+  it('takes a segment and the untouched ones right after it as one run', () => {
+    const plan = { segmentBytes: 100, done: [100, 40, 0, 0, 30, 0, 0] };
+    const queue = segmentsToFetch(plan, 700);
+    expect(queue.shift()).toBe(1);
+    expect(takeRun(plan, queue, 1)).toEqual([1, 2, 3]);
+    expect(queue).toEqual([4, 5, 6]);
+    expect(takeRun(plan, queue, queue.shift() ?? -1)).toEqual([4, 5, 6]);
+    expect(queue).toEqual([]);
+    const gap = { segmentBytes: 100, done: [0, 100, 0] };
+    const left = segmentsToFetch(gap, 300);
+    expect(takeRun(gap, left, left.shift() ?? -1)).toEqual([0]);
+    expect(left).toEqual([2]);
   });
 });

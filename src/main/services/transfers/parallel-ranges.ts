@@ -7,13 +7,22 @@ import type { FrontHasher } from './front-hasher';
 import type { PartWrite } from './part-file-sink';
 import { isUrlExpired, toTransferError } from './presigned-http';
 import { withRetries, type RetryContext } from './step-retry';
-import { bytesDone, segmentLength, segmentsToFetch, type Segments } from './range-segments';
+import {
+  bytesDone,
+  recordStored,
+  segmentLength,
+  segmentsToFetch,
+  takeRun,
+  type Segments,
+} from './range-segments';
 
 /*
  * The connections of a download in byte ranges: each takes the next segment with bytes left,
  * asks for the rest of it (`Range: bytes=a-b`), checks that the answer is that range of the
  * same file, and writes it in place in the `.part` file. The bytes written stay counted in the
- * journal's segments, so a retry (or a later run) asks only for what is missing.
+ * journal's segments, so a retry (or a later run) asks only for what is missing. A connection
+ * left alone (the ramp found it fast, or there is one) asks for all the untouched segments
+ * after its own in the same request: one stream, not a request per segment.
  */
 
 /** One run of the connections over the segments still to fetch. */
@@ -80,12 +89,17 @@ export async function fetchRanges(run: RangesRun): Promise<void> {
   let first = run.first;
   let failure: unknown;
   const counter = { written: bytesDone(run.file.segments) };
+  const more = Math.min(run.inFlight, queue.length) - 1;
+  // Whether the connection at work stays the only one: then it asks for runs of segments.
+  let alone = more < 1;
   const worker = async (): Promise<void> => {
     for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
       const answer = index === 0 ? first : undefined;
       if (answer) first = undefined;
+      // The first answer is of its segment alone (the request that found the file's size).
+      const indexes = alone && !answer ? takeRun(run.file.segments, queue, index) : [index];
       try {
-        await fetchWithRetries(run, { index, answer, counter, signal: stop.signal });
+        await fetchWithRetries(run, { indexes, answer, counter, signal: stop.signal });
       } catch (error) {
         failure ??= error;
         stop.abort();
@@ -93,12 +107,15 @@ export async function fetchRanges(run: RangesRun): Promise<void> {
       }
     }
   };
-  const more = Math.min(run.inFlight, queue.length) - 1;
   // The wait for the ramp ends early when the first connection has done everything.
   const firstDone = new AbortController();
   const others = async (): Promise<void> => {
     const signal = AbortSignal.any([stop.signal, firstDone.signal]);
-    if (more < 1 || !(await connectionIsSlow(run, counter, signal))) return;
+    if (more < 1) return;
+    if (!(await connectionIsSlow(run, counter, signal))) {
+      alone = true;
+      return;
+    }
     await Promise.all(Array.from({ length: more }, worker));
   };
   try {
@@ -126,13 +143,14 @@ async function connectionIsSlow(
 }
 
 interface SegmentFetch {
-  index: number;
+  /** Segments next to each other, fetched in one request. */
+  indexes: number[];
   answer: DownloadAnswer | undefined;
   counter: { written: number };
   signal: AbortSignal;
 }
 
-/** One segment, tried again on a broken connection or an expired URL. */
+/** One run of segments, tried again on a broken connection or an expired URL. */
 async function fetchWithRetries(run: RangesRun, fetch: SegmentFetch): Promise<void> {
   let restart: RestartFromZero | undefined;
   let answer = fetch.answer;
@@ -158,11 +176,16 @@ async function fetchWithRetries(run: RangesRun, fetch: SegmentFetch): Promise<vo
 
 async function fetchSegment(run: RangesRun, fetch: SegmentFetch, url: string): Promise<void> {
   const { segments, total } = run.file;
-  const { index, counter, signal } = fetch;
-  const start = index * segments.segmentBytes;
-  const length = segmentLength(segments, total, index);
-  const from = start + (segments.done[index] ?? 0);
-  const to = start + length - 1;
+  const { counter, signal } = fetch;
+  const complete = (index: number): boolean =>
+    segments.done[index] === segmentLength(segments, total, index);
+  // A retry asks from the first byte missing: the segments before it are on disk.
+  const indexes = fetch.indexes.filter((index) => !complete(index));
+  const first = indexes[0];
+  const last = indexes.at(-1);
+  if (first === undefined || last === undefined) return;
+  const from = first * segments.segmentBytes + (segments.done[first] ?? 0);
+  const to = last * segments.segmentBytes + segmentLength(segments, total, last) - 1;
   const answer = fetch.answer ?? (await openDownload(run.clients, url, { from, to }, signal));
   await checkAnswer(run, answer, { from, to });
   await answer.receive({
@@ -171,7 +194,7 @@ async function fetchSegment(run: RangesRun, fetch: SegmentFetch, url: string): P
     onWriting: (chunks, position) => run.hasher.hashAhead(chunks, position),
     onStored: (chunks, position) => {
       const bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-      segments.done[index] = position + bytes - start;
+      recordStored(segments, total, position, bytes);
       counter.written += bytes;
       run.hasher.stored(chunks, position);
     },
@@ -179,7 +202,7 @@ async function fetchSegment(run: RangesRun, fetch: SegmentFetch, url: string): P
     ...(run.limiter ? { limiter: run.limiter } : {}),
     signal,
   });
-  if (segments.done[index] !== length) {
+  if (!indexes.every(complete)) {
     throw new AppError({
       code: 'NETWORK',
       message: `A range of ${run.dest} ended early; resuming.`,

@@ -46,6 +46,36 @@ export function contiguousEnd(segments: Segments, total: number, from = 0): numb
   return total;
 }
 
+/**
+ * Counts `bytes` written in order from `position` in the segments they cover (a run of
+ * several segments fetched in one request crosses their bounds).
+ */
+export function recordStored(
+  segments: Segments,
+  total: number,
+  position: number,
+  bytes: number,
+): void {
+  const end = position + bytes;
+  const { segmentBytes, done } = segments;
+  for (let index = Math.floor(position / segmentBytes); index * segmentBytes < end; index += 1) {
+    if (index >= done.length) break;
+    done[index] = Math.min(segmentLength(segments, total, index), end - index * segmentBytes);
+  }
+}
+
+/**
+ * Segment `index` and the untouched segments right after it, taken out of `queue` (the
+ * segments left, in order): bytes that one request can fetch in a row.
+ */
+export function takeRun(segments: Segments, queue: number[], index: number): number[] {
+  const run = [index];
+  while (queue[0] === index + run.length && segments.done[queue[0]] === 0) {
+    run.push(queue.shift() ?? index);
+  }
+  return run;
+}
+
 /** The segments with bytes still to fetch, in the file's order. */
 export function segmentsToFetch(segments: Segments, total: number): number[] {
   const left: number[] = [];
