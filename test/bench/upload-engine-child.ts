@@ -35,6 +35,8 @@ export interface EngineResult {
   partCount: number;
   /** From startImport until every part is uploaded (the record leaves `uploading`). */
   uploadMs: number;
+  /** Until every upload is completed (the service assembled its parts; the record leaves `completing`). */
+  storedMs: number;
   /** Until the import job is done. */
   totalMs: number;
   peakRssBytes: number;
@@ -67,6 +69,8 @@ const baselineRss = process.memoryUsage.rss();
 const cpuAtStart = process.cpuUsage();
 let cpuAtUpload: NodeJS.CpuUsage | undefined;
 let uploadedAt: number | undefined;
+let storedAt: number | undefined;
+const stored = new Set<string>();
 const bytesDone = new Map<string, number>();
 const uploaded = new Set<string>();
 const sent: [number, number][] = [];
@@ -81,6 +85,8 @@ engine.service.onDidChange((record) => {
     cpuAtUpload = process.cpuUsage(cpuAtStart);
     process.send?.({ type: 'uploaded' });
   }
+  if (record.state === 'importing' || record.state === 'done') stored.add(record.id);
+  if (storedAt === undefined && stored.size === task.files.length) storedAt = performance.now();
 });
 const records: TransferRecord[] = [];
 for (const file of task.files) {
@@ -107,6 +113,7 @@ const result: EngineResult = {
   partSize: first.parts?.partSize ?? 0,
   partCount: finals.reduce((sum, final) => sum + (final.parts?.total ?? 0), 0),
   uploadMs: (uploadedAt ?? ended) - started,
+  storedMs: (storedAt ?? ended) - started,
   totalMs: ended - started,
   peakRssBytes: peakRss,
   baselineRssBytes: baselineRss,

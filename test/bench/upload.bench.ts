@@ -42,8 +42,8 @@ import { measureVerify, type VerifyRun } from './upload-verify';
  *      BENCH_RSS_ROUNDS (default 3) alternating rounds each: one peak is as noisy as V8's
  *      collection timing (1, 4, 1, 4 GiB in a row peaked at 119, 139, 143, 122 MiB);
  *  (d) the check of a verified resume of the 4 GiB file (every part read again and hashed);
- *  (e) the queue: 8 files of 256 MiB dropped at once, 2 running, against one 2 GiB file, and
- *      the whole imports' times (the emulator assembles the batch's first files meanwhile);
+ *  (e) the queue: 8 files of 256 MiB dropped at once, 2 running, against one 2 GiB file, until
+ *      the service stored every file (upload-queue.ts says why not the uploads alone);
  *  (f) a bandwidth limit of 50 MiB/s held over 30 s;
  *  (g) MD5 on a worker thread against MD5 on the event loop.
  * The emulator runs in a child process too, so its memory is not counted. (a) and (b) run in
