@@ -1,6 +1,7 @@
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { AloneResult, AloneTask } from './download-alone-child';
 import type { DownloadResult, DownloadTask } from './download-engine-child';
 import { bundleChild, cpuSecondsOf, firstMessage } from './upload-bench-kit';
 
@@ -15,6 +16,22 @@ export { GIB, MIB, cpuSecondsOf, firstMessage, mib, mibps } from './upload-bench
 /** The download engine child, bundled as the upload bench bundles its own. */
 export function bundleDownloadChild(dir: string): Promise<string> {
   return bundleChild(dir, './download-engine-child.ts', 'download-engine-child');
+}
+
+/** The child of the engine's downloader alone (download-alone-child.ts), bundled. */
+export function bundleAloneChild(dir: string): Promise<string> {
+  return bundleChild(dir, './download-alone-child.ts', 'download-alone-child');
+}
+
+/** Runs the downloader alone on `task` (a URL the export flow already fetched). */
+export async function aloneDownload(childFile: string, task: AloneTask): Promise<AloneResult> {
+  const child = fork(childFile, [JSON.stringify(task)], {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const result = await firstMessage<AloneResult>(child, 'result');
+  await new Promise((resolve) => child.once('exit', resolve));
+  return result;
 }
 
 /**

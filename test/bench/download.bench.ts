@@ -9,6 +9,8 @@ import { measureLimited } from './download-limited';
 import {
   GIB,
   MIB,
+  aloneDownload,
+  bundleAloneChild,
   bundleDownloadChild,
   curlDownload,
   curlVerifiedDownload,
@@ -35,7 +37,10 @@ import {
  * the CPU per GiB of each client and of the emulator serving it (from /proc, the emulator's
  * over each download alone). Last, the same export over a link that limits each connection
  * (BENCH_LIMIT_MIBPS, default 40, per connection; download-limited.ts): the engine with one
- * connection and with 4 (its byte ranges) against curl's one connection. BENCH_SEGMENT_MIB sets
+ * connection and with 4 (its byte ranges) against curl's one connection. After each engine
+ * round, the engine's downloader alone (download-alone-child.ts) fetches the same URL, printed
+ * without a target: the export flow's download always follows the emulator writing the file,
+ * and curl's never does. BENCH_SEGMENT_MIB sets
  * the engine's segment size (default 64), to see what a request per segment costs.
  */
 
@@ -61,6 +66,10 @@ interface SizeResult {
   /** The emulator's CPU seconds while it served each engine download, and each curl's. */
   servingEngine: number[];
   servingCurl: number[];
+  /** Seconds of the downloader alone on the engine's URL, right after it; the emulator's CPU. */
+  alone: number[];
+  aloneCpu: number[];
+  servingAlone: number[];
 }
 
 async function startEmulator(dir: string, exportMib: number, paceMiBps = 0) {
@@ -95,7 +104,12 @@ async function dropOldExports(emulatorDir: string, keep: ReadonlySet<string>): P
   }
 }
 
-async function measureSize(dir: string, childFile: string, bytes: number): Promise<SizeResult> {
+interface Children {
+  engine: string;
+  alone: string;
+}
+
+async function measureSize(dir: string, children: Children, bytes: number): Promise<SizeResult> {
   const emulatorDir = join(dir, `emulator-${bytes}`);
   const { emulator, baseUrl } = await startEmulator(emulatorDir, bytes / MIB);
   const result: SizeResult = {
@@ -105,6 +119,9 @@ async function measureSize(dir: string, childFile: string, bytes: number): Promi
     verified: [],
     servingEngine: [],
     servingCurl: [],
+    alone: [],
+    aloneCpu: [],
+    servingAlone: [],
   };
   const serverCpu = (): number => cpuSecondsOf(emulator.pid) ?? Number.NaN;
   let url = '';
@@ -114,7 +131,7 @@ async function measureSize(dir: string, childFile: string, bytes: number): Promi
     spawnSync('sync');
     let serverAtStart = Number.NaN;
     const run = await engineDownload(
-      childFile,
+      children.engine,
       { baseUrl, instanceName: INSTANCE, databaseName: DATABASE, folder, ...RANGES },
       () => (serverAtStart = serverCpu()),
     );
@@ -125,6 +142,16 @@ async function measureSize(dir: string, childFile: string, bytes: number): Promi
     await dropOldExports(emulatorDir, new Set(after.filter((job) => !before.has(job))));
     url = run.url;
     result.engine.push(run);
+    // The same URL at once through the downloader alone: what the export flow adds, or what
+    // fetching a file the emulator has just written costs.
+    const dest = join(dir, 'alone.bak');
+    spawnSync('sync');
+    const aloneAtStart = serverCpu();
+    const alone = await aloneDownload(children.alone, { url, dest });
+    result.alone.push(alone.seconds);
+    result.aloneCpu.push(alone.cpuSeconds);
+    result.servingAlone.push(serverCpu() - aloneAtStart);
+    await rm(dest);
   };
   const runCurl = async (): Promise<void> => {
     const file = join(dir, 'curl.bak');
@@ -152,7 +179,9 @@ async function measureSize(dir: string, childFile: string, bytes: number): Promi
           `${(result.servingEngine.at(-1) ?? 0).toFixed(1)} s, peak RSS ${mib(a.peakRssBytes)}); ` +
           `curl ${mibps(bytes / b.seconds)} (CPU ${b.cpuSeconds.toFixed(1)} s, emulator ` +
           `${(result.servingCurl.at(-1) ?? 0).toFixed(1)} s, peak RSS ${mib(b.peakRssBytes)}), with md5sum and ` +
-          `sync ${mibps(bytes / (result.verified.at(-1) ?? Number.NaN))}; load ${loadAverage()}`,
+          `sync ${mibps(bytes / (result.verified.at(-1) ?? Number.NaN))}; downloader alone ` +
+          `${mibps(bytes / (result.alone.at(-1) ?? Number.NaN))} (emulator ` +
+          `${(result.servingAlone.at(-1) ?? 0).toFixed(1)} s); load ${loadAverage()}`,
       );
     }
   } finally {
@@ -221,6 +250,13 @@ function summarize(result: SizeResult, md5PerGib: number): { ratio: number; peak
       `best: engine ratio ${(engineRate / verifiedRate).toFixed(2)}; engine CPU ` +
       `${(cpu / (result.bytes / GIB)).toFixed(2)} s per GiB (least of the rounds)`,
   );
+  const aloneRate = result.bytes / Math.min(...result.alone);
+  console.log(
+    `${mib(result.bytes)}: the engine's downloader alone on the same URL, right after the export ` +
+      `flow (no job, service or journal): ${mibps(aloneRate)} best, ${(aloneRate / curlRate).toFixed(2)} ` +
+      `of curl (no target); CPU s per GiB (medians): the downloader ${(median(result.aloneCpu) / (result.bytes / GIB)).toFixed(2)}, ` +
+      `the emulator serving it ${(median(result.servingAlone) / (result.bytes / GIB)).toFixed(2)}`,
+  );
   cpuBudget(result, md5PerGib, curlRate);
   return { ratio, peak };
 }
@@ -253,9 +289,10 @@ async function main(): Promise<void> {
   const md5Rate = md5BytesPerSecond();
   console.log(`MD5 on one core here: ${mibps(md5Rate)} (the ceiling of a checked download)`);
   try {
-    const childFile = await bundleDownloadChild(dir);
+    const children = { engine: await bundleDownloadChild(dir), alone: await bundleAloneChild(dir) };
+    const childFile = children.engine;
     const results: SizeResult[] = [];
-    for (const bytes of sizes) results.push(await measureSize(dir, childFile, bytes));
+    for (const bytes of sizes) results.push(await measureSize(dir, children, bytes));
     const [small, large] = results.map((result) => summarize(result, GIB / md5Rate)) as [
       { ratio: number; peak: number },
       { ratio: number; peak: number },
