@@ -39,8 +39,10 @@ import {
  * (BENCH_LIMIT_MIBPS, default 40, per connection; download-limited.ts): the engine with one
  * connection and with 4 (its byte ranges) against curl's one connection. After each engine
  * round, the engine's downloader alone (download-alone-child.ts) fetches the same URL, printed
- * without a target: the export flow's download always follows the emulator writing the file,
- * and curl's never does. BENCH_SEGMENT_MIB sets
+ * without a target. The export flow's download is always the first fetch after the emulator
+ * wrote the file, and curl's never is; on this VM a download now and then pays two to three
+ * times its CPU, more often in that first place (the same downloader, or curl, put there is
+ * as slow). The downloader alone fetches where curl does. BENCH_SEGMENT_MIB sets
  * the engine's segment size (default 64), to see what a request per segment costs.
  */
 
@@ -142,8 +144,8 @@ async function measureSize(dir: string, children: Children, bytes: number): Prom
     await dropOldExports(emulatorDir, new Set(after.filter((job) => !before.has(job))));
     url = run.url;
     result.engine.push(run);
-    // The same URL at once through the downloader alone: what the export flow adds, or what
-    // fetching a file the emulator has just written costs.
+    // The same URL through the downloader alone, no longer the first fetch of the file (as
+    // curl's never is): what the export flow's place in the round costs it.
     const dest = join(dir, 'alone.bak');
     spawnSync('sync');
     const aloneAtStart = serverCpu();
@@ -252,8 +254,8 @@ function summarize(result: SizeResult, md5PerGib: number): { ratio: number; peak
   );
   const aloneRate = result.bytes / Math.min(...result.alone);
   console.log(
-    `${mib(result.bytes)}: the engine's downloader alone on the same URL, right after the export ` +
-      `flow (no job, service or journal): ${mibps(aloneRate)} best, ${(aloneRate / curlRate).toFixed(2)} ` +
+    `${mib(result.bytes)}: the engine's downloader alone on the same URL, after the export ` +
+      `flow's download (no job, service or journal; not the first fetch of the file, as curl's): ${mibps(aloneRate)} best, ${(aloneRate / curlRate).toFixed(2)} ` +
       `of curl (no target); CPU s per GiB (medians): the downloader ${(median(result.aloneCpu) / (result.bytes / GIB)).toFixed(2)}, ` +
       `the emulator serving it ${(median(result.servingAlone) / (result.bytes / GIB)).toFixed(2)}`,
   );
