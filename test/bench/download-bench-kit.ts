@@ -23,15 +23,28 @@ export function bundleAloneChild(dir: string): Promise<string> {
   return bundleChild(dir, './download-alone-child.ts', 'download-alone-child');
 }
 
-/** Runs the downloader alone on `task` (a URL the export flow already fetched). */
-export async function aloneDownload(childFile: string, task: AloneTask): Promise<AloneResult> {
+/**
+ * Forks a bundled child on `task` and answers its 'result' message once it exited; its other
+ * messages go to `onMessage`.
+ */
+async function runChild<R>(
+  childFile: string,
+  task: unknown,
+  onMessage: (message: { type?: string }) => void = () => undefined,
+): Promise<R> {
   const child = fork(childFile, [JSON.stringify(task)], {
     execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const result = await firstMessage<AloneResult>(child, 'result');
+  child.on('message', onMessage);
+  const result = await firstMessage<R>(child, 'result');
   await new Promise((resolve) => child.once('exit', resolve));
   return result;
+}
+
+/** Runs the downloader alone on `task` (a URL the export flow already fetched). */
+export function aloneDownload(childFile: string, task: AloneTask): Promise<AloneResult> {
+  return runChild<AloneResult>(childFile, task);
 }
 
 /**
@@ -43,15 +56,9 @@ export async function engineDownload(
   task: DownloadTask,
   onDownloading: () => void = () => undefined,
 ) {
-  const child = fork(childFile, [JSON.stringify(task)], {
-    execArgv: [],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  child.on('message', (message: { type?: string }) => {
+  const result = await runChild<DownloadResult>(childFile, task, (message) => {
     if (message.type === 'downloading') onDownloading();
   });
-  const result = await firstMessage<DownloadResult>(child, 'result');
-  await new Promise((resolve) => child.once('exit', resolve));
   if (result.state !== 'done')
     throw new Error(`engine export ended ${result.state}: ${result.error}`);
   return result;

@@ -36,9 +36,6 @@ export interface QueueRun {
   readonly whole: { readonly single: EngineRun; readonly batch: EngineRun };
 }
 
-const quickest = (runs: readonly EngineRun[], time: 'storedMs' | 'totalMs'): EngineRun =>
-  runs.reduce((x, y) => (y[time] < x[time] ? y : x));
-
 export async function measureQueue(bench: Bench, size: number): Promise<QueueRun> {
   const single = join(bench.dir, 'queue-single.bak');
   await writeSampleDatabaseFile(single, 'bak', size, 'bench-queue-single');
@@ -66,7 +63,7 @@ export async function measureQueue(bench: Bench, size: number): Promise<QueueRun
   return {
     single: fastestRun(singles),
     batch: fastestRun(batches),
-    stored: { single: quickest(singles, 'storedMs'), batch: quickest(batches, 'storedMs') },
-    whole: { single: quickest(singles, 'totalMs'), batch: quickest(batches, 'totalMs') },
+    stored: { single: fastestRun(singles, 'storedMs'), batch: fastestRun(batches, 'storedMs') },
+    whole: { single: fastestRun(singles, 'totalMs'), batch: fastestRun(batches, 'totalMs') },
   };
 }

@@ -9,6 +9,7 @@ import { isUrlExpired, toTransferError } from './presigned-http';
 import { withRetries, type RetryContext } from './step-retry';
 import {
   bytesDone,
+  isComplete,
   recordStored,
   segmentLength,
   segmentsToFetch,
@@ -177,8 +178,7 @@ async function fetchWithRetries(run: RangesRun, fetch: SegmentFetch): Promise<vo
 async function fetchSegment(run: RangesRun, fetch: SegmentFetch, url: string): Promise<void> {
   const { segments, total } = run.file;
   const { counter, signal } = fetch;
-  const complete = (index: number): boolean =>
-    segments.done[index] === segmentLength(segments, total, index);
+  const complete = (index: number): boolean => isComplete(segments, total, index);
   // A retry asks from the first byte missing: the segments before it are on disk.
   const indexes = fetch.indexes.filter((index) => !complete(index));
   const first = indexes[0];

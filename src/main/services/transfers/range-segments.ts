@@ -30,6 +30,11 @@ export function segmentLength(segments: Segments, total: number, index: number):
   return Math.min(segments.segmentBytes, total - start);
 }
 
+/** Whether every byte of segment `index` is on disk. */
+export function isComplete(segments: Segments, total: number, index: number): boolean {
+  return (segments.done[index] ?? 0) >= segmentLength(segments, total, index);
+}
+
 /** The bytes of every segment on disk. */
 export function bytesDone(segments: Segments): number {
   return segments.done.reduce((sum, bytes) => sum + bytes, 0);
@@ -78,9 +83,5 @@ export function takeRun(segments: Segments, queue: number[], index: number): num
 
 /** The segments with bytes still to fetch, in the file's order. */
 export function segmentsToFetch(segments: Segments, total: number): number[] {
-  const left: number[] = [];
-  for (const [index, done] of segments.done.entries()) {
-    if (done < segmentLength(segments, total, index)) left.push(index);
-  }
-  return left;
+  return segments.done.flatMap((_, index) => (isComplete(segments, total, index) ? [] : [index]));
 }
