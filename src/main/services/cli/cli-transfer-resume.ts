@@ -3,6 +3,14 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../../shared/errors';
 import type { TransferKind, TransferRecord } from '../../../shared/model/transfer';
+import {
+  currentHolder,
+  holderState,
+  lockText,
+  parseLockText,
+  probeProcess,
+  type LockHolder,
+} from './cli-lock-holder';
 
 /*
  * How a CLI run finds the transfer an earlier run of the same command left unfinished (killed,
@@ -87,20 +95,18 @@ function keyOf(identity: TransferIdentity): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 32);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** The holder of a lock file when it still runs; undefined when the lock is stale. */
+async function liveHolder(file: string): Promise<LockHolder | undefined> {
+  const holder = parseLockText(await readFile(file, 'utf8').catch(() => ''));
+  if (!holder || holder.pid === process.pid) return undefined;
+  return holderState(holder, await probeProcess(holder.pid)) === 'running' ? holder : undefined;
 }
 
 /**
- * Takes the lock of a transfer identity in `<folder>/locks`, holding this process's id; a lock
- * left by a process that is gone (killed) is taken over. Throws CONFLICT while another live
- * run holds it. Answers the function that releases it.
+ * Takes the lock of a transfer identity in `<folder>/locks`, holding this process's id and start
+ * time; a lock left by a process that is gone (killed, even while not yet reaped) or whose pid
+ * now belongs to another process is taken over. Throws CONFLICT while another live run holds
+ * it. Answers the function that releases it.
  */
 export async function lockTransfer(
   folder: string,
@@ -109,20 +115,21 @@ export async function lockTransfer(
   const dir = join(folder, 'locks');
   await mkdir(dir, { recursive: true });
   const file = join(dir, `${keyOf(identity)}.lock`);
+  const self = lockText(await currentHolder());
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const handle = await open(file, 'wx');
-      await handle.writeFile(String(process.pid));
+      await handle.writeFile(self);
       await handle.close();
       return () => rm(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+    const holder = await liveHolder(file);
+    if (holder) {
       throw new AppError({
         code: 'CONFLICT',
-        message: `Another run of this command (process ${pid}) is working on this ${transferNoun(identity.kind)}; wait for it to end, or stop it and run the command again.`,
+        message: `Another run of this command (process ${holder.pid}) is working on this ${transferNoun(identity.kind)}; wait for it to end, or stop it and run the command again.`,
       });
     }
     await rm(file, { force: true });
