@@ -80,6 +80,17 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
   });
 }
 
+/**
+ * What a request's log line says it was answered: the status sent, `-` when no status line
+ * went out, and `aborted` when the connection closed before the answer was finished (the
+ * client went away, or a reset fault cut it). `res.statusCode` alone would not do: it reads
+ * 200 until a handler sets another, so a part upload cut off mid-body looked served.
+ */
+function answeredText(res: ServerResponse): string {
+  const status = res.headersSent ? String(res.statusCode) : '-';
+  return res.writableFinished ? status : `${status} aborted`;
+}
+
 function requestLogger(
   log: (line: string) => void,
   req: IncomingMessage,
@@ -89,7 +100,7 @@ function requestLogger(
   // Path only: the query of a pre-signed URL carries its signature.
   const path = (req.url ?? '').split('?')[0] ?? '';
   res.once('close', () =>
-    log(`${req.method ?? '?'} ${path} ${res.statusCode} ${Date.now() - started}ms`),
+    log(`${req.method ?? '?'} ${path} ${answeredText(res)} ${Date.now() - started}ms`),
   );
 }
 
