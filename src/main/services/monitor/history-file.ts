@@ -31,18 +31,30 @@ export interface HistoryContent {
   readonly marks: BlockingMark[];
 }
 
+/** The times (epoch ms, both included) whose lines are kept when a file is read or compacted. */
+export interface HistoryWindow {
+  readonly since: number;
+  readonly until: number;
+}
+
+const inWindow = (at: number, window: HistoryWindow): boolean =>
+  at >= window.since && at <= window.until;
+
 function numbers(line: string): number[] | undefined {
   const values = line.slice(2).split(',').map(Number);
   return values.every(Number.isFinite) ? values : undefined;
 }
 
-/** Parses a history file's text; lines that do not parse (a torn last write) are skipped. */
-export function parseHistory(text: string, since: number): HistoryContent {
+/**
+ * Parses a history file's text, keeping the lines of `window`; lines that do not parse (a torn
+ * last write) are skipped.
+ */
+export function parseHistory(text: string, window: HistoryWindow): HistoryContent {
   const samples: MonitorSample[] = [];
   const marks: BlockingMark[] = [];
   for (const line of text.split('\n')) {
     const values = numbers(line);
-    if (!values || (values[0] ?? 0) < since) continue;
+    if (!values || !inWindow(values[0] ?? 0, window)) continue;
     if (line.startsWith('s,') && values.length === SAMPLE_FIELDS.length) {
       const sample = Object.fromEntries(SAMPLE_FIELDS.map((field, i) => [field, values[i]]));
       samples.push(sample as MonitorSample);
@@ -54,10 +66,10 @@ export function parseHistory(text: string, since: number): HistoryContent {
   return { samples, marks };
 }
 
-/** Reads a history file from `since` (epoch ms); an absent file is an empty history. */
-export async function readHistory(file: string, since: number): Promise<HistoryContent> {
+/** Reads the lines of `window` from a history file; an absent file is an empty history. */
+export async function readHistory(file: string, window: HistoryWindow): Promise<HistoryContent> {
   try {
-    return parseHistory(await readFile(file, 'utf8'), since);
+    return parseHistory(await readFile(file, 'utf8'), window);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { samples: [], marks: [] };
     throw error;
@@ -72,11 +84,11 @@ export async function appendHistory(file: string, lines: string): Promise<number
 }
 
 /**
- * Rewrites a history file with only what is younger than `since` and, of that, the newest
- * lines that fit in `maxBytes`: the oldest go first. Written to a temporary file and renamed
- * over, so a crash leaves the old file or the new one, never half of either.
+ * Rewrites a history file with only the lines of `window` and, of those, the newest that fit
+ * in `maxBytes`: the oldest go first. Written to a temporary file and renamed over, so a crash
+ * leaves the old file or the new one, never half of either.
  */
-export async function compactHistory(file: string, since: number, maxBytes: number) {
+export async function compactHistory(file: string, window: HistoryWindow, maxBytes: number) {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -90,7 +102,7 @@ export async function compactHistory(file: string, since: number, maxBytes: numb
   for (let i = lines.length - 1; i >= 0; i -= 1) {
     const line = lines[i] ?? '';
     const at = Number(line.slice(2, line.indexOf(',', 2)));
-    if (line.length < 3 || !Number.isFinite(at) || at < since) continue;
+    if (line.length < 3 || !Number.isFinite(at) || !inWindow(at, window)) continue;
     if (bytes + line.length + 1 > maxBytes) break;
     kept.push(line);
     bytes += line.length + 1;

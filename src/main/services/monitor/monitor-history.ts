@@ -13,6 +13,7 @@ import {
   readHistory,
   sampleLine,
   type HistoryContent,
+  type HistoryWindow,
 } from './history-file';
 import { addToBuckets, MAX_CHART_POINTS } from './downsample';
 
@@ -48,6 +49,16 @@ interface Track {
 }
 
 const HOUR = 60 * 60_000;
+
+/**
+ * How far past the clock a line of the history may be and still be kept. Samples are stamped
+ * with this machine's clock, so a line from the future means the clock was ahead when it was
+ * written (a wrong clock at boot, a resumed virtual machine) or the file was edited. Such a
+ * line is never older than the maximum age, so it would stay forever and sit at the end of
+ * every chart. A few minutes leave room for the clock being stepped back a little (a time
+ * sync correcting drift) without dropping what was just sampled.
+ */
+export const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
 /**
  * The monitor's history: per instance, the last hour in memory (what live charts read) and
@@ -134,10 +145,9 @@ export class MonitorHistory {
       .then(async () => {
         track.bytes = await appendHistory(track.file, lines);
         if (track.bytes > this.#options.maxBytesPerInstance || this.#hasExpired(track)) {
-          const since = this.#options.now() - this.#options.maxAgeMs;
           // Compacted to three quarters of the bound, so it is not rewritten on every flush.
           const budget = Math.floor((this.#options.maxBytesPerInstance * 3) / 4);
-          track.bytes = await compactHistory(track.file, since, budget);
+          track.bytes = await compactHistory(track.file, this.#window(), budget);
         }
       })
       .catch((error: unknown) => {
@@ -178,7 +188,7 @@ export class MonitorHistory {
   async #load(track: Track): Promise<void> {
     try {
       const now = this.#options.now();
-      const onDisk = await readHistory(track.file, now - this.#options.maxAgeMs);
+      const onDisk = await readHistory(track.file, this.#window(now));
       const recent = now - this.#options.memoryMs;
       track.samples = [...onDisk.samples.filter((s) => s.at >= recent), ...track.samples];
       const day: MonitorSample[] = [];
@@ -190,6 +200,11 @@ export class MonitorHistory {
     } catch (error) {
       this.#logger.warn('Monitor history not read', { file: track.file, error });
     }
+  }
+
+  /** What the history keeps: up to the maximum age, and nothing from the future. */
+  #window(now = this.#options.now()): HistoryWindow {
+    return { since: now - this.#options.maxAgeMs, until: now + FUTURE_TOLERANCE_MS };
   }
 
   #trimMemory(track: Track): void {
