@@ -1,4 +1,4 @@
-import type { SqlInstance } from '../../shared/contract/records/instances';
+import type { SqlInstance, SqlInstanceSchema } from '../../shared/contract/records/instances';
 import { EmulatorHttpError } from '../http-error';
 
 /** A link from one instance to another of the tenant. */
@@ -17,7 +17,10 @@ export interface InstanceRecord {
   readonly totalDiskSpaceInMb: number;
   readonly databaseLimit: number;
   readonly pinnedDatabaseLimit: number;
-  /** Security group ids of the instance (its PATCH adds and removes them). */
+  /**
+   * Security group ids of the instance (its PATCH adds and removes them). Kept, never shown:
+   * the interface's SqlInstance has no field for them.
+   */
   readonly groups: Set<string>;
   /** Linked servers by lower-case name. */
   readonly linked: Map<string, LinkedServerRecord>;
@@ -52,8 +55,16 @@ export class InstanceStore {
   }
 }
 
-/** The wire form of an instance; `usedMb` is the space its databases take. */
-export function toSqlInstance(record: InstanceRecord, usedMb: number): SqlInstance {
+/** An instance as sent: the interface's fields only, so a literal with any other fails to compile. */
+export type WireSqlInstance = {
+  readonly [K in keyof (typeof SqlInstanceSchema)['shape']]: SqlInstance[K];
+};
+
+/**
+ * The wire form of an instance, with exactly the interface's fields (the vendor's description
+ * refuses any other); `usedMb` is the space its databases take.
+ */
+export function toSqlInstance(record: InstanceRecord, usedMb: number): WireSqlInstance {
   const used = Math.min(record.totalDiskSpaceInMb, Math.round(usedMb));
   return {
     name: record.name,
@@ -66,7 +77,5 @@ export function toSqlInstance(record: InstanceRecord, usedMb: number): SqlInstan
     usedDiskSpaceInMb: used,
     databaseLimit: record.databaseLimit,
     pinnedDatabaseLimit: record.pinnedDatabaseLimit,
-    // Not in the interface's list of fields; shown so the security PATCH has a visible effect.
-    groups: [...record.groups],
   };
 }

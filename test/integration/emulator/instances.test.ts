@@ -9,6 +9,20 @@ import { KEYS, expectOp, expectOpError } from './harness';
 const PROD = 'sql-eu-prod-01';
 const ANALYSTS = '6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a51';
 
+/** The fields of SqlInstance in the interface (records.md), and no other. */
+const INSTANCE_FIELDS = [
+  'name',
+  'uid',
+  'endpoint',
+  'internalEndpoint',
+  'status',
+  'totalDiskSpaceInMb',
+  'availableDiskSpaceInMb',
+  'usedDiskSpaceInMb',
+  'databaseLimit',
+  'pinnedDatabaseLimit',
+].sort();
+
 let em: Emulator;
 beforeAll(async () => {
   em = await startEmulator({ jobMs: 50 });
@@ -24,6 +38,14 @@ describe('server instances', () => {
     for (const row of rows) {
       expect(row.usedDiskSpaceInMb + row.availableDiskSpaceInMb).toBe(row.totalDiskSpaceInMb);
     }
+  });
+
+  it("carries exactly the interface's fields, in the list and alone", async () => {
+    const rows = await expectOp<SqlInstance[]>(em, 'instances.list', 200);
+    const one = await expectOp<SqlInstance>(em, 'instances.get', 200, {
+      params: { instanceName: PROD },
+    });
+    for (const row of [...rows, one]) expect(Object.keys(row).sort()).toEqual(INSTANCE_FIELDS);
   });
 
   it('gets one instance (case-insensitive name); 404 for an unknown one', async () => {
@@ -47,15 +69,12 @@ describe('server instances', () => {
       ...(auth ? { auth } : {}),
     });
     await expectOp(em, 'instances.updateSecurity', 204, patch('Add'));
-    let row = await expectOp<SqlInstance & { groups: string[] }>(em, 'instances.get', 200, {
+    // The groups of an instance are not part of its record: adding one shows nowhere in it.
+    const row = await expectOp<SqlInstance>(em, 'instances.get', 200, {
       params: { instanceName: PROD },
     });
-    expect(row.groups).toEqual([ANALYSTS]);
+    expect(Object.keys(row).sort()).toEqual(INSTANCE_FIELDS);
     await expectOp(em, 'instances.updateSecurity', 204, patch('Remove'));
-    row = await expectOp<SqlInstance & { groups: string[] }>(em, 'instances.get', 200, {
-      params: { instanceName: PROD },
-    });
-    expect(row.groups).toEqual([]);
     await expectOpError(em, 'instances.updateSecurity', 403, patch('Add', KEYS.contributor));
     await expectOpError(em, 'instances.updateSecurity', 400, patch('Replace'));
     await expectOpError(em, 'instances.updateSecurity', 400, {
