@@ -1,11 +1,31 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 
+/**
+ * Native addons: they cannot be bundled, so main loads them from node_modules at run time and
+ * electron-builder unpacks their binaries from the asar (`asarUnpack` in electron-builder.yml).
+ */
+const nativeModules: readonly string[] = ['keytar'];
+
+const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as {
+  dependencies?: Record<string, string>;
+};
+
+/**
+ * Every other production dependency is bundled into out/main. Loading pure-JS ES modules from
+ * inside app.asar is a path that has broken in Electron more than once (electron/electron
+ * #40211, #41241, #45896), and only the packaged app takes it; bundled, they never do.
+ */
+const bundledDependencies: readonly string[] = Object.keys(pkg.dependencies ?? {}).filter(
+  (name) => !nativeModules.includes(name),
+);
+
 export default defineConfig({
   main: {
     build: {
-      externalizeDeps: true,
+      externalizeDeps: { exclude: [...bundledDependencies] },
       rollupOptions: { input: { index: resolve('src/main/index.ts') } },
     },
   },
