@@ -10,13 +10,16 @@ import type { OpenItem } from '../shared/ipc/events';
 import { buildAppMenu } from './platform/app-menu';
 import { handleAppScheme, registerAppScheme } from './platform/app-protocol-handler';
 import { installLifecycle } from './platform/app-lifecycle';
-import { AppTray } from './platform/app-tray';
+import { appUserModelIdFor } from './platform/app-identity';
+import { secondLaunchPlan } from './platform/second-launch';
+import { AppTray, type AppTrayOptions } from './platform/app-tray';
 import { ElectronPlatform } from './platform/electron-platform';
 import { registerIpcChannels } from './platform/ipc-registration';
 import { electronSuspendBlocker } from './platform/suspend-blocker';
 import { KeytarSecretStore } from './platform/keytar-secret-store';
 import { createMainWindow, focusWindow } from './platform/main-window';
 import { WindowStateStore } from './platform/window-state-store';
+import { TRAY_IMAGE_FOLDER, trayImageFor } from './platform/tray-image';
 import { hardenAllWebContents, hardenSession } from './platform/window-security';
 import { EventHub } from './services/ipc/event-hub';
 import { IpcRouter } from './services/ipc/ipc-router';
@@ -110,16 +113,27 @@ function receiveFilesFromNowOn(services: AppServices, showWindow: () => void): v
     services.provenance.chosenFiles(...paths);
     services.bus.emit('app:onDidReceiveFiles', { paths });
   };
-  app.on('second-instance', (_event, argv) => {
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    const plan = secondLaunchPlan({ argv, workingDirectory });
     showWindow();
-    receiveFiles(databaseFilesIn(argv));
+    receiveFiles(plan.files);
   });
   receiveFiles([...earlyFiles, ...databaseFilesIn(process.argv.slice(1))]);
 }
 
+/** The tray icon, with the platform's own image (tray-image.ts). */
+function openTray(options: Omit<AppTrayOptions, 'icon' | 'isTemplate'>): AppTray {
+  const image = trayImageFor(process.platform);
+  return new AppTray({
+    ...options,
+    icon: resource(join(TRAY_IMAGE_FOLDER, image.file)),
+    isTemplate: image.isTemplate,
+  });
+}
+
 async function start(): Promise<void> {
   const logger = new RedactingLogger({ sink: fileSink(join(app.getPath('logs'), 'main.log')) });
-  hardenSession();
+  hardenSession(rendererOrigin);
   hardenAllWebContents(rendererOrigin);
   handleAppScheme(join(import.meta.dirname, '../renderer'));
 
@@ -179,13 +193,20 @@ async function start(): Promise<void> {
   // macOS keeps the app without windows: the dock icon or the tray opens a new one.
   const showWindow = (): void => (currentWindow() ? focusWindow(currentWindow()) : openWindow());
   installAppMenu(services, quit);
-  tray = new AppTray({ icon: resource('icon.png'), monitor, showWindow, openItem, quit });
+  tray = openTray({ monitor, showWindow, openItem, quit });
 
   app.on('activate', showWindow);
   receiveFilesFromNowOn(services, showWindow);
 }
 
 registerAppScheme();
+// Before any notification or window: Windows matches it with the installed shortcut.
+const appUserModelId = appUserModelIdFor({
+  platform: process.platform,
+  isPackaged: app.isPackaged,
+  execPath: process.execPath,
+});
+if (appUserModelId !== undefined) app.setAppUserModelId(appUserModelId);
 // One instance owns the data folder and the keychain entries; a second one hands its files
 // over (second-instance) and exits.
 if (!app.requestSingleInstanceLock()) {

@@ -4,7 +4,10 @@ import type { OpenItem } from '../../shared/ipc/events';
 
 /** Options of {@link AppTray}. */
 export interface AppTrayOptions {
+  /** The tray image's path (its `@2x` twin beside it), chosen by trayImageFor. */
   readonly icon: string;
+  /** A macOS template image, recoloured by the menu bar. */
+  readonly isTemplate: boolean;
   readonly monitor: ActivityMonitor;
   readonly showWindow: () => void;
   readonly openItem: (item: OpenItem) => void;
@@ -23,7 +26,10 @@ export class AppTray {
 
   constructor(options: AppTrayOptions) {
     this.#options = options;
-    this.#tray = new Tray(nativeImage.createFromPath(options.icon).resize({ width: 16 }));
+    // createFromPath loads the @2x twin too; no resize, which would drop it.
+    const image = nativeImage.createFromPath(options.icon);
+    image.setTemplateImage(options.isTemplate);
+    this.#tray = new Tray(image);
     this.#tray.setToolTip('DataBridge Desktop');
     this.#tray.on('click', () => options.showWindow());
     this.#render(options.monitor.snapshot());

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { SecretStore } from '../services/secrets/secret-store';
 
 /** The part of keytar this adapter uses (injectable, so a test can hand in a failing one). */
@@ -51,10 +52,13 @@ export class KeytarSecretStore implements SecretStore {
   }
 
   #load(): Promise<KeytarModule> {
-    this.#keytar ??= import('keytar').then(
-      (module: { default?: KeytarModule } & Partial<KeytarModule>) =>
-        module.default ?? (module as KeytarModule),
-    );
+    // keytar is CommonJS with a native addon: required, not imported, because the ES-module
+    // loader's path into app.asar has broken in several Electron releases, while require
+    // finds its unpacked .node file the way Electron documents.
+    this.#keytar ??= Promise.resolve().then(() => {
+      const module = createRequire(import.meta.url)('keytar') as { default?: KeytarModule };
+      return module.default ?? (module as KeytarModule);
+    });
     // A failed load is not cached: the user may start a keychain and try again.
     this.#keytar.catch(() => {
       this.#keytar = undefined;

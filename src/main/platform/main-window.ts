@@ -1,5 +1,6 @@
 import { BrowserWindow } from 'electron';
 import type { WindowState } from '../app/window-bounds';
+import { revealWindow, watchWindowLoad } from './window-load-watch';
 
 /** Options of {@link createMainWindow}. */
 export interface MainWindowOptions {
@@ -42,11 +43,11 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       spellcheck: false,
     },
   });
-  window.once('ready-to-show', () => {
-    if (state.isMaximized) window.maximize();
-    window.show();
-  });
-  void window.loadURL(options.url);
+  // Hidden until its page is ready (no white flash), but never hidden for good.
+  const reveal = revealWindow(window, state.isMaximized);
+  watchWindowLoad(window, options.url, reveal);
+  // A failed load is reported through did-fail-load (watchWindowLoad), not this promise.
+  window.loadURL(options.url).catch(() => undefined);
   return window;
 }
 

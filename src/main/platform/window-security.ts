@@ -2,17 +2,36 @@ import { app, session, shell, type WebContents } from 'electron';
 import { isAllowedExternalUrl } from '../app/external-links';
 import { CONTENT_SECURITY_POLICY } from '../app/csp';
 import { originOf } from '../services/ipc/sender-policy';
+import { isPermissionGranted } from './permission-policy';
 
 /**
  * The session-wide rules of Electron's security checklist: every web permission is denied
- * (the app needs none: no camera, notifications come from main, no geolocation), and every
- * response carries our CSP (the meta tag in index.html says the same; the header also covers
- * the dev server).
+ * but the clipboard write our own page needs for its Copy buttons (see permission-policy.ts;
+ * no camera, notifications come from main, no geolocation), and every response carries our
+ * CSP (the meta tag in index.html says the same; the header also covers the dev server).
+ * Both handlers are set: Chromium checks a permission first and asks only when the check
+ * says no.
  */
-export function hardenSession(): void {
+export function hardenSession(ownOrigin: string): void {
   const ses = session.defaultSession;
-  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  ses.setPermissionCheckHandler(() => false);
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(
+      isPermissionGranted(
+        { permission, requestingUrl: details.requestingUrl, isMainFrame: details.isMainFrame },
+        ownOrigin,
+      ),
+    ),
+  );
+  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    isPermissionGranted(
+      {
+        permission,
+        requestingUrl: details.requestingUrl ?? requestingOrigin,
+        isMainFrame: details.isMainFrame,
+      },
+      ownOrigin,
+    ),
+  );
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: {

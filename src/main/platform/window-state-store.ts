@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { screen, type BrowserWindow } from 'electron';
-import { writeFileAtomic } from '../services/profiles/atomic-file';
+import { writeFileAtomic, writeFileAtomicSync } from '../services/profiles/atomic-file';
+import { systemTimers } from '../services/time/timers';
 import { fitToDisplays, parseWindowState, type WindowState } from '../app/window-bounds';
+import { BoundsSaveSchedule, WINDOW_BOUNDS_EVENTS } from './bounds-save-schedule';
 
 /**
  * The main window's size, position and maximised state, kept as JSON in the user data
  * folder (validated on read; a bad file gives the default) and fitted to the displays that
- * exist now.
+ * exist now. When it is written is decided by BoundsSaveSchedule.
  */
 export class WindowStateStore {
   readonly #file: string;
@@ -27,16 +29,27 @@ export class WindowStateStore {
     return fitToDisplays(parseWindowState(json), workAreas);
   }
 
-  /** Saves the window's state whenever it is about to close or the app quits. */
+  /** Saves the window's state as it changes, and for the last time as it closes. */
   track(window: BrowserWindow): void {
-    const save = (): void => {
+    const save = (sync: boolean): void => {
       if (window.isDestroyed()) return;
-      const bounds = window.getNormalBounds();
-      const state: WindowState = { ...bounds, isMaximized: window.isMaximized() };
-      void writeFileAtomic(this.#file, JSON.stringify(state) + '\n').catch(() => undefined);
+      const text = JSON.stringify(this.#stateOf(window)) + '\n';
+      try {
+        if (sync) writeFileAtomicSync(this.#file, text);
+        else void writeFileAtomic(this.#file, text).catch(() => undefined);
+      } catch {
+        // A window state that cannot be saved (full disk) opens at the default next time.
+      }
     };
-    window.on('close', save);
-    window.on('resized', save);
-    window.on('moved', save);
+    const schedule = new BoundsSaveSchedule({ timers: systemTimers, save });
+    for (const event of WINDOW_BOUNDS_EVENTS) {
+      window.on(event as 'resize', () => schedule.note(event));
+    }
+    window.once('closed', () => schedule.dispose());
+  }
+
+  #stateOf(window: BrowserWindow): WindowState {
+    // The normal bounds: a maximised or full-screen window reopens with its size before that.
+    return { ...window.getNormalBounds(), isMaximized: window.isMaximized() };
   }
 }

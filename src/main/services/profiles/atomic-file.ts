@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AppError } from '../../../shared/errors';
@@ -10,7 +11,7 @@ import { AppError } from '../../../shared/errors';
  */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const temp = temporaryNameFor(file);
   try {
     const handle = await open(temp, 'w', 0o600);
     try {
@@ -25,6 +26,32 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+/**
+ * {@link writeFileAtomic}, finished before it returns: for the last save while the process
+ * is about to exit (a window closing), where an asynchronous write could be cut off.
+ */
+export function writeFileAtomicSync(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = temporaryNameFor(file);
+  try {
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      writeSync(fd, text, null, 'utf8');
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+function temporaryNameFor(file: string): string {
+  return `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
 }
 
 /**
