@@ -8,13 +8,15 @@
 // bin), which honours ELECTRON_MIRROR, ELECTRON_CUSTOM_DIR, the download cache
 // (electron_config_cache) and, through ELECTRON_GET_USE_PROXY, HTTPS_PROXY/NO_PROXY. Nothing
 // here downloads anything by hand. When the installer fails, this says in a few lines what
-// was tried, why it failed and what to do, without the installer's stack trace.
+// was tried, why it failed and what to do, without the installer's stack trace. With the
+// binary present, scripts/linux-sandbox.mjs says what to do where Linux would make it abort.
 import { spawn } from 'node:child_process';
 import { clearInterval, setInterval } from 'node:timers';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sandboxProblemHere } from './linux-sandbox.mjs';
 import { requireNode } from './node-version.mjs';
 
 const PROGRESS_EVERY_MS = 10_000;
@@ -127,7 +129,12 @@ async function main() {
     return 1;
   }
   const { code, stderr } = await runInstaller(pkg);
-  if (code === 0) return 0;
+  if (code === 0) {
+    // The binary is there; on Ubuntu 23.10+ it would still abort on its sandbox helper.
+    const sandbox = sandboxProblemHere(pkg.dir);
+    if (sandbox) console.error(sandbox);
+    return sandbox ? 1 : 0;
+  }
   const target = `${process.env.ELECTRON_INSTALL_PLATFORM ?? process.platform}-${process.env.ELECTRON_INSTALL_ARCH ?? process.arch}`;
   console.error(
     failureMessage({

@@ -21,9 +21,17 @@ const lines = [];
 // The names of failed tests, repeated under the summary: CI keeps only the end of the output.
 const failures = [];
 
+const isWindows = process.platform === 'win32';
+
 function run(command, args, env = {}) {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  // On Windows node_modules/.bin holds .cmd shims, which only a shell can start (the
+  // arguments here have no spaces or quotes, so the shell's joining changes nothing).
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    shell: isWindows && command !== process.execPath,
+  });
   return { code: result.status ?? 1, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
@@ -65,6 +73,7 @@ check('typecheck:node', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
 check('typecheck:web', bin('vue-tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
 check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 check('electronegativity', process.execPath, [join('scripts', 'electronegativity.mjs')]);
+check('workflow lint', process.execPath, [join('scripts', 'ci', 'lint-workflows.mjs')]);
 
 // The first lines of an error (its message and the top of its stack), on one line.
 function errorHead(text, count = 4) {
@@ -120,11 +129,15 @@ function playwrightCounts(report) {
 const vitestJson = join(reports, 'vitest.json');
 // vitest runs inside a private D-Bus session with gnome-keyring (where the
 // machine has them) so the keytar adapter meets a real Secret Service.
+// The wrapper is a bash script for Linux's Secret Service; Windows and macOS have their own
+// keychain in the desktop session.
+const keyring = process.platform === 'linux' ? [join('scripts', 'with-keyring.sh')] : [];
+const [vitestCommand, ...vitestWrapped] = [...keyring, bin('vitest')];
 suite(
   'vitest',
-  join('scripts', 'with-keyring.sh'),
+  vitestCommand,
   [
-    bin('vitest'),
+    ...vitestWrapped,
     'run',
     '--reporter=default',
     '--reporter=json',

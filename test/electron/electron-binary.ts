@@ -34,3 +34,31 @@ export function findElectronBinary(): { path: string } | { reason: string } {
   }
   return { path };
 }
+
+/** The variable that turns "Electron binary missing" from a skip into a failure (real-OS CI). */
+export const REQUIRE_ELECTRON_VARIABLE = 'DATABRIDGE_REQUIRE_ELECTRON';
+
+/**
+ * The Electron executable, or why the smoke test skips here. Where
+ * DATABRIDGE_REQUIRE_ELECTRON=1 (the real-OS workflow, which installs the binary) a missing
+ * binary is an error instead, so a broken install cannot pass as "1 skipped".
+ *
+ * @throws Error naming the variable and the reason, when the variable demands the binary
+ */
+export function electronOrSkipReason({
+  env = process.env,
+  find = findElectronBinary,
+}: {
+  /** Where DATABRIDGE_REQUIRE_ELECTRON is read (the process's environment). */
+  env?: Record<string, string | undefined>;
+  /** How the binary is looked for (the electron package's own lookup). */
+  find?: () => { path: string } | { reason: string };
+} = {}): { path: string } | { reason: string } {
+  const binary = find();
+  if ('reason' in binary && env[REQUIRE_ELECTRON_VARIABLE] === '1') {
+    throw new Error(
+      `${REQUIRE_ELECTRON_VARIABLE}=1 demands the Electron binary, and it is missing: ${binary.reason}`,
+    );
+  }
+  return binary;
+}

@@ -1,16 +1,28 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { _electron as electron, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { META_CONTENT_SECURITY_POLICY } from '../../src/main/app/csp';
-import { findElectronBinary } from './electron-binary';
+import { TRAY_IMAGE_FOLDER, trayImageFor } from '../../src/main/platform/tray-image';
+import { writeSampleDatabaseFile } from '../support/sample-files';
+import { electronOrSkipReason } from './electron-binary';
+import {
+  appEnv,
+  freshHome,
+  jumpTo,
+  launchApp,
+  openEmulator,
+  type Bounds,
+  type MainModules,
+  type Shown,
+} from './electron-app';
 
-/** What the test reads of Electron's main-process modules (typed here: no DOM lib in tests). */
-interface MainModules {
-  BrowserWindow: {
-    getAllWindows(): { webContents: { getLastWebPreferences(): Record<string, unknown> | null } }[];
-  };
-}
+/*
+ * The Electron smoke test: the real window, preload, IPC, clipboard, keychain, tray,
+ * notifications and single-instance lock, wherever the Electron binary is installed. Each
+ * test starts the app under a fresh home folder.
+ */
+
 /** What the test reads of the page. */
 interface PageGlobals {
   document: {
@@ -18,40 +30,41 @@ interface PageGlobals {
   };
 }
 
-const binary = findElectronBinary();
+// Where DATABRIDGE_REQUIRE_ELECTRON=1 (the real-OS workflow) a missing binary throws here.
+const binary = electronOrSkipReason();
 if ('reason' in binary) console.log(`Electron smoke test skipped: ${binary.reason}`);
 
-test('the window opens securely, the local emulator lists its instances, and the app quits', async () => {
+/** The Electron executable, or the test is skipped with the reason. */
+function electronPath(): string {
   if ('reason' in binary) {
     test.skip(true, binary.reason);
-    return;
+    throw new Error(binary.reason);
   }
-  // A fresh profile folder: nothing of the user's own app data is read or written.
-  const home = await mkdtemp(join(tmpdir(), 'databridge-electron-'));
-  const app = await electron.launch({
-    executablePath: binary.path,
-    args: [resolve('.')],
-    env: {
-      ...process.env,
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, 'config'),
-      APPDATA: join(home, 'appdata'),
-    },
-  });
+  return binary.path;
+}
+
+const DEV = 'sql-eu-dev-01';
+
+test.describe.configure({ mode: 'serial' });
+
+test('the window opens securely, the local emulator lists its instances, and the app quits', async () => {
+  const path = electronPath();
+  const { home, remove } = await freshHome();
+  const launched = await launchApp(path, home);
+  const { app, window } = launched;
   try {
-    const window = await app.firstWindow();
     await expect(window.getByTestId('connection-screen')).toBeVisible();
     // The window's security settings, read from inside Electron (main process).
     const preferences = await app.evaluate((electron) => {
       const { BrowserWindow } = electron as unknown as MainModules;
       const prefs = BrowserWindow.getAllWindows()[0]?.webContents.getLastWebPreferences();
       return {
-        contextIsolation: prefs?.contextIsolation,
-        sandbox: prefs?.sandbox,
-        nodeIntegration: prefs?.nodeIntegration,
-        nodeIntegrationInSubFrames: prefs?.nodeIntegrationInSubFrames,
-        webviewTag: prefs?.webviewTag,
-        webSecurity: prefs?.webSecurity,
+        contextIsolation: prefs?.['contextIsolation'],
+        sandbox: prefs?.['sandbox'],
+        nodeIntegration: prefs?.['nodeIntegration'],
+        nodeIntegrationInSubFrames: prefs?.['nodeIntegrationInSubFrames'],
+        webviewTag: prefs?.['webviewTag'],
+        webSecurity: prefs?.['webSecurity'],
       };
     });
     expect(preferences).toEqual({
@@ -72,12 +85,11 @@ test('the window opens securely, the local emulator lists its instances, and the
     }));
     expect(page.csp?.replace(/\s+/g, ' ').trim()).toBe(META_CONTENT_SECURITY_POLICY);
     expect(page).toMatchObject({ require: 'undefined', process: 'undefined' });
-    expect(await window.evaluate(() => typeof (window as { api?: unknown }).api)).toBe('object');
     // The bridge offers invoke/on/getPathForFile only: no ipcRenderer in the page.
     expect(
       await window.evaluate(() => Object.keys((window as unknown as { api: object }).api).sort()),
     ).toEqual(['getPathForFile', 'invoke', 'on']);
-    await window.getByTestId('try-emulator').first().click();
+    await openEmulator(window);
     for (const name of ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01']) {
       await expect(window.getByText(name, { exact: true }).first()).toBeVisible();
     }
@@ -85,7 +97,198 @@ test('the window opens securely, the local emulator lists its instances, and the
     await app.close();
     expect(app.process().exitCode ?? app.process().signalCode).not.toBeNull();
   } finally {
-    if (app.process().exitCode === null) await app.close();
-    await rm(home, { recursive: true, force: true });
+    await launched.close();
+    await remove();
+  }
+});
+
+test('Copy puts the value on the clipboard, the keychain answers, the tray has its image', async () => {
+  const path = electronPath();
+  const { home, remove } = await freshHome();
+  const launched = await launchApp(path, home);
+  const { app, window } = launched;
+  try {
+    const keychain = await window.evaluate(`window.api.invoke('session:getKeychainStatus', {})`);
+    expect(keychain).toMatchObject({ ok: true, data: { available: true } });
+
+    await openEmulator(window);
+    await jumpTo(window, DEV, 'instance-overview');
+    const endpoint = await window
+      .getByTestId('instance-overview')
+      .locator('.instance-overview__copy')
+      .locator('xpath=preceding-sibling::*[1]')
+      .innerText();
+    expect(endpoint.length).toBeGreaterThan(0);
+    await window.getByTestId('instance-overview').locator('.instance-overview__copy').click();
+    await expect(window.getByText('Endpoint copied')).toBeVisible();
+    await expect
+      .poll(() =>
+        app.evaluate((electron) => (electron as unknown as MainModules).clipboard.readText()),
+      )
+      .toBe(endpoint.trim());
+
+    // The tray's image loads under Electron, with its 2x twin, at tray size.
+    const trayFile = resolve('resources', TRAY_IMAGE_FOLDER, trayImageFor(process.platform).file);
+    const image = await app.evaluate((electron, file) => {
+      const loaded = (electron as unknown as MainModules).nativeImage.createFromPath(file);
+      return { empty: loaded.isEmpty(), scales: loaded.getScaleFactors(), size: loaded.getSize() };
+    }, trayFile);
+    expect(image.empty).toBe(false);
+    expect(image.scales).toEqual(expect.arrayContaining([1, 2]));
+    expect(image.size).toEqual({ width: 16, height: 16 });
+  } finally {
+    await launched.close();
+    await remove();
+  }
+});
+
+test('start-up and a walk through three views raise no console error or CSP violation', async () => {
+  const path = electronPath();
+  const { home, remove } = await freshHome();
+  const launched = await launchApp(path, home);
+  const { window } = launched;
+  const problems: string[] = [];
+  window.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  window.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  try {
+    // Seen from the first line on: the window's start-up again, with the listeners in place.
+    await window.reload();
+    await openEmulator(window);
+    await jumpTo(window, DEV, 'instance-overview');
+    await jumpTo(window, `databases ${DEV}`, 'database-table');
+    await jumpTo(window, `sessions ${DEV}`, 'sessions-view');
+    expect(problems).toEqual([]);
+  } finally {
+    await launched.close();
+    await remove();
+  }
+});
+
+test('the window comes back where it was left after a relaunch', async () => {
+  const path = electronPath();
+  const { home, remove } = await freshHome();
+  const wanted: Bounds = { x: 120, y: 90, width: 1100, height: 720 };
+  try {
+    const first = await launchApp(path, home);
+    const stateFile = join(
+      await first.app.evaluate((electron) =>
+        (electron as unknown as MainModules).app.getPath('userData'),
+      ),
+      'window-state.json',
+    );
+    await first.app.evaluate((electron, bounds) => {
+      (electron as unknown as MainModules).BrowserWindow.getAllWindows()[0]?.setBounds(bounds);
+    }, wanted);
+    // Saved once the window is still, on every platform (not only where `resized` fires).
+    await expect
+      .poll(async () => JSON.parse(await readFile(stateFile, 'utf8').catch(() => '{}')) as object)
+      .toMatchObject({ width: wanted.width, height: wanted.height });
+    await first.close();
+
+    const second = await launchApp(path, home);
+    try {
+      const bounds = await second.app.evaluate((electron) =>
+        (electron as unknown as MainModules).BrowserWindow.getAllWindows()[0]?.getNormalBounds(),
+      );
+      expect(bounds).toMatchObject({ width: wanted.width, height: wanted.height });
+      // Window managers may nudge the position by a title bar or a menu bar, no more.
+      expect(Math.abs((bounds?.x ?? 0) - wanted.x)).toBeLessThanOrEqual(60);
+      expect(Math.abs((bounds?.y ?? 0) - wanted.y)).toBeLessThanOrEqual(60);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await remove();
+  }
+});
+
+test('a second launch shows the first window and exits', async () => {
+  const path = electronPath();
+  const { home, remove } = await freshHome();
+  const launched = await launchApp(path, home);
+  const { app } = launched;
+  try {
+    await app.evaluate((electron) => {
+      (electron as unknown as MainModules).BrowserWindow.getAllWindows()[0]?.hide();
+    });
+    const second = spawn(path, [resolve('.')], { env: appEnv(home), stdio: 'ignore' });
+    const exitCode = await new Promise<number | null>((done) => second.on('exit', done));
+    expect(exitCode).toBe(0);
+    await expect
+      .poll(() =>
+        app.evaluate((electron) =>
+          (electron as unknown as MainModules).BrowserWindow.getAllWindows().map((w) =>
+            w.isVisible(),
+          ),
+        ),
+      )
+      .toEqual([true]);
+  } finally {
+    await launched.close();
+    await remove();
+  }
+});
+
+test('a dropped file reaches the import sheet, and its finished import is notified', async () => {
+  const path = electronPath();
+  const { home, remove } = await freshHome();
+  const launched = await launchApp(path, home);
+  const { app, window } = launched;
+  try {
+    expect(
+      await app.evaluate((electron) =>
+        (electron as unknown as MainModules).Notification.isSupported(),
+      ),
+    ).toBe(true);
+    // Every notification the app shows is noted, then shown as usual.
+    await app.evaluate((electron) => {
+      const proto = (electron as unknown as MainModules).Notification.prototype;
+      const shown: Shown[] = [];
+      (globalThis as { __shown?: unknown }).__shown = shown;
+      const show = proto.show;
+      proto.show = function (this: Shown) {
+        shown.push({ title: this.title, body: this.body });
+        show.call(this);
+      };
+    });
+    const file = join(home, 'Smoke Sales.bak');
+    await writeSampleDatabaseFile(file, 'bak', 2 * 1024 * 1024);
+    await openEmulator(window);
+    await jumpTo(window, DEV, 'instance-overview');
+    // A File the browser backs with the real file (an input's), dropped like one from a file
+    // manager: the preload resolves its path through webUtils.getPathForFile.
+    await window.evaluate(`(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'smoke-drop-source';
+      input.style.display = 'none';
+      document.body.append(input);
+    })()`);
+    await window.locator('#smoke-drop-source').setInputFiles(file);
+    const dataTransfer = await window.evaluateHandle(`(() => {
+      const transfer = new DataTransfer();
+      for (const file of document.querySelector('#smoke-drop-source').files) transfer.items.add(file);
+      return transfer;
+    })()`);
+    const target = window.getByTestId('main-pane');
+    await target.dispatchEvent('dragenter', { dataTransfer });
+    await target.dispatchEvent('dragover', { dataTransfer });
+    await target.dispatchEvent('drop', { dataTransfer });
+
+    const sheet = window.getByTestId('import-sheet');
+    await expect(sheet.getByTestId('import-name').locator('input')).toHaveValue('Smoke_Sales');
+    await sheet.getByTestId('import-start').click();
+    const card = window.getByTestId('transfer-card').filter({ hasText: 'Smoke_Sales' }).first();
+    await expect(card).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    await expect
+      .poll(() =>
+        app.evaluate(() => (globalThis as { __shown?: { title: string }[] }).__shown ?? []),
+      )
+      .toContainEqual(expect.objectContaining({ title: 'Import finished' }));
+  } finally {
+    await launched.close();
+    await remove();
   }
 });
