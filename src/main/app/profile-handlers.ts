@@ -46,7 +46,9 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): Pick<IpcHandler
         ...(deps.loaded.damaged ? { damaged: deps.loaded.damaged } : {}),
       }),
     'profiles:create': async (input) => changed(await profiles.create(input)),
-    'profiles:update': async ({ id, profile }) => changed(await profiles.update(id, profile)),
+    // Through the connections: an edit that points the profile elsewhere discards its secrets.
+    'profiles:update': async ({ id, profile }) =>
+      changed(await connections.updateProfile(id, profile)),
     'profiles:duplicate': async ({ id }) => changed(await profiles.duplicate(id)),
     'profiles:delete': async ({ id }) => {
       await connections.removeProfile(id);

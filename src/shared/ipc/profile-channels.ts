@@ -48,7 +48,8 @@ export const profileChannels = {
   'profiles:update': defineChannel({
     input: z.strictObject({ id: ProfileIdSchema, profile: ProfileInputSchema }),
     output: ProfileSchema,
-    summary: 'Change a connection profile',
+    summary:
+      'Change a connection profile (pointing it at another origin signs it out and deletes its stored secret)',
   }),
   'profiles:duplicate': defineChannel({
     input: z.strictObject({ id: ProfileIdSchema }),

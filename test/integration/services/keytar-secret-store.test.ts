@@ -68,13 +68,29 @@ describe.skipIf(skipKeychain)(
       accounts.push(`${profileId}:apiKey`, `${profileId}:password`);
       const vault = new SecretVault({ store: new KeytarSecretStore({ service: SERVICE }) });
       expect((await vault.probe()).ok).toBe(true);
-      await vault.setProfileSecret(profileId, { apiKey: 'kept-in-keyring' });
+      const origin = 'https://api-euw1.rms.com';
+      const time = new Date(0).toISOString();
+      const owner = {
+        id: profileId,
+        auth: { kind: 'apiKey' as const },
+        createdAt: time,
+        updatedAt: time,
+      };
+      await vault.setProfileSecret(profileId, { apiKey: 'kept-in-keyring' }, origin);
       const later = new SecretVault({ store: new KeytarSecretStore({ service: SERVICE }) });
-      expect(await later.getProfileSecret(profileId, 'apiKey')).toEqual({
-        apiKey: 'kept-in-keyring',
+      expect(await later.getProfileSecret(owner, origin)).toEqual({
+        status: 'found',
+        secret: { apiKey: 'kept-in-keyring' },
       });
+      // Kept with its origin in the one keychain entry: another origin does not get it.
+      expect(await later.getProfileSecret(owner, 'https://elsewhere.example')).toEqual({
+        status: 'discarded',
+        storedFor: origin,
+      });
+      expect(await later.getProfileSecret(owner, origin)).toEqual({ status: 'none' });
+      await vault.setProfileSecret(profileId, { apiKey: 'kept-in-keyring' }, origin);
       await later.forgetProfile(profileId);
-      expect(await later.getProfileSecret(profileId, 'apiKey')).toBeUndefined();
+      expect(await later.getProfileSecret(owner, origin)).toEqual({ status: 'none' });
     });
   },
 );

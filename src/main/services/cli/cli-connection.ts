@@ -8,6 +8,7 @@ import { TokenAuth } from '../auth/token-auth';
 import { defaultDataDir, profilesFile } from '../config/app-paths';
 import { serviceEndpoints, type ServiceEndpoints } from '../config/regions';
 import { createConnection, type Connection } from '../connection/connection';
+import { EMULATOR_DEMO_KEY, boundStoredSecret } from '../connection/profile-secrets';
 import { ServiceClient } from '../http/service-client';
 import type { ServiceLimits } from '../http/service-limits';
 import type { Logger } from '../log/logger';
@@ -27,8 +28,6 @@ export interface CliConnectionDeps {
   /** The keychain, for `--profile` (the composition root hands in the keytar adapter). */
   readonly secretStore: () => SecretStore;
 }
-
-const EMULATOR_DEMO_KEY = 'demo-admin-key';
 
 /**
  * The client for a CLI command: from a saved profile (secret from the keychain unless given)
@@ -196,7 +195,9 @@ async function secretFor(
   }
   if (options.profile) {
     const vault = new SecretVault({ store: deps.secretStore(), logger: deps.logger });
-    const stored = await vault.getProfileSecret(profile.id, profile.auth.kind);
+    // Only a secret stored for where the profile points now; one stored for another origin
+    // is deleted and answered AUTH_REQUIRED, before anything is sent.
+    const stored = await boundStoredSecret(vault, profile, askAgainInCli);
     if (stored) return stored;
     if (profile.isEmulator && profile.auth.kind === 'apiKey') return { apiKey: EMULATOR_DEMO_KEY };
   }
@@ -205,6 +206,13 @@ async function secretFor(
       ? 'Give an API key: --api-key KEY or DATABRIDGE_API_KEY (or --tenant/--user/--password).'
       : 'Give the password: --password P or DATABRIDGE_PASSWORD.',
   );
+}
+
+/** The CLI's words for giving a saved connection's secret again. */
+function askAgainInCli(profile: Profile): string {
+  return profile.auth.kind === 'apiKey'
+    ? 'Give the API key with --api-key KEY or DATABRIDGE_API_KEY, or connect once in the app with "Remember" on.'
+    : 'Give the password with --password P or DATABRIDGE_PASSWORD, or connect once in the app with "Remember" on.';
 }
 
 /** Narrow helper for tests and --help: the operation needs a sign-in. */

@@ -15,9 +15,17 @@ import type { RetryPolicy } from '../common/retry-policy';
 import { serviceEndpoints, type ServiceEndpoints } from '../config/regions';
 import type { Logger } from '../log/logger';
 import type { ProfileStore } from '../profiles/profile-store';
+import { profileOrigin } from '../secrets/secret-binding';
 import type { SecretVault } from '../secrets/secret-vault';
 import type { Timers } from '../time/timers';
 import { createConnection, type Connection } from './connection';
+import {
+  EMULATOR_DEMO_KEY,
+  askAgainInApp,
+  boundStoredSecret,
+  pointsElsewhere,
+  pointsElsewhereError,
+} from './profile-secrets';
 
 /** A running emulator, as the built-in "Local emulator" connection needs it. */
 export interface EmulatorHandle {
@@ -47,12 +55,6 @@ export interface ConnectOptions {
 }
 
 /**
- * The emulator's public demo key: the built-in emulator connection needs no secret from the
- * user. It is not a secret (it is in the emulator's documentation) and works nowhere else.
- */
-const EMULATOR_DEMO_KEY = 'demo-admin-key';
-
-/**
  * Connections of profiles: signs in (verifying an API key with a cheap call, or logging in
  * with the password), keeps one Connection per profile, and reports sign-in states. Signing in
  * again on a connected profile reuses its Connection, so work holding it (transfers, the job
@@ -63,6 +65,8 @@ export class ConnectionManager {
   readonly #connections = new Map<string, { connection: Connection; unsubscribe: () => void }>();
   readonly #states = new Map<string, SignInState>();
   readonly #listeners = new Listeners<SignInState>();
+  /** Profiles whose stored secret an edit discarded, with where they pointed: for the prompt. */
+  readonly #movedFrom = new Map<string, string>();
   #emulator: Promise<EmulatorHandle> | undefined;
 
   constructor(options: ConnectionManagerOptions) {
@@ -89,7 +93,10 @@ export class ConnectionManager {
     this.#setState({ profileId, status: 'signingIn', sessionOnly: vault.isSessionOnly });
     try {
       const connection = await this.#signIn(profile, resolved, options.signal);
-      if (options.remember && secret) await vault.setProfileSecret(profileId, secret);
+      this.#movedFrom.delete(profileId);
+      if (options.remember && secret) {
+        await vault.setProfileSecret(profileId, secret, profileOrigin(profile.target));
+      }
       return this.#stateFrom(connection);
     } catch (error) {
       const message = isAppError(error) ? error.message : 'Sign-in failed.';
@@ -155,15 +162,27 @@ export class ConnectionManager {
   /** Disconnects, forgets the stored secrets, and deletes the profile. */
   async removeProfile(profileId: string): Promise<void> {
     await this.disconnect(profileId);
-    try {
-      await this.#options.secrets.forgetProfile(profileId);
-    } catch (error) {
-      // Without a keychain there is nothing stored to forget; the profile still goes.
-      if (!isAppError(error) || error.code !== 'KEYCHAIN_UNAVAILABLE') throw error;
-      this.#options.logger.warn('Could not forget the secrets of a removed profile', { error });
-    }
+    await this.#forgetSecrets(profileId);
     await this.#options.profiles.remove(profileId);
     this.#states.delete(profileId);
+    this.#movedFrom.delete(profileId);
+  }
+
+  /**
+   * Saves an edit of a profile. An edit that points it at another origin (base URL, region,
+   * host or port) signs it out and discards its stored secrets, so the next sign-in asks for
+   * them: a secret given for one host is never sent to another.
+   */
+  async updateProfile(profileId: string, input: ProfileInput): Promise<Profile> {
+    const before = this.#options.profiles.get(profileId);
+    const after = await this.#options.profiles.update(profileId, input);
+    if (pointsElsewhere(before, after)) {
+      await this.disconnect(profileId);
+      if (await this.#forgetSecrets(profileId)) {
+        this.#movedFrom.set(profileId, profileOrigin(before.target));
+      }
+    }
+    return after;
   }
 
   /** The connection of a profile; AUTH_REQUIRED when it is not connected. */
@@ -271,15 +290,24 @@ export class ConnectionManager {
   async #storedSecret(profile: Profile): Promise<ProfileSecretInput> {
     // The built-in emulator needs no keychain: a machine without one can still try the app.
     if (profile.isEmulator && profile.auth.kind === 'apiKey') return { apiKey: EMULATOR_DEMO_KEY };
-    const stored = await this.#options.secrets.getProfileSecret(profile.id, profile.auth.kind);
+    const stored = await boundStoredSecret(this.#options.secrets, profile, askAgainInApp);
     if (stored) return stored;
-    throw new AppError({
-      code: 'AUTH_REQUIRED',
-      message:
-        profile.auth.kind === 'apiKey'
-          ? `Enter the API key of "${profile.name}" to connect.`
-          : `Enter the password of ${profile.auth.userName} to connect to "${profile.name}".`,
-    });
+    const movedFrom = this.#movedFrom.get(profile.id);
+    if (movedFrom !== undefined) throw pointsElsewhereError(profile, movedFrom, askAgainInApp);
+    throw new AppError({ code: 'AUTH_REQUIRED', message: askAgainInApp(profile) });
+  }
+
+  /** Forgets a profile's stored secrets; true when there was one. */
+  async #forgetSecrets(profileId: string): Promise<boolean> {
+    try {
+      return await this.#options.secrets.forgetProfile(profileId);
+    } catch (error) {
+      // Without a keychain there is nothing stored to forget; the change still goes through,
+      // and a secret left behind is refused on read because it names the old origin.
+      if (!isAppError(error) || error.code !== 'KEYCHAIN_UNAVAILABLE') throw error;
+      this.#options.logger.warn('Could not forget the secrets of a profile', { error });
+      return false;
+    }
   }
 
   async #endpoints(profile: Profile): Promise<ServiceEndpoints> {

@@ -1,10 +1,28 @@
 import { AppError, isAppError } from '../../../shared/errors';
-import type { ProfileSecretInput } from '../../../shared/model/profile';
+import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
 import { silentLogger, type Logger } from '../log/logger';
+import { decodeStoredEntry, encodeBoundSecret, isUnboundEntryVouchedFor } from './secret-binding';
 import { MemorySecretStore, type SecretStore } from './secret-store';
 
-/** The kinds of secret a profile keeps; each is one keychain account. */
-export type ProfileSecretKind = 'apiKey' | 'password';
+/**
+ * The kinds of secret a profile keeps; each is one keychain account. Tokens are not among
+ * them: access and refresh tokens live in the memory of a sign-in only.
+ */
+export const PROFILE_SECRET_KINDS = ['apiKey', 'password'] as const;
+export type ProfileSecretKind = (typeof PROFILE_SECRET_KINDS)[number];
+
+/** What a stored secret is looked up for: the profile's id, sign-in kind and edit times. */
+export type SecretOwner = Pick<Profile, 'id' | 'auth' | 'createdAt' | 'updatedAt'>;
+
+/** What {@link SecretVault.getProfileSecret} found. */
+export type StoredSecretLookup =
+  | { readonly status: 'none' }
+  | { readonly status: 'found'; readonly secret: ProfileSecretInput }
+  /**
+   * There was one, but not for this origin: it has been deleted. `storedFor` is where it was
+   * given for, absent for an entry of an earlier version that recorded no origin.
+   */
+  | { readonly status: 'discarded'; readonly storedFor?: string };
 
 /** Options of {@link SecretVault}. */
 export interface SecretVaultOptions {
@@ -24,7 +42,9 @@ const PROBE_ACCOUNT = 'databridge-probe';
  * `KEYCHAIN_UNAVAILABLE` with a message offering the session-only mode. That mode, switched
  * on by the user through {@link enableSessionOnly}, keeps secrets in memory for this run; it
  * never falls back to a file. Every secret read or written is registered with the logger so
- * that it is redacted from any line that might quote it.
+ * that it is redacted from any line that might quote it. Each secret is stored with the origin
+ * it was given for and handed out only for that origin, so a profile pointed elsewhere (by a
+ * typo, or by a compromised page through `profiles:update`) cannot carry it there.
  */
 export class SecretVault {
   #store: SecretStore;
@@ -63,43 +83,71 @@ export class SecretVault {
     this.#sessionOnly = true;
   }
 
-  /** The secret of `kind` stored for a profile, or undefined. */
-  async get(profileId: string, kind: ProfileSecretKind): Promise<string | undefined> {
-    const secret = await this.#guard(() => this.#store.get(account(profileId, kind)));
-    if (secret !== undefined) this.#logger.addSecret?.(secret);
-    return secret;
+  /**
+   * The stored secret for a profile's auth kind, as the connect form would give it, when it
+   * was stored for `origin` (where the connection will send it: `profileOrigin` of its target).
+   * An entry bound to another origin, or an earlier version's entry that the profile cannot
+   * vouch for, is deleted with every other secret of the profile and answered as `discarded`:
+   * the caller asks the user again and sends nothing.
+   */
+  async getProfileSecret(profile: SecretOwner, origin: string): Promise<StoredSecretLookup> {
+    const kind = secretKindOf(profile.auth.kind);
+    const raw = await this.#guard(() => this.#store.get(account(profile.id, kind)));
+    if (raw === undefined) return { status: 'none' };
+    const entry = decodeStoredEntry(raw);
+    // Registered before any decision, so a line quoting the entry is redacted either way.
+    this.#logger.addSecret?.(entry.secret);
+    if (entry.kind === 'bound' && entry.origin === origin) {
+      return { status: 'found', secret: secretInput(kind, entry.secret) };
+    }
+    if (entry.kind === 'unbound' && isUnboundEntryVouchedFor(profile)) {
+      // Rewritten with its origin, so the binding holds from now on whatever is edited next.
+      await this.#set(profile.id, kind, entry.secret, origin);
+      return { status: 'found', secret: secretInput(kind, entry.secret) };
+    }
+    await this.forgetProfile(profile.id);
+    this.#logger.warn('A stored secret was not for where its profile points; it was deleted', {
+      profileId: profile.id,
+      origin,
+      ...(entry.kind === 'bound' ? { storedFor: entry.origin } : { storedFor: 'unrecorded' }),
+    });
+    return {
+      status: 'discarded',
+      ...(entry.kind === 'bound' ? { storedFor: entry.origin } : {}),
+    };
   }
 
-  /** Stores the secret of `kind` for a profile. */
-  async set(profileId: string, kind: ProfileSecretKind, secret: string): Promise<void> {
-    this.#logger.addSecret?.(secret);
-    await this.#guard(() => this.#store.set(account(profileId, kind), secret));
-  }
-
-  /** The stored secret for a profile's auth kind, as the connect form would give it. */
-  async getProfileSecret(
+  /** Stores the secret a user typed for a profile, bound to `origin` (where it was sent). */
+  async setProfileSecret(
     profileId: string,
-    authKind: 'apiKey' | 'token',
-  ): Promise<ProfileSecretInput | undefined> {
-    if (authKind === 'apiKey') {
-      const apiKey = await this.get(profileId, 'apiKey');
-      return apiKey === undefined ? undefined : { apiKey };
-    }
-    const password = await this.get(profileId, 'password');
-    return password === undefined ? undefined : { password };
+    secret: ProfileSecretInput,
+    origin: string,
+  ): Promise<void> {
+    if ('apiKey' in secret) await this.#set(profileId, 'apiKey', secret.apiKey, origin);
+    else await this.#set(profileId, 'password', secret.password, origin);
   }
 
-  /** Stores the secret a user typed for a profile. */
-  async setProfileSecret(profileId: string, secret: ProfileSecretInput): Promise<void> {
-    if ('apiKey' in secret) await this.set(profileId, 'apiKey', secret.apiKey);
-    else await this.set(profileId, 'password', secret.password);
+  /**
+   * Removes every secret of a profile (deleted, pointed elsewhere, or the user says forget);
+   * true when there was one.
+   */
+  async forgetProfile(profileId: string): Promise<boolean> {
+    let hadOne = false;
+    for (const kind of PROFILE_SECRET_KINDS) {
+      if (await this.#guard(() => this.#store.delete(account(profileId, kind)))) hadOne = true;
+    }
+    return hadOne;
   }
 
-  /** Removes every secret of a profile (when it is deleted, or the user says forget). */
-  async forgetProfile(profileId: string): Promise<void> {
-    for (const kind of ['apiKey', 'password'] as const) {
-      await this.#guard(() => this.#store.delete(account(profileId, kind)));
-    }
+  async #set(
+    profileId: string,
+    kind: ProfileSecretKind,
+    secret: string,
+    origin: string,
+  ): Promise<void> {
+    this.#logger.addSecret?.(secret);
+    const entry = encodeBoundSecret(secret, origin);
+    await this.#guard(() => this.#store.set(account(profileId, kind), entry));
   }
 
   async #guard<T>(action: () => Promise<T>): Promise<T> {
@@ -112,6 +160,14 @@ export class SecretVault {
       throw keychainUnavailable(error);
     }
   }
+}
+
+function secretKindOf(authKind: Profile['auth']['kind']): ProfileSecretKind {
+  return authKind === 'apiKey' ? 'apiKey' : 'password';
+}
+
+function secretInput(kind: ProfileSecretKind, secret: string): ProfileSecretInput {
+  return kind === 'apiKey' ? { apiKey: secret } : { password: secret };
 }
 
 /** The keychain account of a profile's secret: `<profileId>:<kind>`. */

@@ -107,3 +107,23 @@ export function secretOfForm(form: ProfileFormModel): ProfileSecretInput | undef
   if (form.authKind === 'apiKey') return form.apiKey ? { apiKey: form.apiKey } : undefined;
   return form.password ? { password: form.password } : undefined;
 }
+
+/**
+ * True when the form points an existing profile somewhere else: another region, or a base URL
+ * of another scheme, host or port. Main then discards the secrets stored for the old address
+ * (they are bound to it), so the form asks for the secret again.
+ */
+export function formMovesProfile(profile: Profile, form: ProfileFormModel): boolean {
+  const before = profile.target;
+  if (form.target !== 'custom') return before.kind !== 'region' || before.region !== form.target;
+  return before.kind !== 'custom' || originOf(before.baseUrl) !== originOf(form.baseUrl.trim());
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    // Not a URL yet (being typed): compared as written, so any change counts as a move.
+    return url;
+  }
+}

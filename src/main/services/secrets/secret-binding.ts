@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { Profile, ProfileTarget } from '../../../shared/model/profile';
+import { serviceEndpoints } from '../config/regions';
+
+/*
+ * A stored secret is bound to the origin (scheme, host, port) it was given for. The binding
+ * travels with the secret in the same keychain entry, so one write stores both and no state
+ * can exist where the secret is there but its origin is not.
+ */
+
+/**
+ * The origin a profile's requests go to: the region's service host, or the custom base URL's
+ * scheme, host and port. The token service lives on the same origin, so one origin covers
+ * every request that carries the secret. WHATWG URL normalisation makes equal origins equal
+ * strings (case, default port, IDN).
+ */
+export function profileOrigin(target: ProfileTarget): string {
+  return new URL(serviceEndpoints(target).baseUrl).origin;
+}
+
+/** The keychain entry's form: the secret and where it may be sent. */
+const BoundSecretSchema = z.strictObject({
+  v: z.literal(1),
+  origin: z.string().min(1),
+  secret: z.string().min(1),
+});
+
+/** What a keychain entry holds once read. */
+export type StoredEntry =
+  | { readonly kind: 'bound'; readonly origin: string; readonly secret: string }
+  /** Written by an earlier version, before secrets carried their origin. */
+  | { readonly kind: 'unbound'; readonly secret: string };
+
+/** The keychain entry of `secret` given for `origin`. */
+export function encodeBoundSecret(secret: string, origin: string): string {
+  return JSON.stringify({ v: 1, origin, secret } satisfies z.infer<typeof BoundSecretSchema>);
+}
+
+/** Reads a keychain entry; anything that is not an envelope is an earlier version's raw secret. */
+export function decodeStoredEntry(raw: string): StoredEntry {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { kind: 'unbound', secret: raw };
+  }
+  const parsed = BoundSecretSchema.safeParse(json);
+  if (!parsed.success) return { kind: 'unbound', secret: raw };
+  return { kind: 'bound', origin: parsed.data.origin, secret: parsed.data.secret };
+}
+
+/**
+ * True when an entry without an origin may be taken as given for the profile's current
+ * origin: only when the profile was never edited since it was created. Every edit through
+ * the app (`profiles:update`, the only way the window or a page changes a target) moves
+ * `updatedAt`, and a secret can only have been stored for a profile that already existed, so
+ * an unedited profile still points where it pointed when the secret was stored. An edited one
+ * may have been pointed elsewhere after the secret was stored, by the user or by a page, and
+ * nothing tells which: its entry is discarded and the user asked again, once.
+ */
+export function isUnboundEntryVouchedFor(
+  profile: Pick<Profile, 'createdAt' | 'updatedAt'>,
+): boolean {
+  return profile.createdAt === profile.updatedAt;
+}
