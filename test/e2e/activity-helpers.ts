@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import type { Harness } from '../harness/server';
+import { DIALOG_TOKEN_HEADER, type Harness } from '../harness/server';
 import { expect } from './fixtures';
 import { takesScreenshots } from './screenshots';
 import { openSignedInSession, type EmulatorSession } from './session-helpers';
@@ -92,7 +92,8 @@ export async function queueDialog(
 ): Promise<void> {
   const response = await fetch(`${harness.origin}/__harness/dialog`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-harness-token': harness.token },
+    // The runner's token: the page's own token is refused for dialog answers.
+    headers: { 'content-type': 'application/json', [DIALOG_TOKEN_HEADER]: harness.dialogToken },
     body: JSON.stringify(answer),
   });
   if (response.status !== 204)

@@ -1,3 +1,6 @@
+import { HARNESS_TOKEN_META } from '../../src/shared/ipc/harness-wire';
+import { DIALOG_TOKEN_HEADER } from '../harness/server';
+import { queueDialog } from './activity-helpers';
 import { expect, test } from './fixtures';
 
 test('the app loads through the harness without console errors and shows the connection screen', async ({
@@ -46,4 +49,45 @@ test('the harness refuses a page or socket without its token', async ({ page, ha
     harness.origin.replace('http:', 'ws:') + '/ipc?token=wrong',
   );
   expect(opened).toBe(false);
+});
+
+test('the page cannot answer its own file dialog: only the test runner’s token can', async ({
+  page,
+  harness,
+}) => {
+  await page.goto(harness.url);
+  await expect(page.getByTestId('connection-screen')).toBeVisible();
+  // What a compromised page could do: read its own token and post a dialog answer with it,
+  // under either header name (written as page source: the spec compiles without the DOM lib).
+  const statuses = await page.evaluate<{
+    hasToken: boolean;
+    html: string;
+    asPage: number;
+    asRunner: number;
+  }>(
+    `(async () => {
+      const meta = document.querySelector('meta[name="${HARNESS_TOKEN_META}"]');
+      const token = meta ? meta.getAttribute('content') || '' : '';
+      const post = (headers) =>
+        fetch('/__harness/dialog', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ files: ['/etc/passwd'] }),
+        }).then((response) => response.status);
+      return {
+        hasToken: token.length > 0,
+        html: document.documentElement.outerHTML,
+        asPage: await post({ 'x-harness-token': token }),
+        asRunner: await post({ '${DIALOG_TOKEN_HEADER}': token }),
+      };
+    })()`,
+  );
+  expect(statuses.hasToken).toBe(true);
+  expect(statuses.asPage).toBe(401);
+  expect(statuses.asRunner).toBe(401);
+  expect(statuses.html).not.toContain(harness.dialogToken);
+  await expect(harness.platform.chooseFiles()).rejects.toMatchObject({ code: 'VALIDATION' });
+  // The runner's token, which only this process has, is taken.
+  await queueDialog(harness, { files: ['/tmp/chosen.bak'] });
+  expect(await harness.platform.chooseFiles()).toEqual(['/tmp/chosen.bak']);
 });

@@ -10,10 +10,10 @@ function notInHarness(what: string): AppError {
 
 /**
  * The {@link PlatformPort} of the browser harness. There is no native dialog: tests queue
- * the answers (in-process, or through the harness's token-guarded endpoint), and a dialog
- * with nothing queued answers VALIDATION. Tray and native drag-out are absent (the features
- * say so, and the renderer shows it); notifications, progress and opened links are recorded
- * for tests instead of shown.
+ * the answers (in-process, or through the harness's endpoint, which takes the runner's token
+ * and never the page's), and a dialog with nothing queued answers VALIDATION. Tray and native
+ * drag-out are absent (the features say so, and the renderer shows it); notifications,
+ * progress and opened links are recorded for tests instead of shown.
  */
 export class HarnessPlatform implements PlatformPort {
   readonly shell = 'harness' as const;

@@ -15,7 +15,7 @@ import {
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/server';
 import { IpcRouter } from '../../src/main/services/ipc/ipc-router';
 import { silentLogger, type Logger } from '../../src/main/services/log/logger';
-import { MemorySecretStore } from '../../src/main/services/secrets/secret-store';
+import { MemorySecretStore, type SecretStore } from '../../src/main/services/secrets/secret-store';
 import { HARNESS_IPC_PATH } from '../../src/shared/ipc/harness-wire';
 import { HarnessPlatform } from './harness-platform';
 import { fileUnder, indexWithToken, sendFile } from './static-files';
@@ -32,6 +32,8 @@ export interface HarnessOptions {
   readonly emulator?: EmulatorOptions;
   /** Transfer engine tuning (tests use small parts so that files of a few MiB have several). */
   readonly transfers?: TransferTuning;
+  /** Where the app keeps secrets (default: in memory); a test hands in one it can inspect. */
+  readonly secretStore?: SecretStore;
 }
 
 /** A running harness. */
@@ -39,7 +41,13 @@ export interface Harness {
   /** The page to open, token included: `http://127.0.0.1:PORT/?token=...`. */
   readonly url: string;
   readonly origin: string;
+  /** The page's token: opens the page and its IPC socket. The page holds it. */
   readonly token: string;
+  /**
+   * The test runner's token: the only one that answers the dialog stand-in. It is never
+   * served, so a page (however compromised) cannot choose files for itself.
+   */
+  readonly dialogToken: string;
   readonly services: AppServices;
   readonly platform: HarnessPlatform;
   /** The emulator behind the "Local emulator" connection (tests flip its faults). */
@@ -59,9 +67,9 @@ function sameToken(given: string | null | undefined, token: string): boolean {
 /**
  * The browser harness (tests and `npm run harness`, never packaged): serves the built
  * renderer and runs the app's real services behind the same IpcRouter as Electron, over a
- * WebSocket. Loopback only; the page, the socket and the test endpoint all require the
- * per-run token, and the socket also the harness's own Origin and Host (so another local page
- * or a DNS-rebinding site cannot drive it).
+ * WebSocket. Loopback only; the page and the socket require the per-run page token, the
+ * dialog stand-in a second token only the test runner has, and the socket also the harness's
+ * own Origin and Host (so another local page or a DNS-rebinding site cannot drive it).
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const rendererDir = options.rendererDir ?? resolve(import.meta.dirname, '../../out/renderer');
@@ -70,11 +78,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const logger = options.logger ?? silentLogger;
   const token = randomBytes(24).toString('hex');
+  const dialogToken = randomBytes(24).toString('hex');
   const dataDir = await mkdtemp(join(tmpdir(), 'databridge-harness-'));
   const emulator = await startEmulator({ seed: 'demo', ...options.emulator });
   const services = await createAppServices({
     dataDir,
-    secretStore: new MemorySecretStore(),
+    secretStore: options.secretStore ?? new MemorySecretStore(),
     logger,
     // The harness owns the emulator (tests reach its faults) and closes it itself.
     startEmulator: () =>
@@ -103,7 +112,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   server.on('request', (req, res) => {
-    void serveHttp(req, res, { rendererDir, token, platform }).catch(() => {
+    void serveHttp(req, res, { rendererDir, token, dialogToken, platform }).catch(() => {
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
@@ -136,6 +145,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     url: `${origin}/?token=${token}`,
     origin,
     token,
+    dialogToken,
     services,
     platform,
     emulator,
@@ -147,7 +157,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 async function serveHttp(
   req: IncomingMessage,
   res: ServerResponse,
-  ctx: { rendererDir: string; token: string; platform: HarnessPlatform },
+  ctx: { rendererDir: string; token: string; dialogToken: string; platform: HarnessPlatform },
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://harness.invalid');
   if (url.pathname.startsWith('/__harness/')) {
@@ -176,14 +186,23 @@ async function serveHttp(
   sendFile(res, file, body);
 }
 
-/** `POST /__harness/dialog` `{ files: string[] } | { folder: string | null }`: the next dialog's answer. */
+/** The header that carries the test runner's token to the dialog stand-in. */
+export const DIALOG_TOKEN_HEADER = 'x-harness-dialog-token';
+
+/**
+ * `POST /__harness/dialog` `{ files: string[] } | { folder: string | null }`: the next dialog's
+ * answer. A dialog answer picks the files main will read, as the user would in a native
+ * dialog, so it takes the runner's token: the page's own token (which a page script can read
+ * from its meta tag) is refused, or a compromised page could choose files for itself.
+ */
 async function serveTestEndpoint(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  ctx: { token: string; platform: HarnessPlatform },
+  ctx: { dialogToken: string; platform: HarnessPlatform },
 ): Promise<void> {
-  if (!sameToken(req.headers['x-harness-token'] as string | undefined, ctx.token)) {
+  const given = req.headers[DIALOG_TOKEN_HEADER];
+  if (!sameToken(typeof given === 'string' ? given : undefined, ctx.dialogToken)) {
     res.writeHead(401).end();
     return;
   }
