@@ -1,17 +1,33 @@
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { AloneResult, AloneTask } from './download-alone-child';
 import type { DownloadResult, DownloadTask } from './download-engine-child';
+import type { StackResult, StackTask } from './download-stack-child';
 import { bundleChild, cpuSecondsOf, firstMessage } from './upload-bench-kit';
 
 /*
- * What `npm run bench:download` runs: the bundled engine child (one export downloaded by the
- * app's engine in a process of its own) and `curl -o` of the same pre-signed URL, each with
- * its peak RSS.
+ * What `npm run bench:download` runs: the emulator in a child process, the bundled engine
+ * child (one export downloaded by the app's engine in a process of its own) and `curl -o` of
+ * the same pre-signed URL, each with its peak RSS.
  */
 
 export { GIB, MIB, cpuSecondsOf, firstMessage, mib, mibps } from './upload-bench-kit';
+
+/** Rounds of each measurement (BENCH_ROUNDS, default 3); each side keeps its best. */
+export const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 3));
+/** BENCH_SCALE (0..1) shrinks the files for a quick look. */
+export const SCALE = Math.min(1, Math.max(0, Number(process.env['BENCH_SCALE'] ?? 1)));
+/** `bytes` scaled by {@link SCALE}, in whole MiB, at least 16 MiB. */
+export const scaledSize = (bytes: number): number =>
+  Math.max(16 * 1024 * 1024, Math.floor((bytes * SCALE) / (1024 * 1024)) * 1024 * 1024);
+
+/** What is exported: 42,000 MB in the demo seed, so its export is the emulator's cap. */
+export const EXPORT_SOURCE = {
+  instanceName: 'sql-eu-prod-01',
+  databaseName: 'EDM_Portfolio_2025',
+} as const;
 
 /** The download engine child, bundled as the upload bench bundles its own. */
 export function bundleDownloadChild(dir: string): Promise<string> {
@@ -21,6 +37,52 @@ export function bundleDownloadChild(dir: string): Promise<string> {
 /** The child of the engine's downloader alone (download-alone-child.ts), bundled. */
 export function bundleAloneChild(dir: string): Promise<string> {
   return bundleChild(dir, './download-alone-child.ts', 'download-alone-child');
+}
+
+/** The HTTP stacks' child (download-stack-child.ts), bundled. */
+export function bundleStackChild(dir: string): Promise<string> {
+  return bundleChild(dir, './download-stack-child.ts', 'download-stack-child');
+}
+
+/**
+ * Starts the emulator in a child process of its own (its CPU is read apart from the
+ * client's), its export cap raised to `exportMib`; `paceMiBps` > 0 paces each download GET.
+ */
+export async function startEmulator(dir: string, exportMib: number, paceMiBps = 0) {
+  const emulator = fork(
+    fileURLToPath(new URL('../support/emulator-child.ts', import.meta.url)),
+    [dir],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: {
+        ...process.env,
+        DATABRIDGE_EMULATOR_MAX_EXPORT_MIB: String(exportMib),
+        DATABRIDGE_EMULATOR_DOWNLOAD_CONNECTION_MIBPS: String(paceMiBps),
+      },
+    },
+  );
+  const { baseUrl } = await firstMessage<{ baseUrl: string }>(emulator, 'ready');
+  return { emulator, baseUrl };
+}
+
+/** Closes the emulator started by {@link startEmulator} and waits for its exit. */
+export async function stopEmulator(emulator: ChildProcess): Promise<void> {
+  if (emulator.exitCode !== null) return;
+  emulator.send({ type: 'close' });
+  await new Promise((resolve) => emulator.once('exit', resolve));
+}
+
+/**
+ * The MD5 (hex) of the file behind a pre-signed URL, from its ETag (a HEAD, which the
+ * emulator lets through on a GET URL): what the other downloaders are asked to check.
+ */
+export async function md5OfUrl(url: string): Promise<string> {
+  const answer = await fetch(url, { method: 'HEAD' });
+  const etag = (answer.headers.get('etag') ?? '').replace(/"/g, '').trim().toLowerCase();
+  if (!answer.ok || !/^[0-9a-f]{32}$/.test(etag))
+    throw new Error(`HEAD of the export answered ${answer.status}, ETag "${etag}": no MD5`);
+  return etag;
 }
 
 /**
@@ -45,6 +107,11 @@ async function runChild<R>(
 /** Runs the downloader alone on `task` (a URL the export flow already fetched). */
 export function aloneDownload(childFile: string, task: AloneTask): Promise<AloneResult> {
   return runChild<AloneResult>(childFile, task);
+}
+
+/** Runs one HTTP stack of download-stack-child.ts on `task`. */
+export function stackDownload(childFile: string, task: StackTask): Promise<StackResult> {
+  return runChild<StackResult>(childFile, task);
 }
 
 /**

@@ -31,6 +31,7 @@ export interface DownloadResult {
   /** From the record entering `downloading` until done. */
   downloadMs: number;
   peakRssBytes: number;
+  /** The RSS once the engine is built, before its first request (the export job's). */
   baselineRssBytes: number;
   downloadCpuSeconds: number;
   /** The pre-signed URL of the file (the last GET to a storage host). */
@@ -70,6 +71,7 @@ const engine = await createEngine({
     ? { downloadSegmentBytes: Number(process.env['BENCH_SEGMENT_MIB']) * 1024 * 1024 }
     : {}),
 });
+// Before the first request: what the download's memory is counted above.
 const baselineRss = process.memoryUsage.rss();
 let downloadStart: { at: number; cpu: NodeJS.CpuUsage } | undefined;
 engine.service.onDidChange((record) => {

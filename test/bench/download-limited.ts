@@ -72,6 +72,6 @@ export async function measureLimited(setup: LimitedSetup): Promise<void> {
       `curl ${mibps(best(curl))}: ${(best(many) / best(curl)).toFixed(2)} of curl, ` +
       `${(best(many) / best(one)).toFixed(2)} of one connection (the pace allows ` +
       `${setup.connections}x); engine with 1 connection ${(best(one) / best(curl)).toFixed(2)} ` +
-      `of curl; peak RSS ${mib(Math.max(...peaks))}`,
+      `of curl; peak RSS ${mib(Math.max(...peaks))}; load ${loadAverage()}`,
   );
 }

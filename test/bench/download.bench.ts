@@ -1,26 +1,34 @@
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DownloadResult } from './download-engine-child';
-import { median } from './median';
 import { measureLimited } from './download-limited';
+import { aria2Download, aria2Missing, curlMd5Pipeline, peerTargets } from './download-peers';
+import { measureStacks } from './download-stacks';
+import { peersLine, summarize, type SizeResult } from './download-report';
 import {
+  EXPORT_SOURCE,
   GIB,
   MIB,
+  ROUNDS,
+  SCALE,
   aloneDownload,
   bundleAloneChild,
   bundleDownloadChild,
+  bundleStackChild,
   curlDownload,
   curlVerifiedDownload,
   engineDownload,
-  firstMessage,
   loadAverage,
   md5BytesPerSecond,
+  md5OfUrl,
   mib,
   mibps,
   cpuSecondsOf,
+  scaledSize,
+  startEmulator,
+  stopEmulator,
   type CurlRun,
 } from './download-bench-kit';
 
@@ -42,61 +50,26 @@ import {
  * without a target. The export flow's download is always the first fetch after the emulator
  * wrote the file, and curl's never is; on this VM a download now and then pays two to three
  * times its CPU, more often in that first place (the same downloader, or curl, put there is
- * as slow). The downloader alone fetches where curl does. BENCH_SEGMENT_MIB sets
+ * as slow). The downloader alone fetches where curl does. Beside curl -o, in the same rounds
+ * on the same URL, the downloaders an admin would pick instead, each checking the MD5
+ * (download-peers.ts): curl piped through tee and md5sum, and aria2c -x4 with --checksum
+ * (skipped, saying why, where aria2c cannot run). Their targets: the engine's CPU per GiB at
+ * most 1.1x that of curl and md5sum, its throughput at least aria2c's, its peak RSS at most
+ * 48 MiB above its own baseline before its first request. Then, before the limited case, the
+ * HTTP stacks the download could run on (download-stacks.ts; alone: `npm run
+ * bench:http-stacks`). Every figure is printed with the load average. BENCH_SEGMENT_MIB sets
  * the engine's segment size (default 64), to see what a request per segment costs.
  */
 
-const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 3));
 /** The limited case: MiB/s of each connection (BENCH_LIMIT_MIBPS) and the connections. */
 const LIMIT_MIBPS = Number(process.env['BENCH_LIMIT_MIBPS'] ?? 40);
 const LIMIT_CONNECTIONS = 4;
-const SCALE = Math.min(1, Math.max(0, Number(process.env['BENCH_SCALE'] ?? 1)));
 /** BENCH_RANGES: the engine's connections per download (default: the engine's, 4). */
 const RANGES = process.env['BENCH_RANGES']
   ? { rangesInFlight: Number(process.env['BENCH_RANGES']) }
   : {};
-const INSTANCE = 'sql-eu-prod-01';
-/** 42,000 MB in the demo seed: its export is the emulator's cap. */
-const DATABASE = 'EDM_Portfolio_2025';
-
-interface SizeResult {
-  bytes: number;
-  engine: DownloadResult[];
-  curl: CurlRun[];
-  /** Seconds of `curl -o`, `md5sum` and `sync` (the engine's checks, by hand). */
-  verified: number[];
-  /** The emulator's CPU seconds while it served each engine download, and each curl's. */
-  servingEngine: number[];
-  servingCurl: number[];
-  /** Seconds of the downloader alone on the engine's URL, right after it; the emulator's CPU. */
-  alone: number[];
-  aloneCpu: number[];
-  servingAlone: number[];
-}
-
-async function startEmulator(dir: string, exportMib: number, paceMiBps = 0) {
-  const emulator = fork(
-    fileURLToPath(new URL('../support/emulator-child.ts', import.meta.url)),
-    [dir],
-    {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: {
-        ...process.env,
-        DATABRIDGE_EMULATOR_MAX_EXPORT_MIB: String(exportMib),
-        DATABRIDGE_EMULATOR_DOWNLOAD_CONNECTION_MIBPS: String(paceMiBps),
-      },
-    },
-  );
-  const { baseUrl } = await firstMessage<{ baseUrl: string }>(emulator, 'ready');
-  return { emulator, baseUrl };
-}
-
-async function stopEmulator(emulator: ChildProcess): Promise<void> {
-  if (emulator.exitCode !== null) return;
-  emulator.send({ type: 'close' });
-  await new Promise((resolve) => emulator.once('exit', resolve));
-}
+/** Why aria2c's line is skipped, or undefined where aria2c runs. */
+const ARIA2_SKIPPED = aria2Missing();
 
 /** Removes the emulator's exports but the newest (the one whose URL curl fetches next). */
 async function dropOldExports(emulatorDir: string, keep: ReadonlySet<string>): Promise<void> {
@@ -109,6 +82,7 @@ async function dropOldExports(emulatorDir: string, keep: ReadonlySet<string>): P
 interface Children {
   engine: string;
   alone: string;
+  stack: string;
 }
 
 async function measureSize(dir: string, children: Children, bytes: number): Promise<SizeResult> {
@@ -124,9 +98,12 @@ async function measureSize(dir: string, children: Children, bytes: number): Prom
     alone: [],
     aloneCpu: [],
     servingAlone: [],
+    piped: [],
+    aria2: [],
   };
   const serverCpu = (): number => cpuSecondsOf(emulator.pid) ?? Number.NaN;
   let url = '';
+  let md5 = '';
   const runEngine = async (): Promise<void> => {
     const before = new Set(await readdir(join(emulatorDir, 'exports')).catch(() => []));
     const folder = join(dir, `engine-${Date.now()}`);
@@ -134,7 +111,7 @@ async function measureSize(dir: string, children: Children, bytes: number): Prom
     let serverAtStart = Number.NaN;
     const run = await engineDownload(
       children.engine,
-      { baseUrl, instanceName: INSTANCE, databaseName: DATABASE, folder, ...RANGES },
+      { baseUrl, ...EXPORT_SOURCE, folder, ...RANGES },
       () => (serverAtStart = serverCpu()),
     );
     result.servingEngine.push(serverCpu() - serverAtStart);
@@ -143,6 +120,7 @@ async function measureSize(dir: string, children: Children, bytes: number): Prom
     const after = await readdir(join(emulatorDir, 'exports'));
     await dropOldExports(emulatorDir, new Set(after.filter((job) => !before.has(job))));
     url = run.url;
+    md5 = await md5OfUrl(url);
     result.engine.push(run);
     // The same URL through the downloader alone, no longer the first fetch of the file (as
     // curl's never is): what the export flow's place in the round costs it.
@@ -167,6 +145,17 @@ async function measureSize(dir: string, children: Children, bytes: number): Prom
     spawnSync('sync');
     result.verified.push(await curlVerifiedDownload(url, file));
     await rm(file);
+    await runPeers(file);
+  };
+  const runPeers = async (file: string): Promise<void> => {
+    spawnSync('sync');
+    result.piped.push(await curlMd5Pipeline(url, file, md5));
+    await rm(file);
+    if (ARIA2_SKIPPED !== undefined) return;
+    const ariaFile = join(dir, 'aria2', 'aria2.bak');
+    spawnSync('sync');
+    result.aria2.push(await aria2Download(url, ariaFile, md5));
+    await rm(ariaFile);
   };
   try {
     for (let round = 1; round <= ROUNDS; round += 1) {
@@ -185,82 +174,15 @@ async function measureSize(dir: string, children: Children, bytes: number): Prom
           `${mibps(bytes / (result.alone.at(-1) ?? Number.NaN))} (emulator ` +
           `${(result.servingAlone.at(-1) ?? 0).toFixed(1)} s); load ${loadAverage()}`,
       );
+      console.log(
+        `  ${mib(bytes)} round ${round}: ${peersLine(bytes, result)}; load ${loadAverage()}`,
+      );
     }
   } finally {
     await stopEmulator(emulator);
     await rm(emulatorDir, { recursive: true, force: true });
   }
   return result;
-}
-
-/**
- * Where the CPU went, per GiB (medians of the rounds): the emulator serving and the client, for
- * curl and for the engine, and how many of the machine's cores the pair kept busy. Then the
- * engine's CPU beyond curl's, split into the MD5 (`md5PerGib`, which curl -o does not compute)
- * and the rest (the writes through the thread pool, the flushes, the engine's own work), and
- * the rate the cores allow a download that hashes every byte, against curl's best (`curlRate`).
- */
-function cpuBudget(result: SizeResult, md5PerGib: number, curlRate: number): void {
-  const gib = result.bytes / GIB;
-  const cores = cpus().length;
-  const servingCurl = median(result.servingCurl) / gib;
-  const curlCpu = median(result.curl.map((run) => run.cpuSeconds)) / gib;
-  const servingEngine = median(result.servingEngine) / gib;
-  const engineCpu = median(result.engine.map((run) => run.downloadCpuSeconds)) / gib;
-  const curlBusy = (servingCurl + curlCpu) / (median(result.curl.map((run) => run.seconds)) / gib);
-  const engineSeconds = median(result.engine.map((run) => run.downloadMs / 1000)) / gib;
-  const engineBusy = (servingEngine + engineCpu) / engineSeconds;
-  console.log(
-    `${mib(result.bytes)}: CPU s per GiB (medians): emulator serving curl ${servingCurl.toFixed(2)} ` +
-      `+ curl ${curlCpu.toFixed(2)}, ${curlBusy.toFixed(2)} of ${cores} cores busy; ` +
-      `emulator serving the engine ${servingEngine.toFixed(2)} + engine ${engineCpu.toFixed(2)}, ` +
-      `${engineBusy.toFixed(2)} cores busy`,
-  );
-  const beyond = engineCpu - curlCpu;
-  console.log(
-    `${mib(result.bytes)}: engine CPU beyond curl's ${beyond.toFixed(2)} s per GiB: MD5 ` +
-      `${md5PerGib.toFixed(2)}, the rest ${(beyond - md5PerGib).toFixed(2)}`,
-  );
-  // CPU time is conserved: no client that hashes every byte, served from these same cores,
-  // can go faster than the cores over (serving + curl's own work + MD5) per GiB.
-  const bound = (cores / (servingCurl + curlCpu + md5PerGib)) * GIB;
-  console.log(
-    `${mib(result.bytes)}: from the CPU alone, a download that hashes every byte here runs at ` +
-      `most ${mibps(bound)}: ${(bound / curlRate).toFixed(2)} of curl's best`,
-  );
-}
-
-function summarize(result: SizeResult, md5PerGib: number): { ratio: number; peak: number } {
-  const engineMs = Math.min(...result.engine.map((run) => run.downloadMs));
-  const curlSeconds = Math.min(...result.curl.map((run) => run.seconds));
-  const engineRate = result.bytes / (engineMs / 1000);
-  const curlRate = result.bytes / curlSeconds;
-  const peak = Math.max(...result.engine.map((run) => run.peakRssBytes));
-  const curlPeak = Math.max(...result.curl.map((run) => run.peakRssBytes));
-  const baseline = Math.max(...result.engine.map((run) => run.baselineRssBytes));
-  const ratio = engineRate / curlRate;
-  const verifiedRate = result.bytes / Math.min(...result.verified);
-  const cpu = Math.min(...result.engine.map((run) => run.downloadCpuSeconds));
-  console.log(
-    `${mib(result.bytes)}: engine ${mibps(engineRate)} best, curl ${mibps(curlRate)} best, ` +
-      `ratio ${ratio.toFixed(2)} (target >= 0.90: ${ratio >= 0.9 ? 'met' : 'NOT met'}); ` +
-      `engine peak RSS ${mib(peak)} (baseline ${mib(baseline)}; target <= 64 MiB: ` +
-      `${peak <= 64 * MIB ? 'met' : 'NOT met'}), curl peak RSS ${mib(curlPeak)}`,
-  );
-  console.log(
-    `${mib(result.bytes)}: the same checks by hand (curl -o, md5sum, sync) ${mibps(verifiedRate)} ` +
-      `best: engine ratio ${(engineRate / verifiedRate).toFixed(2)}; engine CPU ` +
-      `${(cpu / (result.bytes / GIB)).toFixed(2)} s per GiB (least of the rounds)`,
-  );
-  const aloneRate = result.bytes / Math.min(...result.alone);
-  console.log(
-    `${mib(result.bytes)}: the engine's downloader alone on the same URL, after the export ` +
-      `flow's download (no job, service or journal; not the first fetch of the file, as curl's): ${mibps(aloneRate)} best, ${(aloneRate / curlRate).toFixed(2)} ` +
-      `of curl (no target); CPU s per GiB (medians): the downloader ${(median(result.aloneCpu) / (result.bytes / GIB)).toFixed(2)}, ` +
-      `the emulator serving it ${(median(result.servingAlone) / (result.bytes / GIB)).toFixed(2)}`,
-  );
-  cpuBudget(result, md5PerGib, curlRate);
-  return { ratio, peak };
 }
 
 /** The same download over a link that limits each connection (download-limited.ts). */
@@ -270,7 +192,7 @@ async function limitedCase(dir: string, childFile: string, bytes: number): Promi
   try {
     await measureLimited({
       ...{ dir, childFile, baseUrl, emulatorDir, bytes, rounds: ROUNDS },
-      ...{ instanceName: INSTANCE, databaseName: DATABASE },
+      ...EXPORT_SOURCE,
       pace: LIMIT_MIBPS * MIB,
       connections: LIMIT_CONNECTIONS,
     });
@@ -282,16 +204,19 @@ async function limitedCase(dir: string, childFile: string, bytes: number): Promi
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'databridge-bench-download-'));
-  const size = (bytes: number): number =>
-    Math.max(16 * MIB, Math.floor((bytes * SCALE) / MIB) * MIB);
-  const sizes = [size(GIB), size(4 * GIB)];
+  const sizes = [scaledSize(GIB), scaledSize(4 * GIB)];
   const loadBefore = loadAverage();
   console.log(`download bench: ${ROUNDS} round(s), scale ${SCALE}; load average ${loadBefore}`);
   // The checksum's ceiling, printed so the ratios can be read against it.
   const md5Rate = md5BytesPerSecond();
   console.log(`MD5 on one core here: ${mibps(md5Rate)} (the ceiling of a checked download)`);
+  if (ARIA2_SKIPPED !== undefined) console.log(`aria2c -x4 --checksum: skipped, ${ARIA2_SKIPPED}`);
   try {
-    const children = { engine: await bundleDownloadChild(dir), alone: await bundleAloneChild(dir) };
+    const children = {
+      engine: await bundleDownloadChild(dir),
+      alone: await bundleAloneChild(dir),
+      stack: await bundleStackChild(dir),
+    };
     const childFile = children.engine;
     const results: SizeResult[] = [];
     for (const bytes of sizes) results.push(await measureSize(dir, children, bytes));
@@ -302,9 +227,18 @@ async function main(): Promise<void> {
     const growth = large.peak / small.peak - 1;
     console.log(
       `peak RSS from ${mib(sizes[0] ?? 0)} to ${mib(sizes[1] ?? 0)}: ${(growth * 100).toFixed(1)}% ` +
-        `(target within 10%: ${Math.abs(growth) <= 0.1 ? 'met' : 'NOT met'})`,
+        `(target within 10%: ${Math.abs(growth) <= 0.1 ? 'met' : 'NOT met'}); load ${loadAverage()}`,
     );
-    await limitedCase(dir, childFile, Math.max(256 * MIB, size(GIB / 2)));
+    const above = results.map((result) =>
+      peerTargets({ ...result, aria2: ARIA2_SKIPPED ? undefined : result.aria2 }, ARIA2_SKIPPED),
+    );
+    console.log(
+      `engine peak RSS above its baseline from ${mib(sizes[0] ?? 0)} to ${mib(sizes[1] ?? 0)}: ` +
+        `${mib(above[0] ?? 0)} then ${mib(above[1] ?? 0)} (${mib((above[1] ?? 0) - (above[0] ?? 0))} ` +
+        `more; load ${loadAverage()})`,
+    );
+    await measureStacks({ dir, children, bytes: scaledSize(GIB), rounds: ROUNDS });
+    await limitedCase(dir, childFile, Math.max(256 * MIB, scaledSize(GIB / 2)));
     console.log(`load average at start ${loadBefore}, at end ${loadAverage()}`);
     console.log(`ratio engine/curl: ${Math.min(small.ratio, large.ratio).toFixed(2)}`);
   } finally {
