@@ -5,6 +5,8 @@ import { z } from 'zod';
  * `CANCELLED` is ours: long work takes an `AbortSignal`, and a user who cancels must not see
  * it reported as a failure. `JOB_FAILED` is ours too: the request was accepted, but the
  * background job it started ended Failed (its message carries the job's own error).
+ * `DISK_FULL` is ours: a local disk (a download's folder, the app's data folder) has no room
+ * left; the work waits, resumable, until the user frees space.
  */
 export const ErrorCodeSchema = z.enum([
   'VALIDATION',
@@ -21,6 +23,7 @@ export const ErrorCodeSchema = z.enum([
   'UNEXPECTED_RESPONSE',
   'CANCELLED',
   'JOB_FAILED',
+  'DISK_FULL',
   'INTERNAL',
 ]);
 /** An error code from {@link ErrorCodeSchema}. */

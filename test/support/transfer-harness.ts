@@ -14,6 +14,7 @@ import type { PartPlanOptions } from '../../src/main/services/transfers/part-pla
 import type { RetryPolicy } from '../../src/main/services/common/retry-policy';
 import type { PartEvent } from '../../src/main/services/transfers/transfer-context';
 import type { TransferConnections } from '../../src/main/services/transfers/transfer-ports';
+import type { TransferDisk } from '../../src/main/services/transfers/transfer-disk';
 import { TransferService } from '../../src/main/services/transfers/transfer-service';
 
 /*
@@ -61,6 +62,18 @@ export interface EngineOptions {
   networkRetryMs?: number;
   /** Transfers moving bytes at once (default: no limit). */
   transfersAtOnce?: () => number;
+  /**
+   * The dispatcher for pre-signed URLs instead of the plain agent (a proxy's); the engine
+   * gets it as the app hands it its own. `presignedInterceptors` and `onPresignedRequest`
+   * then do not apply to undici's requests.
+   */
+  presignedDispatcher?: Dispatcher;
+  /** The direct route instead of the harness's (a proxy's, whose requests go through undici). */
+  directRoute?: DirectRoute | false;
+  /** The engine's idle-read deadline on every connection to a pre-signed host. */
+  readTimeoutMs?: number;
+  /** Where the engine writes journals and downloads (a disk that fills up). */
+  disk?: TransferDisk;
 }
 
 /**
@@ -141,6 +154,7 @@ export function presignedDispatcher(
 
 /** The app's direct route (no proxy: loopback), with the test's hooks. */
 function directRouteOf(options: EngineOptions): DirectRoute | false {
+  if (options.directRoute !== undefined) return options.directRoute;
   if (options.directDownloads === false) return false;
   return {
     ...directRoute({ env: {} }),
@@ -202,7 +216,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     maxDelayMs: 400,
   });
   watcher.start();
-  const presigned = presignedDispatcher(options.onPresignedRequest, options.presignedInterceptors);
+  const presigned =
+    options.presignedDispatcher ??
+    presignedDispatcher(options.onPresignedRequest, options.presignedInterceptors);
   const service = new TransferService({
     dataDir: options.dataDir,
     connections,
@@ -224,6 +240,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       : { progressIntervalMs: options.progressIntervalMs }),
     ...(options.networkRetryMs === undefined ? {} : { networkRetryMs: options.networkRetryMs }),
     ...(options.transfersAtOnce ? { transfersAtOnce: options.transfersAtOnce } : {}),
+    ...(options.readTimeoutMs === undefined ? {} : { readTimeoutMs: options.readTimeoutMs }),
+    ...(options.disk ? { disk: options.disk } : {}),
   });
   return {
     service,

@@ -8,6 +8,7 @@ import { directRoute } from '../http/direct-route';
 import { JobWatcher } from '../jobs/job-watcher';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
+import type { TransferDisk } from '../transfers/transfer-disk';
 import type { TransferConnections } from '../transfers/transfer-ports';
 import { TransferService, type TransferServiceOptions } from '../transfers/transfer-service';
 import { UsageError } from './cli-args';
@@ -26,6 +27,8 @@ export interface CliEngineDeps {
   readonly dispatcher: Dispatcher;
   readonly logger: Logger;
   readonly secretStore: () => SecretStore;
+  /** Where transfers write (tests: a disk that fills up); default the machine's. */
+  readonly disk?: TransferDisk;
 }
 
 /** The engine of one CLI run. */
@@ -152,6 +155,7 @@ export async function createCliEngine(
       ...(command.options.proxy ? { proxyUrl: command.options.proxy } : {}),
     }),
     logger: deps.logger,
+    ...(deps.disk ? { disk: deps.disk } : {}),
     ...runOptionsOf(command),
     ...(Object.keys(tuning).length > 0 ? { partPlan: tuning } : {}),
   });

@@ -1,6 +1,7 @@
 import { createDispatcher } from '../http/dispatcher';
 import { RedactingLogger, consoleSink } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
+import type { TransferDisk } from '../transfers/transfer-disk';
 import { UsageError } from './cli-args';
 import { createCliEngine, type CliEngine } from './cli-engine';
 import { EXIT, failureLine, failureOf } from './cli-exit-codes';
@@ -25,6 +26,8 @@ export interface TransferCliIo {
   readonly isTty?: boolean;
   /** Traps Ctrl+C from now on; the signal fires on it (a transfer pauses in its journal). */
   readonly interrupts?: () => AbortSignal;
+  /** Where transfers write (tests: a disk that fills up); default the machine's. */
+  readonly disk?: TransferDisk;
 }
 
 /** Runs `import`, `export`, `archives download` or `jobs wait`; answers the exit code. */
@@ -70,6 +73,7 @@ export async function runTransferCli(
       dispatcher,
       logger,
       secretStore: io.secretStore,
+      ...(io.disk ? { disk: io.disk } : {}),
     });
     return await run(command, engine, out, io.interrupts?.());
   } catch (error) {

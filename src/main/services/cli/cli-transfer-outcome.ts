@@ -8,7 +8,7 @@ import { transferNoun } from './cli-transfer-resume';
 /*
  * How a transfer command ends: the transfer's state when its run stopped becomes the result
  * printed and the exit code, and a failed transfer's journal goes (the same command then
- * starts anew) while a paused one stays (the same command resumes it).
+ * starts anew) while a paused one stays (the same command resumes it), a full disk's too.
  */
 
 /** The exit code of how the transfer stopped, with its result or error printed. */
@@ -62,6 +62,10 @@ function pausedExit(record: TransferRecord, out: CliOutput): number {
       `${why} Check the API key or password, then run the same command again to resume.`,
       EXIT.auth,
     );
+  }
+  if (record.pausedReason === 'disk-full') {
+    const why = clean(error?.message ?? 'A disk is full.');
+    return out.error(error?.code ?? 'DISK_FULL', `${why} ${resume}`, EXIT.failed);
   }
   return out.error('CANCELLED', `Stopped. ${resume}`, EXIT.interrupted);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { Client, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import { silentLogger, type Logger } from '../log/logger';
 
 /** Options of {@link createDispatcher}. */
@@ -135,7 +135,23 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
   const { ca, httpProxy, httpsProxy, noProxy } = networkOf(options);
   const tlsOptions = ca ? { ca } : {};
   const connectTimeout = options.connectTimeoutMs ?? 10_000;
+  const timeouts = {
+    headersTimeout: options.headersTimeoutMs ?? 60_000,
+    bodyTimeout: options.bodyTimeoutMs ?? 60_000,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000,
+  };
+  // undici's proxy agent opens its connection to the proxy (for CONNECT, and for plain-http
+  // requests it forwards whole) with bare options, so without this factory a host that stalls
+  // behind a proxy is waited for 300 s (undici's defaults) instead of the timeouts here.
+  const factory = (origin: string | URL, opts: object): Dispatcher => {
+    const merged = { ...timeouts, ...opts };
+    return (opts as { connections?: number }).connections === 1
+      ? new Client(origin, merged)
+      : new Pool(origin, merged);
+  };
   return new EnvHttpProxyAgent({
+    factory,
+    clientFactory: factory,
     httpProxy,
     httpsProxy,
     noProxy,
@@ -143,9 +159,7 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
     requestTls: { timeout: connectTimeout, ...tlsOptions },
     proxyTls: { timeout: connectTimeout, ...tlsOptions },
     connectTimeout,
-    headersTimeout: options.headersTimeoutMs ?? 60_000,
-    bodyTimeout: options.bodyTimeoutMs ?? 60_000,
-    keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000,
+    ...timeouts,
     connections: options.connections ?? 16,
   });
 }

@@ -5,6 +5,7 @@ import type { StartArchiveDownloadInput } from '../../../shared/model/transfer';
 import { downloadFiles, planDownloadFiles, safeFileName } from './file-downloads';
 import type { ArchiveJournal } from './journal-schema';
 import type { TransferContext } from './transfer-context';
+import type { TransferDisk } from './transfer-disk';
 import type { ServiceCaller } from './transfer-ports';
 
 /*
@@ -56,13 +57,14 @@ function downloadUrisOf(detail: ArchivesDetail, ref: ArchiveRef): string[] {
 
 /**
  * Reads the archive (it must exist and list its files) and answers the journal of its
- * download into `folder` (already checked), with each file's destination taken.
+ * download into `folder` (already checked), with each file's destination taken on `disk`.
  */
 export async function newArchiveJournal(
   client: ServiceCaller,
   input: StartArchiveDownloadInput,
   folder: string,
   ids: { id: string; at: string },
+  disk?: TransferDisk,
 ): Promise<ArchiveJournal> {
   const detail = await readArchive(client, input);
   const urls = downloadUrisOf(detail, input);
@@ -72,6 +74,7 @@ export async function newArchiveJournal(
     folder,
     urls,
     (index) => `${base}${index === 0 ? '' : `-${index + 1}`}.bak`,
+    disk,
   );
   return {
     version: 1,

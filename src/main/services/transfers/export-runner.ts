@@ -38,12 +38,14 @@ export function checkExportRules(input: {
 }
 
 /** Destinations for the export's files in the folder, never overwriting what is there. */
-function planFiles(journal: ExportJournal, urls: string[]): Promise<ExportFile[]> {
+function planFiles(ctx: ExportContext, urls: string[]): Promise<ExportFile[]> {
+  const { journal } = ctx;
   const ext = fileExtensionByType[journal.exportTo];
-  return planDownloadFiles(journal.destinationFolder, urls, (index) => {
+  const name = (index: number): string => {
     const fallback = `${journal.databaseName}${index === 0 ? '' : `-${index + 1}`}.${ext}`;
     return safeFileName(fallback) ?? `export-${index + 1}.${ext}`;
-  });
+  };
+  return planDownloadFiles(journal.destinationFolder, urls, name, ctx.settings.disk);
 }
 
 async function readDownloadUris(ctx: ExportContext, jobId: string): Promise<string[]> {
@@ -85,7 +87,7 @@ export async function runExport(ctx: ExportContext): Promise<void> {
         message: 'The export job succeeded but the service listed no file to download.',
       });
     }
-    journal.files = await planFiles(journal, urls);
+    journal.files = await planFiles(ctx, urls);
     journal.phase = 'downloading';
     await ctx.save();
   }

@@ -1,11 +1,12 @@
-import { open } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import { AppError } from '../../../shared/errors';
+import { diskFullCause, diskFullError } from './disk-full';
 import type { DownloadJournal, ExportFile } from './journal-schema';
 import { checkPresignedUrl } from './multipart-upload';
 import { exists } from './download-progress';
 import { RangeDownloader } from './range-downloader';
 import type { TransferContext } from './transfer-context';
+import { systemDisk, type TransferDisk } from './transfer-disk';
 
 /*
  * The download phase shared by exports and archive downloads: where each remote file goes in
@@ -40,13 +41,16 @@ export function remoteNameOf(url: string): string | undefined {
  * checking keeps two downloads started at once (the same archive twice, two archives of one
  * database) from writing the same file.
  */
-async function reserve(dest: string): Promise<boolean> {
+async function reserve(dest: string, disk: TransferDisk): Promise<boolean> {
   if (await exists(dest)) return false;
   try {
-    await (await open(`${dest}.part`, 'wx')).close();
+    await (await disk.open(`${dest}.part`, 'wx')).close();
     return true;
   } catch (error) {
     if ((error as { code?: unknown }).code === 'EEXIST') return false;
+    if (diskFullCause(error)) {
+      throw await diskFullError({ disk, path: dest, what: `creating ${dest}.part` }, error);
+    }
     throw new AppError({
       code: 'VALIDATION',
       message: `Could not create ${dest}.part to download into; choose another folder.`,
@@ -63,13 +67,15 @@ export async function planDownloadFiles(
   folder: string,
   urls: readonly string[],
   fallbackName: (index: number) => string,
+  disk: TransferDisk = systemDisk,
 ): Promise<ExportFile[]> {
   const files: ExportFile[] = [];
   for (const [index, url] of urls.entries()) {
     const remoteName = remoteNameOf(url) ?? fallbackName(index);
     const { name, ext } = parse(remoteName);
     let dest = join(folder, remoteName);
-    for (let n = 2; !(await reserve(dest)); n += 1) dest = join(folder, `${name} (${n})${ext}`);
+    for (let n = 2; !(await reserve(dest, disk)); n += 1)
+      dest = join(folder, `${name} (${n})${ext}`);
     files.push({ remoteName, dest, bytesWritten: 0, done: false });
   }
   return files;
@@ -119,6 +125,7 @@ export async function downloadFiles(
     sleep: settings.sleep,
     random: settings.random,
     limiter: settings.bandwidth,
+    disk: settings.disk,
     rangesInFlight: settings.rangesInFlight,
     ...(settings.downloadSegmentBytes ? { segmentBytes: settings.downloadSegmentBytes } : {}),
   });

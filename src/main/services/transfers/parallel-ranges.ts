@@ -76,6 +76,30 @@ export interface UrlSource {
   refresh(expired: string): Promise<void>;
 }
 
+/** A download's URL and how to ask for a fresh one (see {@link urlSource}). */
+export interface UrlRequest {
+  url: string;
+  refreshUrl: (signal: AbortSignal) => Promise<string>;
+  signal: AbortSignal;
+}
+
+/** The request's URL, replaced by a fresh one (once for all its connections) when it expired. */
+export function urlSource(request: UrlRequest): UrlSource {
+  let refreshing: Promise<void> | undefined;
+  const source = {
+    url: request.url,
+    refresh: (expired: string): Promise<void> => {
+      if (source.url !== expired) return Promise.resolve();
+      refreshing ??= request
+        .refreshUrl(request.signal)
+        .then((url) => void (source.url = url))
+        .finally(() => (refreshing = undefined));
+      return refreshing;
+    },
+  };
+  return source;
+}
+
 /**
  * Fetches every segment with bytes left, `inFlight` at a time. A connection that breaks tries
  * its segment again by itself (from its bytes on disk, with the retry policy's delays) while

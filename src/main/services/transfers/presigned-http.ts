@@ -48,6 +48,28 @@ export async function presignedRequest(
   }
 }
 
+/**
+ * `dispatcher` with an idle deadline on every request to a pre-signed host: `idleMs` without
+ * a byte while the host should answer (it stopped reading an upload, or never answers) or
+ * while its body arrives ends the request with a network error, which the step retries. It is
+ * set on each request, not left to the dispatcher: undici's proxy agents open a proxy's
+ * forwarding connections without the agent's timeouts, and a caller may hand in any
+ * dispatcher. A body paused by us (a slow disk, the bandwidth limit) is not idle.
+ */
+export function withReadDeadline(dispatcher: Dispatcher, idleMs: number): Dispatcher {
+  return dispatcher.compose(
+    (dispatch) => (opts, handler) =>
+      dispatch(
+        {
+          ...opts,
+          headersTimeout: opts.headersTimeout ?? idleMs,
+          bodyTimeout: opts.bodyTimeout ?? idleMs,
+        },
+        handler,
+      ),
+  );
+}
+
 const NETWORK_CODES = new Set([
   'ECONNRESET',
   'ECONNREFUSED',

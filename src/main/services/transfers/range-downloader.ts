@@ -1,4 +1,4 @@
-import { open, rename, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../../../shared/errors';
 import { TRANSFER_RETRY, type RetryPolicy } from '../common/retry-policy';
@@ -8,13 +8,15 @@ import type { BandwidthLimiter } from './bandwidth-limiter';
 import { openDownload, type DownloadAnswer } from './download-answer';
 import { exists, restart, resumePoint, verify, type Progress } from './download-progress';
 import { checkContinues, readRemoteFile, RestartFromZero } from './download-headers';
+import { asDiskFull, checkDownloadRoom, downloadSite } from './disk-full';
 import { FrontHasher } from './front-hasher';
 import type { ExportFile } from './journal-schema';
 import { handleWriter, type PartWrite } from './part-file-sink';
 import { isUrlExpired, toTransferError } from './presigned-http';
 import { withRetries } from './step-retry';
-import { fetchRanges, RAMP_UP, type RampUp, type UrlSource } from './parallel-ranges';
+import { fetchRanges, RAMP_UP, urlSource, type RampUp, type UrlSource } from './parallel-ranges';
 import { contiguousEnd, planSegments } from './range-segments';
+import { systemDisk, type TransferDisk } from './transfer-disk';
 import { diskError, WriteBehind, type BackgroundTask } from './write-behind';
 
 /** One file to download into `state.dest`, resuming what `<dest>.part` already holds. */
@@ -61,6 +63,8 @@ export interface RangeDownloaderOptions {
   flushBytes?: number;
   /** How the `.part` file is flushed (tests); default its `datasync`. */
   flusher?: (handle: FileHandle) => BackgroundTask;
+  /** Where the `.part` file is opened and renamed (tests: a disk that fills up). */
+  disk?: TransferDisk;
 }
 
 /** How the bytes of one attempt arrive: `onWritten` after each write, with the bytes on disk. */
@@ -85,6 +89,7 @@ export class RangeDownloader {
   readonly #limiter: BandwidthLimiter | undefined;
   readonly #partWriter: (handle: FileHandle) => PartWrite;
   readonly #flush: { bytes: number; flusher: (handle: FileHandle) => BackgroundTask };
+  readonly #disk: TransferDisk;
 
   constructor(options: RangeDownloaderOptions) {
     this.#clients = {
@@ -106,13 +111,25 @@ export class RangeDownloader {
       bytes: options.flushBytes ?? 32 * 1024 * 1024,
       flusher: options.flusher ?? ((handle) => () => handle.datasync()),
     };
+    this.#disk = options.disk ?? systemDisk;
   }
 
-  /** Downloads, verifies and renames into place; answers the final path. */
+  /**
+   * Downloads, verifies and renames into place; answers the final path. A full disk throws
+   * DISK_FULL naming it, with the `.part` file and its bytes kept for the resume.
+   */
   async download(request: DownloadRequest): Promise<string> {
+    try {
+      return await this.#download(request);
+    } catch (error) {
+      throw await asDiskFull(error, downloadSite(this.#disk, request.state));
+    }
+  }
+
+  async #download(request: DownloadRequest): Promise<string> {
     const { state } = request;
     const partPath = `${state.dest}.part`;
-    const handle = await open(partPath, (await exists(partPath)) ? 'r+' : 'w+');
+    const handle = await this.#disk.open(partPath, (await exists(partPath)) ? 'r+' : 'w+');
     try {
       const progress = await resumePoint(handle, partPath, state);
       const inFlight = Math.max(1, Math.floor(this.#ranges.inFlight()));
@@ -131,7 +148,7 @@ export class RangeDownloader {
     } finally {
       await handle.close();
     }
-    await rename(partPath, state.dest);
+    await this.#disk.rename(partPath, state.dest);
     state.done = true;
     return state.dest;
   }
@@ -147,7 +164,10 @@ export class RangeDownloader {
     inFlight: number,
   ): Promise<void> {
     const { state, signal } = request;
-    if (state.ranges) return this.#ranged(request, source, progress, inFlight);
+    if (state.ranges) {
+      await checkDownloadRoom(this.#disk, state);
+      return this.#ranged(request, source, progress, inFlight);
+    }
     if (state.totalBytes !== undefined && progress.written === state.totalBytes) return;
     const from = progress.written;
     // Asking for the first segment alone tells the file's size; a larger file goes in ranges.
@@ -157,6 +177,7 @@ export class RangeDownloader {
     if (await checkContinues(response, state, progress)) return;
     const journaled = state.etag;
     readRemoteFile(response, state, from);
+    await checkDownloadRoom(this.#disk, state, response);
     const inRanges = probe && response.statusCode === 206 && state.etag !== undefined;
     if (inRanges && (state.totalBytes ?? 0) > this.#ranges.segmentBytes) {
       state.ranges = planSegments(state.totalBytes ?? 0, this.#ranges.segmentBytes);
@@ -277,21 +298,4 @@ export class RangeDownloader {
     }
     return tasks;
   }
-}
-
-/** The request's URL, replaced by a fresh one (once for all its connections) when it expired. */
-function urlSource(request: DownloadRequest): UrlSource {
-  let refreshing: Promise<void> | undefined;
-  const source = {
-    url: request.url,
-    refresh: (expired: string): Promise<void> => {
-      if (source.url !== expired) return Promise.resolve();
-      refreshing ??= request
-        .refreshUrl(request.signal)
-        .then((url) => void (source.url = url))
-        .finally(() => (refreshing = undefined));
-      return refreshing;
-    },
-  };
-  return source;
 }

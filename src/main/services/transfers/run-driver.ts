@@ -1,6 +1,8 @@
-import { isAppError, toAppErrorData } from '../../../shared/errors';
+import { dirname } from 'node:path';
+import { isAppError, toAppErrorData, type AppError } from '../../../shared/errors';
 import type { PausedReason } from '../../../shared/model/transfer';
 import { runArchiveDownload } from './archive-runner';
+import { describedDiskFull, diskFullCause, diskFullError } from './disk-full';
 import { runExport } from './export-runner';
 import { runImport } from './import-runner';
 import type { JournalStore, SaveOptions } from './journal-store';
@@ -33,8 +35,9 @@ const AUTH_CODES = new Set(['AUTH_EXPIRED', 'AUTH_REQUIRED']);
 /**
  * Runs transfers: one background run per transfer at a time, with an AbortController that
  * pause and cancel fire. It decides how a run ends: done (journal removed), paused (by the
- * user, the app quitting, an expired sign-in, or a network that stayed down through the
- * retries), or failed with an error the user must see.
+ * user, the app quitting, an expired sign-in, a network that stayed down through the
+ * retries, or a full disk), or failed with an error the user must see. Every run ends in one
+ * of these states, shown even when the journal cannot be written.
  */
 export class RunDriver {
   readonly #options: RunDriverOptions;
@@ -95,30 +98,40 @@ export class RunDriver {
     run.journal.status = 'paused';
     run.journal.pausedReason = reason;
     if (error) run.journal.error = error;
-    await this.#save(run);
+    await this.#saveEnd(run);
     run.setState('paused', { pausedReason: reason, ...(error ? { error } : {}) });
   }
 
   async #drive(run: TransferRun, signal: AbortSignal): Promise<void> {
     const { journals, connections, settings } = this.#options;
+    const journal = run.journal;
     try {
       await this.#save(run);
-      const { client } = connections.get(run.journal.profileId);
-      const journal = run.journal;
+      const { client } = connections.get(journal.profileId);
       if (journal.kind === 'import') await runImport(this.#context(run, journal, client, signal));
       else if (journal.kind === 'export')
         await runExport(this.#context(run, journal, client, signal));
       else await runArchiveDownload(this.#context(run, journal, client, signal));
-      await journals.remove(journal.id);
-      run.setState('done');
     } catch (error) {
-      await this.#ended(run, error, signal).catch((saveError: unknown) => {
-        settings.logger.error('Could not record how a transfer ended', {
-          transferId: run.journal.id,
-          error: saveError,
+      await this.#ended(run, error, signal).catch((endError: unknown) => {
+        settings.logger.error('Could not decide how a transfer ended', {
+          transferId: journal.id,
+          error: endError,
         });
+        // Never left "running" with nothing behind it: the user sees it stopped, and why.
+        const data = toAppErrorData(error);
+        run.setState('failed', { error: { code: data.code, message: data.message } });
       });
+      return;
     }
+    // The work is done: a journal that cannot be removed only means a stale file.
+    await journals.remove(journal.id).catch((error: unknown) => {
+      settings.logger.warn('Could not remove the journal of a finished transfer', {
+        transferId: journal.id,
+        error,
+      });
+    });
+    run.setState('done');
   }
 
   async #ended(run: TransferRun, error: unknown, signal: AbortSignal): Promise<void> {
@@ -127,6 +140,13 @@ export class RunDriver {
     if (signal.aborted && reason instanceof StopRequest) {
       // A cancel is finished by TransferService.cancel (it removes the journal).
       if (reason.kind === 'pause') await this.markPaused(run, reason.pausedReason);
+      return;
+    }
+    const full = await this.#diskFull(run, error);
+    if (full) {
+      // The bytes on disk and the journal are kept: the transfer goes on once there is room.
+      logger.warn('Transfer paused: a disk is full', { transferId: run.journal.id });
+      await this.markPaused(run, 'disk-full', { code: full.code, message: full.message });
       return;
     }
     const data = toAppErrorData(error);
@@ -156,8 +176,36 @@ export class RunDriver {
       logger.error('Transfer failed unexpectedly', { transferId: run.journal.id, error });
     run.journal.status = 'failed';
     run.journal.error = shown;
-    await this.#save(run);
+    await this.#saveEnd(run);
     run.setState('failed', { error: shown });
+  }
+
+  /** The DISK_FULL error behind `error`, described here when no write site did. */
+  async #diskFull(run: TransferRun, error: unknown): Promise<AppError | undefined> {
+    const described = describedDiskFull(error);
+    const cause = diskFullCause(error);
+    if (described || !cause) return described;
+    const journal = run.journal;
+    const folder =
+      journal.kind === 'import'
+        ? dirname(this.#options.journals.fileOf(journal.id))
+        : journal.destinationFolder;
+    const site = { disk: this.#options.settings.disk, what: 'the transfer' };
+    return diskFullError({ ...site, path: cause.path ?? folder }, error);
+  }
+
+  /**
+   * Journals how a run ended. A journal that cannot be written (its disk is full too) must not
+   * keep the end from being shown: it is logged, and the journal on disk keeps the last state
+   * it could write, from which the transfer resumes.
+   */
+  async #saveEnd(run: TransferRun): Promise<void> {
+    await this.#save(run).catch((error: unknown) => {
+      this.#options.settings.logger.error('Could not journal how a transfer ended', {
+        transferId: run.journal.id,
+        error,
+      });
+    });
   }
 
   /**

@@ -8,6 +8,7 @@ import type { BandwidthLimiter } from './bandwidth-limiter';
 import type { TransferJournal } from './journal-schema';
 import type { SaveOptions } from './journal-store';
 import type { RetryContext } from './step-retry';
+import type { TransferDisk } from './transfer-disk';
 import type { JobFollower, ServiceCaller } from './transfer-ports';
 
 /** Per-part state, for a hook that wants to see every part (tests, benches). */
@@ -36,6 +37,8 @@ export interface TransferEngineSettings {
   random: () => number;
   logger: Logger;
   jobs: JobFollower;
+  /** Where journals and downloads are written (tests: a disk that fills up). */
+  disk: TransferDisk;
   onPartEvent?: (transferId: string, event: PartEvent) => void;
 }
 

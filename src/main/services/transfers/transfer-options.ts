@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { TRANSFER_RETRY, type RetryPolicy } from '../common/retry-policy';
 import { sleep, type Sleep } from '../common/sleep';
@@ -6,8 +7,11 @@ import type { Logger } from '../log/logger';
 import { silentLogger } from '../log/logger';
 import { systemTimers, type Timers } from '../time/timers';
 import { BandwidthLimiter } from './bandwidth-limiter';
+import { JournalStore } from './journal-store';
 import type { PartPlanOptions } from './part-plan';
+import { withReadDeadline } from './presigned-http';
 import type { PartEvent, TransferEngineSettings } from './transfer-context';
+import { systemDisk, type TransferDisk } from './transfer-disk';
 import type { JobFollower, TransferConnections } from './transfer-ports';
 
 /** Options of {@link TransferService}. */
@@ -24,6 +28,15 @@ export interface TransferServiceOptions {
    * proxy and CAs; false sends every download through `dispatcher`.
    */
   directRoute?: DirectRoute | false;
+  /**
+   * Time allowed without a byte on a connection to a pre-signed host, on every path (direct,
+   * through undici, through a proxy, each connection of a ranged download, each part): then
+   * the connection is dropped and the step retried. Default: the direct route's body timeout
+   * (60 s).
+   */
+  readTimeoutMs?: number;
+  /** Where journals and downloads are written (default the machine's disks; tests: a full one). */
+  disk?: TransferDisk;
   /** Parts sent at once per transfer (default 4); a function reads the setting at each run. */
   partsInFlight?: number | (() => number);
   /**
@@ -63,9 +76,11 @@ export interface TransferServiceOptions {
 
 /** The runners' settings from the service's options, with their defaults. */
 export function engineSettings(options: TransferServiceOptions): TransferEngineSettings {
+  const route = routeOf(options);
+  const readTimeoutMs = options.readTimeoutMs ?? route?.bodyTimeoutMs ?? 60_000;
   return {
-    dispatcher: options.dispatcher,
-    ...(options.directRoute === false ? {} : { route: options.directRoute ?? directRoute() }),
+    dispatcher: withReadDeadline(options.dispatcher, readTimeoutMs),
+    ...(route ? { route } : {}),
     partsInFlight: () => countSetting(options.partsInFlight, 4),
     rangesInFlight: () => countSetting(options.rangesInFlight, 4),
     ...(options.downloadSegmentBytes ? { downloadSegmentBytes: options.downloadSegmentBytes } : {}),
@@ -75,8 +90,22 @@ export function engineSettings(options: TransferServiceOptions): TransferEngineS
     random: options.random ?? Math.random,
     logger: options.logger ?? silentLogger,
     jobs: options.jobWatcher,
+    disk: options.disk ?? systemDisk,
     ...(options.onPartEvent ? { onPartEvent: options.onPartEvent } : {}),
   };
+}
+
+/** The journals of the service: `<dataDir>/transfers`, written on the service's disk. */
+export function journalStoreOf(options: TransferServiceOptions): JournalStore {
+  return new JournalStore({ dir: join(options.dataDir, 'transfers'), disk: options.disk });
+}
+
+/** The direct route of downloads, with the engine's read deadline when one is given. */
+function routeOf(options: TransferServiceOptions): DirectRoute | undefined {
+  if (options.directRoute === false) return undefined;
+  const route = options.directRoute ?? directRoute();
+  const idleMs = options.readTimeoutMs;
+  return idleMs === undefined ? route : { ...route, bodyTimeoutMs: idleMs };
 }
 
 /** A count the user sets (at least 1), read now from its option or its function. */

@@ -55,6 +55,7 @@ const PAUSE_REASONS: Readonly<Record<string, string>> = {
   'auth-expired': 'paused: sign in again to go on',
   network: 'paused: the network is unreachable',
   'app-quit': 'paused when the app closed',
+  'disk-full': 'paused: the disk is full',
 };
 
 /** The bytes line of a transfer's card: done of total, and while moving the rate, ETA, parts. */
