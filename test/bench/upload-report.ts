@@ -15,6 +15,7 @@ import { median } from './median';
 import type { LimitRun } from './upload-limit';
 import type { WorkerRun } from './upload-md5-worker';
 import { BATCH_FILES, TRANSFERS_AT_ONCE, type QueueRun } from './upload-queue';
+import type { IdentityRun } from './upload-identity';
 import type { VerifyRun } from './upload-verify';
 
 /* What bench:upload prints at its end: one line per measurement, the targets, the ratio. */
@@ -40,6 +41,8 @@ export interface UploadFigures {
   /** Every peak RSS measured, per size (small, large). */
   peaks: number[][];
   verify: VerifyRun;
+  /** The source file's change checks of one upload of the large file. */
+  identity: IdentityRun;
   queue: QueueRun;
   limit: LimitRun;
   md5: WorkerRun;
@@ -99,7 +102,20 @@ function memoryLines(f: UploadFigures): boolean {
       `${seconds(verify.ms)} = ${mibps(verify.bytes / (verify.ms / 1000))}, ` +
       `${(verify.ms / large.uploadMs).toFixed(2)} of the time the engine took to send it (no target)`,
   );
+  identityLine(f);
   return peak <= 200 * MIB && spread <= 0.1;
+}
+
+/** The change checks an upload of the large file makes, against the time it took to send. */
+function identityLine({ large, identity }: UploadFigures): void {
+  const share = (ms: number): string => `${((ms / large.uploadMs) * 100).toFixed(3)}%`;
+  console.log(
+    `(d) change checks of one upload of the ${mib(large.bytes)} file (${identity.stats} stats of ` +
+      `its change time, size and inode: before, after each part, before completing; median of ` +
+      `${identity.rounds}): ${identity.wallMs.toFixed(2)} ms wall = ${share(identity.wallMs)}, ` +
+      `${identity.cpuMs.toFixed(2)} ms CPU = ${share(identity.cpuMs)} of the time the engine took ` +
+      `to send it (no target); a file that moved adds a re-read of the parts sent, as above`,
+  );
 }
 
 function queueLine({ single, batch, stored, whole }: QueueRun): { ratio: number; rss: number } {

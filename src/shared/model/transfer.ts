@@ -40,8 +40,17 @@ export function isFinalTransferState(state: TransferState): boolean {
   return FINAL_TRANSFER_STATES.includes(state);
 }
 
-/** Why a transfer is paused: the user, an expired sign-in, the network, or the app quitting. */
-export const PausedReasonSchema = z.enum(['user', 'auth-expired', 'network', 'app-quit']);
+/**
+ * Why a transfer is paused: the user, an expired sign-in, the network, the app quitting, or a
+ * full disk (it resumes once the user has freed space).
+ */
+export const PausedReasonSchema = z.enum([
+  'user',
+  'auth-expired',
+  'network',
+  'app-quit',
+  'disk-full',
+]);
 export type PausedReason = z.infer<typeof PausedReasonSchema>;
 
 /** A part being sent: its bytes sent so far and its retries (a retried part starts over). */
@@ -85,7 +94,7 @@ export const TransferRecordSchema = z.object({
       partSize: z.number().int().positive(),
       /** The parts being sent now: bytes sent of each, and how often it was sent again. */
       active: z.array(ActivePartSchema).optional(),
-      /** How often a part was sent again since the transfer (re)started. */
+      /** Parts sent again: retried, or changed on disk after they were sent. */
       resent: z.number().int().nonnegative().optional(),
     })
     .optional(),

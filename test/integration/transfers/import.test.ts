@@ -248,6 +248,7 @@ describe('multipart import', () => {
       6,
       ...Array.from({ length: 16 - sentBefore }, (_, i) => sentBefore + 1 + i),
     ]);
+    expect(done.parts?.resent).toBe(1);
     expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, file.database, 'bak'))).toBe(
       rewritten,
     );

@@ -77,9 +77,9 @@ describe('JournalStore', () => {
     const { journals, damaged } = await store.loadAll();
     expect(journals.map((j) => j.id)).toEqual(['ok']);
     expect(damaged.map((d) => [d.file.split('/').pop(), d.reason.split(' (')[0]])).toEqual([
-      ['bad.json', 'not readable JSON'],
+      ['bad.json', 'its JSON is cut short or broken'],
       ['other.json', 'its id does not match its name'],
-      ['wrong.json', 'not a valid journal'],
+      ['wrong.json', 'it is not a valid journal'],
     ]);
     expect((await readdir(dir)).sort()).toEqual([
       'bad.json.damaged-2026-02-03T04-05-06-007Z',
@@ -87,6 +87,29 @@ describe('JournalStore', () => {
       'other.json.damaged-2026-02-03T04-05-06-007Z',
       'wrong.json.damaged-2026-02-03T04-05-06-007Z',
     ]);
+  });
+
+  it('sets aside a journal whose part size was edited, blaming the journal, and says what it held', async () => {
+    const edited = { ...journal('t1', { '1': '"e1"' }), partSize: 4 };
+    await writeFile(join(dir, 't1.json'), JSON.stringify(edited));
+    await writeFile(join(dir, 't2.json'), '');
+    const { journals, damaged } = await new JournalStore({ dir }).loadAll();
+    expect(journals).toEqual([]);
+    const [first, second] = damaged;
+    expect(first?.reason).toBe(
+      'its part size (4 bytes) and part count (2) do not cut a file of 10 bytes: the journal was edited or damaged',
+    );
+    expect(first?.salvaged).toMatchObject({
+      kind: 'import',
+      sourcePath: '/data/sales.bak',
+      uploadId: 'u-1',
+      partsSent: 1,
+    });
+    expect(first?.message).toContain(`The journal of the upload of /data/sales.bak to Sales`);
+    expect(first?.message).toContain(join(dir, 't1.json'));
+    expect(second?.message).toMatch(
+      /^A transfer journal \(.*t2\.json\) could not be read: it is empty\./,
+    );
   });
 
   it('removes a journal for good: a save that arrives afterwards does not bring it back', async () => {

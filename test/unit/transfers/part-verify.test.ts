@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/main/services/log/logger';
 import type { ImportJournal } from '../../../src/main/services/transfers/journal-schema';
-import { verifySentParts } from '../../../src/main/services/transfers/part-verify';
+import { partList, verifySentParts } from '../../../src/main/services/transfers/part-verify';
 import type { TransferContext } from '../../../src/main/services/transfers/transfer-context';
 
 /* The check of a resumed import's sent parts, over a real file and a stand-in context. */
@@ -108,9 +108,25 @@ describe('verifySentParts', () => {
     expect(Object.keys(journal.parts).sort()).toEqual(['1', '5']);
   });
 
+  it('counts the parts it drops as parts sent again', async () => {
+    const old = Buffer.from(content);
+    old[10] = (old[10] ?? 0) ^ 0xff;
+    const { ctx, journal } = context({ 1: sentAs(1, old), 2: sentAs(2) });
+    journal.resentParts = 2;
+    await verifySentParts(ctx);
+    expect(journal.resentParts).toBe(3);
+  });
+
   it('does nothing when no part was sent', async () => {
     const { ctx, states } = context({});
     expect(await verifySentParts(ctx)).toEqual({ verified: 0, changed: [], bytesRead: 0 });
     expect(states).toEqual([]);
+  });
+});
+
+describe('partList', () => {
+  it('writes part numbers as short runs', () => {
+    expect(partList([7, 2, 3, 4, 9])).toBe('2-4, 7, 9');
+    expect(partList([5])).toBe('5');
   });
 });

@@ -141,6 +141,9 @@ async function run(drive: Drive): Promise<number> {
   const release = await lockTransfer(engine.folder, identity);
   try {
     const found = findResumable(await service.listResumable(), identity);
+    // A journal that could not be read is said on stderr, not only in --verbose's log: what
+    // it held (an upload's parts) is lost, and this run may be starting that transfer over.
+    for (const damaged of service.damagedJournals()) out.note(damaged.message);
     let record: TransferRecord;
     if (found) {
       const what = transferNoun(identity.kind);

@@ -4,7 +4,7 @@ import type { TransferContext } from './transfer-context';
 
 /**
  * The parts of an upload being sent, as the record's `parts` field shows them: each part's
- * bytes and retries, and how many attempts were sent again. A part starting, ending or being
+ * bytes and retries, and how many parts were sent again (the journal's count). A part starting, ending or being
  * retried is patched into the record at once. Bytes, which change with every chunk, are
  * counted in place in the list the record holds, without a patch, an allocation or a sort:
  * the record's progress events (at most every 250 ms, requested by the byte count that goes
@@ -14,7 +14,6 @@ export class ActivePartsTracker {
   readonly #ctx: TransferContext<ImportJournal>;
   /** The parts being sent, by part number: the very list the record shows. */
   #active: ActivePart[] = [];
-  #resent = 0;
 
   constructor(ctx: TransferContext<ImportJournal>) {
     this.#ctx = ctx;
@@ -30,7 +29,7 @@ export class ActivePartsTracker {
         inFlight: this.#active.length,
         partSize: journal.partSize,
         active: this.#active,
-        resent: this.#resent,
+        resent: journal.resentParts ?? 0,
       },
     });
   }
@@ -52,7 +51,8 @@ export class ActivePartsTracker {
     part.bytesSent = Math.max(0, part.bytesSent + bytes);
     if (!retried) return;
     part.retries += 1;
-    this.#resent += 1;
+    // Counted in the journal, beside the parts sent again because the file changed.
+    this.#ctx.journal.resentParts = (this.#ctx.journal.resentParts ?? 0) + 1;
     this.show();
   }
 

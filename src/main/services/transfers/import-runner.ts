@@ -2,10 +2,9 @@ import { fileTypeByExtension } from '../../../shared/contract/enums';
 import { assertUnchanged } from './file-identity';
 import { followJob, jobMetaOf, startJob } from './job-follow';
 import type { ImportJournal } from './journal-schema';
-import { completeUpload, uploadMissingParts } from './multipart-upload';
-import { verifySentParts } from './part-verify';
-import { runSingleUpload } from './single-upload';
+import { completeUpload } from './multipart-upload';
 import type { TransferContext } from './transfer-context';
+import { sendPartsHeldStill, sendSingleHeldStill } from './upload-rounds';
 
 type ImportContext = TransferContext<ImportJournal>;
 
@@ -23,17 +22,15 @@ async function upload(ctx: ImportContext): Promise<void> {
   // Before any byte (again) leaves: a file that changed since the journal was written must
   // not end up half old, half new on the service.
   await assertUnchanged(journal.sourcePath, journal.source);
-  // Parts sent by an earlier run count only once their bytes on disk are proven the same.
-  if (journal.mode === 'multipart') await verifySentParts(ctx);
-  ctx.setState('uploading');
   if (journal.mode === 'single') {
-    await runSingleUpload(ctx);
+    ctx.setState('uploading');
+    await sendSingleHeldStill(ctx);
     await assertUnchanged(journal.sourcePath, journal.source);
     journal.phase = 'importing';
     await ctx.save();
     return;
   }
-  await uploadMissingParts(ctx);
+  await sendPartsHeldStill(ctx);
   await assertUnchanged(journal.sourcePath, journal.source);
   journal.phase = 'completing';
   await ctx.save();
@@ -41,13 +38,17 @@ async function upload(ctx: ImportContext): Promise<void> {
 
 /**
  * A run stopped after every part was sent but before the upload was completed: its parts are
- * checked like any resumed upload's. True when some changed (they go back to be sent again).
+ * proven like any resumed upload's, and those that changed are sent again. True when some
+ * part was sent again (the earlier complete-upload, if any, no longer stands for this file).
  */
-async function partsChanged(ctx: ImportContext): Promise<boolean> {
+async function partsResent(ctx: ImportContext): Promise<boolean> {
   const { journal } = ctx;
   if (journal.mode !== 'multipart') return false;
+  const before = journal.resentParts ?? 0;
   await assertUnchanged(journal.sourcePath, journal.source);
-  return (await verifySentParts(ctx)).changed.length > 0;
+  await sendPartsHeldStill(ctx);
+  await assertUnchanged(journal.sourcePath, journal.source);
+  return (journal.resentParts ?? 0) > before;
 }
 
 /**
@@ -60,9 +61,8 @@ export async function runImport(ctx: ImportContext): Promise<void> {
   const journal = ctx.journal;
   const importSentBefore = journal.phase === 'importing' && !ctx.firstRun;
   let completeSentBefore = journal.phase === 'completing';
-  if (journal.phase === 'completing' && !ctx.firstRun && (await partsChanged(ctx))) {
-    journal.phase = 'uploading';
-    await ctx.save();
+  if (journal.phase === 'completing' && !ctx.firstRun && (await partsResent(ctx))) {
+    completeSentBefore = false;
   }
   if (journal.phase === 'uploading') {
     await upload(ctx);

@@ -49,6 +49,11 @@ export const ImportJournalSchema = z.object({
    * sent part again and compares (absent in journals of older versions: the ETag is used).
    */
   partMd5: z.record(z.string().regex(/^[1-9]\d*$/), z.string().regex(/^[0-9a-f]{32}$/)).optional(),
+  /**
+   * Parts sent again: retried after a failed attempt, or dropped because the file's bytes
+   * changed after they were sent (a single-stream upload counts as one part).
+   */
+  resentParts: z.number().int().nonnegative().optional(),
   groupIds: z.array(z.string()).optional(),
 });
 /** See {@link ImportJournalSchema}. */

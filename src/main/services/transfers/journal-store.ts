@@ -1,13 +1,15 @@
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { asDiskFull } from './disk-full';
+import { systemDisk, type TransferDisk } from './transfer-disk';
+import {
+  damagedMessage,
+  journalProblem,
+  salvageJournal,
+  unreadableReason,
+  type DamagedJournal,
+} from './damaged-journal';
 import { TransferIdSchema, TransferJournalSchema, type TransferJournal } from './journal-schema';
-
-/** A journal file that could not be read, moved aside so it never blocks the others. */
-export interface DamagedJournal {
-  file: string;
-  movedTo: string;
-  reason: string;
-}
 
 /** Options of {@link JournalStore}. */
 export interface JournalStoreOptions {
@@ -17,6 +19,8 @@ export interface JournalStoreOptions {
   now?: () => Date;
   /** Frequent saves are flushed to the disk at most this often (default 5 s). */
   syncIntervalMs?: number;
+  /** Where saves write (tests: a disk that fills up); default the machine's. */
+  disk?: TransferDisk | undefined;
 }
 
 /** Options of {@link JournalStore.save}. */
@@ -60,10 +64,12 @@ export class JournalStore {
   readonly #slots = new Map<string, Slot>();
   readonly #removed = new Set<string>();
   readonly #syncIntervalMs: number;
+  readonly #disk: TransferDisk;
   #tempCounter = 0;
 
   constructor(options: JournalStoreOptions) {
     this.#dir = options.dir;
+    this.#disk = options.disk ?? systemDisk;
     this.#now = options.now ?? (() => new Date());
     this.#syncIntervalMs = options.syncIntervalMs ?? 5000;
   }
@@ -96,25 +102,38 @@ export class JournalStore {
       }
       const movedTo = `${file}.damaged-${this.#now().toISOString().replace(/[:.]/g, '-')}`;
       await rename(file, movedTo);
-      damaged.push({ file, movedTo, reason: result.reason });
+      const entry = { file, movedTo, reason: result.reason, salvaged: salvageJournal(result.text) };
+      damaged.push({ ...entry, message: damagedMessage(entry) });
     }
     return { journals, damaged };
   }
 
-  async #read(file: string): Promise<{ journal: TransferJournal } | { reason: string }> {
+  async #read(
+    file: string,
+  ): Promise<{ journal: TransferJournal } | { reason: string; text: string }> {
+    let text = '';
     let data: unknown;
     try {
-      data = JSON.parse(await readFile(file, 'utf8'));
+      text = await readFile(file, 'utf8');
     } catch (error) {
-      return { reason: `not readable JSON (${(error as Error).message})` };
+      return { reason: `it could not be opened (${(error as Error).message})`, text };
+    }
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      return { reason: unreadableReason(text, error), text };
     }
     const parsed = TransferJournalSchema.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return { reason: `not a valid journal (${issue?.path.join('.') ?? ''}: ${issue?.message})` };
+      const where = issue?.path.join('.') ?? '';
+      return { reason: `it is not a valid journal (${where}: ${issue?.message})`, text };
     }
-    if (this.fileOf(parsed.data.id) !== file) return { reason: 'its id does not match its name' };
-    return { journal: parsed.data };
+    if (this.fileOf(parsed.data.id) !== file) {
+      return { reason: 'its id does not match its name', text };
+    }
+    const problem = journalProblem(parsed.data);
+    return problem === undefined ? { journal: parsed.data } : { reason: problem, text };
   }
 
   /** Writes `journal` atomically; resolves once a write holding this state is done. */
@@ -153,17 +172,28 @@ export class JournalStore {
   }
 
   async #writeAtomically(file: string, text: string, sync: boolean): Promise<void> {
-    await mkdir(this.#dir, { recursive: true });
     this.#tempCounter += 1;
     const temp = `${file}.${process.pid}.${this.#tempCounter}.tmp`;
-    const handle = await open(temp, 'w');
     try {
-      await handle.writeFile(text, 'utf8');
-      if (sync) await handle.sync();
-    } finally {
-      await handle.close();
+      await this.#disk.mkdir(this.#dir);
+      const handle = await this.#disk.open(temp, 'w');
+      try {
+        await handle.writeFile(text, 'utf8');
+        if (sync) await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await this.#disk.rename(temp, file);
+    } catch (error) {
+      // The previous journal stays valid; a half-written temporary file would only take space.
+      await rm(temp, { force: true }).catch(() => undefined);
+      throw await asDiskFull(error, {
+        disk: this.#disk,
+        path: this.#dir,
+        what: "saving the transfer's journal",
+        neededBytes: Buffer.byteLength(text),
+      });
     }
-    await rename(temp, file);
     if (sync) await this.#syncDir();
   }
 

@@ -80,15 +80,25 @@ async function ensureUpload(ctx: ImportContext): Promise<string> {
 }
 
 /**
- * Uploads every part the journal does not hold yet, N at a time, then returns. A multipart
- * upload the service has forgotten (expired on its side, a restarted service) is started
- * again once from the first part: its parts are gone with it.
+ * Told after each part is journaled; answers false to stop taking further parts (the parts
+ * in flight still finish), e.g. once the source file is seen to change under the upload.
  */
-export async function uploadMissingParts(ctx: ImportContext): Promise<void> {
+export type AfterPart = () => Promise<boolean>;
+
+/**
+ * Uploads every part the journal does not hold yet, N at a time, then returns; returns early,
+ * with parts still missing, once `afterPart` says to stop. A multipart upload the service has
+ * forgotten (expired on its side, a restarted service) is started again once from the first
+ * part: its parts are gone with it.
+ */
+export async function uploadMissingParts(
+  ctx: ImportContext,
+  afterPart: AfterPart = () => Promise.resolve(true),
+): Promise<void> {
   for (let restarted = false; ; restarted = true) {
     const uploadId = await ensureUpload(ctx);
     try {
-      await sendParts(ctx, uploadId);
+      await sendParts(ctx, uploadId, afterPart);
       return;
     } catch (error) {
       if (restarted || ctx.signal.aborted || !isUploadGone(error)) throw error;
@@ -173,9 +183,14 @@ async function sendPart(run: PartRun, partNumber: number): Promise<void> {
  * The pool: `partsInFlight` workers take the next missing part, each fetching the part's URL
  * just before sending it. A worker writes the journal after its part and only then takes
  * another, so at any moment at most `partsInFlight` parts are sent but not journaled: that
- * bounds what a crash makes us send again. The first error stops the other workers.
+ * bounds what a crash makes us send again. The first error stops the other workers; an
+ * `afterPart` that answers false lets them finish their parts and take no more.
  */
-async function sendParts(ctx: ImportContext, uploadId: string): Promise<void> {
+async function sendParts(
+  ctx: ImportContext,
+  uploadId: string,
+  afterPart: AfterPart,
+): Promise<void> {
   const { journal, settings } = ctx;
   const uploader = partUploaderFor(ctx);
   const queue = missingParts(journal);
@@ -185,16 +200,16 @@ async function sendParts(ctx: ImportContext, uploadId: string): Promise<void> {
   const tracker = new ActivePartsTracker(ctx);
   const run: PartRun = { ctx, uploadId, uploader, tracker, signal: pool.signal };
   let failure: Error | undefined;
+  let halted = false;
   ctx.setBytes(bytesOfDoneParts(journal), journal.source.size);
   tracker.show();
 
   const worker = async (): Promise<void> => {
-    for (
-      let part = queue.shift();
-      part !== undefined && !pool.signal.aborted;
-      part = queue.shift()
-    ) {
+    while (!halted && !pool.signal.aborted) {
+      const part = queue.shift();
+      if (part === undefined) return;
       await sendPart(run, part);
+      if (!(await afterPart())) halted = true;
     }
   };
 

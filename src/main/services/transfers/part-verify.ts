@@ -63,16 +63,39 @@ function dropParts(journal: ImportJournal, parts: readonly number[]): void {
   }
 }
 
+/** Part numbers as short text: `3`, `3-5`, `2, 7-9`. */
+export function partList(parts: readonly number[]): string {
+  const runs: string[] = [];
+  const sorted = [...parts].sort((a, b) => a - b);
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === (sorted[j] as number) + 1) j += 1;
+    runs.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`);
+    i = j + 1;
+  }
+  return runs.join(', ');
+}
+
+/** Options of {@link verifySentParts}. */
+export interface VerifyOptions {
+  /** The path now names another file than the one the parts were read from (for messages). */
+  replaced?: boolean;
+}
+
 /**
- * Before a resumed import counts any part as sent, proves that the bytes on disk are the
- * ones that were sent: each journaled part is read again and its MD5 compared with the one
- * sent (which the storage host's ETag confirmed). A part that changed (a file rewritten in
- * place, its modification time restored, as backup tools and `touch -r` do) is dropped from
- * the journal and sent again, so the service never assembles old and new bytes. When every
- * part sent before changed (two or more), the file is not the one the upload started with:
- * VALIDATION, naming it. Reading is far cheaper than sending (see `bench:upload`).
+ * Proves that the bytes on disk are the ones sent, before a resumed import counts any part as
+ * sent, and again whenever the file's stamp moved during an upload: each journaled part is
+ * read again and its MD5 compared with the one sent (which the storage host's ETag
+ * confirmed). A part that changed (a file rewritten in place, its modification time restored,
+ * as backup tools and `touch -r` do) is dropped from the journal, counted as sent again, and
+ * sent again, so the service never assembles old and new bytes. When every part sent before
+ * changed (two or more), the file is not the one the upload started with: VALIDATION, naming
+ * it. Reading is far cheaper than sending (see `bench:upload`).
  */
-export async function verifySentParts(ctx: TransferContext<ImportJournal>): Promise<PartCheck> {
+export async function verifySentParts(
+  ctx: TransferContext<ImportJournal>,
+  options: VerifyOptions = {},
+): Promise<PartCheck> {
   const { journal } = ctx;
   const sent = Object.keys(journal.parts)
     .map(Number)
@@ -80,6 +103,35 @@ export async function verifySentParts(ctx: TransferContext<ImportJournal>): Prom
   if (sent.length === 0) return { verified: 0, changed: [], bytesRead: 0 };
   ctx.setState('verifying');
   ctx.setBytes(0, journal.source.size);
+  const { changed, bytesRead } = await changedParts(ctx, sent);
+  if (changed.length > 0 && changed.length === sent.length && sent.length >= 2) {
+    const how = options.replaced
+      ? 'was replaced by another file'
+      : 'is not the file this upload started with';
+    throw new AppError({
+      code: 'VALIDATION',
+      message: `The file ${basename(journal.sourcePath)} ${how}: all ${sent.length} parts sent before differ from it now. Start a new import of the file.`,
+    });
+  }
+  if (changed.length > 0) {
+    dropParts(journal, changed);
+    journal.resentParts = (journal.resentParts ?? 0) + changed.length;
+    await ctx.save();
+    ctx.settings.logger.warn('Parts of the file changed since they were sent; sending them again', {
+      transferId: journal.id,
+      changed: changed.length,
+      verified: sent.length - changed.length,
+    });
+  }
+  return { verified: sent.length - changed.length, changed, bytesRead };
+}
+
+/** Reads `sent` parts again; answers those whose MD5 differs from the one sent. */
+async function changedParts(
+  ctx: TransferContext<ImportJournal>,
+  sent: readonly number[],
+): Promise<{ changed: number[]; bytesRead: number }> {
+  const { journal } = ctx;
   const changed: number[] = [];
   let bytesRead = 0;
   const handle = await open(journal.sourcePath, 'r');
@@ -96,20 +148,5 @@ export async function verifySentParts(ctx: TransferContext<ImportJournal>): Prom
   } finally {
     await handle.close();
   }
-  if (changed.length > 0 && changed.length === sent.length && sent.length >= 2) {
-    throw new AppError({
-      code: 'VALIDATION',
-      message: `The file ${basename(journal.sourcePath)} is not the file this upload started with: all ${sent.length} parts sent before differ from it now (same size, modification time and ends). Start a new import of the file.`,
-    });
-  }
-  if (changed.length > 0) {
-    dropParts(journal, changed);
-    await ctx.save();
-    ctx.settings.logger.warn('Parts of the file changed since they were sent; sending them again', {
-      transferId: journal.id,
-      changed: changed.length,
-      verified: sent.length - changed.length,
-    });
-  }
-  return { verified: sent.length - changed.length, changed, bytesRead };
+  return { changed, bytesRead };
 }

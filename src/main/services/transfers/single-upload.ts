@@ -13,14 +13,25 @@ export async function runSingleUpload(ctx: TransferContext<ImportJournal>): Prom
   const journal = ctx.journal;
   const size = journal.source.size;
   const importFrom = fileTypeByExtension[journal.fileType];
+  const parts = (done: number) => ({
+    total: 1,
+    done,
+    inFlight: 1 - done,
+    partSize: size,
+    resent: journal.resentParts ?? 0,
+  });
   ctx.setBytes(0, size);
-  ctx.patch({ parts: { total: 1, done: 0, inFlight: 1, partSize: size } });
+  ctx.patch({ parts: parts(0) });
   const result = await partUploaderFor(ctx).upload({
     path: journal.sourcePath,
     range: { partNumber: 1, start: 0, end: size - 1, length: size },
     label: 'the file',
     signal: ctx.signal,
     onProgress: (delta) => ctx.addBytes(delta),
+    onRetry: () => {
+      journal.resentParts = (journal.resentParts ?? 0) + 1;
+      ctx.patch({ parts: parts(0) });
+    },
     getUrl: async (signal) => {
       const answer = await ctx.client.call(
         'databases.prepareImport',
@@ -44,5 +55,5 @@ export async function runSingleUpload(ctx: TransferContext<ImportJournal>): Prom
     },
   });
   journal.parts = { '1': result.etag };
-  ctx.patch({ parts: { total: 1, done: 1, inFlight: 0, partSize: size } });
+  ctx.patch({ parts: parts(1) });
 }

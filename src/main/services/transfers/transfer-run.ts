@@ -63,6 +63,7 @@ export function recordOf(journal: TransferJournal, state: TransferState): Transf
       done: Object.keys(journal.parts).length,
       inFlight: 0,
       partSize: journal.partSize,
+      ...(journal.resentParts ? { resent: journal.resentParts } : {}),
     };
   } else {
     record.destinationFolder = journal.destinationFolder;

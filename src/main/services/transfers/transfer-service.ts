@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { AppError } from '../../../shared/errors';
 import {
   PlanImportInputSchema,
@@ -20,7 +20,9 @@ import { Listeners } from '../common/listeners';
 import { systemTimers, type Timers } from '../time/timers';
 import { newArchiveJournal } from './archive-runner';
 import { checkExportRules } from './export-runner';
-import { JournalStore, type DamagedJournal } from './journal-store';
+import { DamagedTransfers } from './damaged-journal';
+import type { DamagedJournal } from './damaged-journal';
+import type { JournalStore } from './journal-store';
 import type { TransferJournal } from './journal-schema';
 import type { PartPlanOptions } from './part-plan';
 import type { TransferEngineSettings } from './transfer-context';
@@ -34,7 +36,7 @@ import {
   parseInput,
   planImportOf,
 } from './transfer-inputs';
-import { engineSettings, type TransferServiceOptions } from './transfer-options';
+import { engineSettings, journalStoreOf, type TransferServiceOptions } from './transfer-options';
 import type { TransferConnections } from './transfer-ports';
 import { StopRequest, TransferRun } from './transfer-run';
 
@@ -66,10 +68,10 @@ export class TransferService {
   readonly #listeners = new Listeners<TransferRecord>();
   readonly #unsubscribe: (() => void)[] = [];
   #loaded: Promise<void> | undefined;
-  #damaged: DamagedJournal[] = [];
+  readonly #damaged = new DamagedTransfers((record) => this.#listeners.emit(record));
 
   constructor(options: TransferServiceOptions) {
-    this.#journals = new JournalStore({ dir: join(options.dataDir, 'transfers') });
+    this.#journals = journalStoreOf(options);
     this.#connections = options.connections;
     this.#partPlan = options.partPlan ?? {};
     this.#now = options.now ?? Date.now;
@@ -144,17 +146,17 @@ export class TransferService {
     await checkFolder(folder);
     const { client } = this.#connections.get(parsed.profileId);
     const ids = { id: this.#idFactory(), at: new Date(this.#now()).toISOString() };
-    return this.#launch(await newArchiveJournal(client, parsed, folder, ids));
+    return this.#launch(await newArchiveJournal(client, parsed, folder, ids, this.#settings.disk));
   }
 
   /** Every transfer of this session and those read from journals. */
   list(): TransferRecord[] {
-    return [...this.#runs.values()].map((run) => run.snapshot());
+    return [...[...this.#runs.values()].map((run) => run.snapshot()), ...this.#damaged.list()];
   }
 
   /** One transfer's record. */
   get(id: string): TransferRecord {
-    return this.#run(id).snapshot();
+    return this.#damaged.get(id) ?? this.#run(id).snapshot();
   }
 
   /** Reads the journals (once) and answers the unfinished transfers found there. */
@@ -167,7 +169,7 @@ export class TransferService {
 
   /** Journals that could not be read at start-up (moved aside), for the UI to mention. */
   damagedJournals(): DamagedJournal[] {
-    return [...this.#damaged];
+    return this.#damaged.journals();
   }
 
   /**
@@ -329,6 +331,7 @@ export class TransferService {
 
   #run(id: string): TransferRun {
     const run = this.#runs.get(id);
+    this.#damaged.refuse(id);
     if (!run) throw notFound(id);
     return run;
   }
@@ -336,10 +339,8 @@ export class TransferService {
   #load(): Promise<void> {
     this.#loaded ??= (async () => {
       const { journals, damaged } = await this.#journals.loadAll();
-      this.#damaged = damaged;
-      for (const entry of damaged) {
-        this.#settings.logger.warn('A transfer journal was damaged and set aside', { ...entry });
-      }
+      // Each on a card of its own: what was lost is said without --verbose or a log.
+      this.#damaged.add(damaged, new Date(this.#now()).toISOString(), this.#settings.logger);
       for (const journal of journals) {
         if (this.#runs.has(journal.id)) continue;
         const state = journal.status === 'active' ? 'queued' : journal.status;
