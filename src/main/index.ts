@@ -158,10 +158,10 @@ async function start(): Promise<void> {
     dragIcon: resource('icon.png'),
     onOpenItem: openItem,
   });
+  // It follows the services' own events: transfers, jobs, monitor.
   const monitor = new ActivityMonitor({
-    bus: services.bus,
+    ...services,
     platform,
-    provenance: services.provenance,
     settings: () => services.settings.get(),
   });
   const hub = connectRenderer(services, platform, currentWindow, logger);

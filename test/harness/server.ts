@@ -91,10 +91,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.transfers ? { transferTuning: options.transfers } : {}),
   });
   const platform = new HarnessPlatform();
+  // It follows the services' own events: transfers, jobs, monitor.
   const monitor = new ActivityMonitor({
-    bus: services.bus,
+    ...services,
     platform,
-    provenance: services.provenance,
     settings: () => services.settings.get(),
   });
   const server: Server = createServer();

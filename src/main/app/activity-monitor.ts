@@ -1,9 +1,13 @@
-import type { EventChannel, EventPayload } from '../../shared/ipc/contract';
-import type { IpcJobEvent } from '../../shared/ipc/activity-channels';
-import type { InstanceMonitorState } from '../../shared/model/monitor';
+import type { JobEvent } from '../../shared/model/job-event';
+import type { BlockingAlert, InstanceMonitorState } from '../../shared/model/monitor';
 import type { Settings } from '../../shared/model/settings';
 import { isFinalTransferState, type TransferRecord } from '../../shared/model/transfer';
-import type { AppEventBus } from '../services/ipc/app-event-bus';
+import {
+  DisposableStore,
+  Emitter,
+  toSubscription,
+  type Subscription,
+} from '../services/common/emitter';
 import { BlockingNotifier } from './blocking-notifier';
 import type { PathProvenance } from './path-provenance';
 import type { PlatformPort } from './platform-port';
@@ -24,9 +28,18 @@ export interface ActivitySnapshot {
   readonly blocking: readonly ActivityItem[];
 }
 
+/** The services whose events the activity monitor follows (their `onDid…` events). */
+export interface ActivitySources {
+  readonly transfers: { onDidChange(listener: (record: TransferRecord) => void): () => void };
+  readonly jobs: { onDidChange(listener: (event: JobEvent) => void): () => void };
+  readonly monitor: {
+    onDidChangeInstance(listener: (state: InstanceMonitorState) => void): () => void;
+    onDidRaiseBlockingAlert(listener: (alert: BlockingAlert) => void): () => void;
+  };
+}
+
 /** Options of {@link ActivityMonitor}. */
-export interface ActivityMonitorOptions {
-  readonly bus: AppEventBus;
+export interface ActivityMonitorOptions extends ActivitySources {
   readonly platform: PlatformPort;
   readonly provenance: PathProvenance;
   /** The settings now (which failed jobs notify). */
@@ -34,7 +47,7 @@ export interface ActivityMonitorOptions {
 }
 
 /**
- * Follows transfers, jobs and the monitor from the app's events, for everything outside the
+ * Follows transfers, jobs and the monitor through their services' events, for everything outside the
  * window: a native notification when a transfer or job ends or blocking passes the
  * threshold, the taskbar progress while transfers run, the tray menu's list. A failed job of
  * a watched instance notifies whoever started it, as the settings say (all, this app's,
@@ -44,21 +57,28 @@ export class ActivityMonitor {
   readonly #platform: PlatformPort;
   readonly #provenance: PathProvenance;
   readonly #transfers = new Map<string, TransferRecord>();
-  readonly #jobs = new Map<string, IpcJobEvent['job']>();
+  readonly #jobs = new Map<string, JobEvent['job']>();
   /** Jobs that belong to a transfer, which reports them itself. */
   readonly #transferJobIds = new Set<string>();
   readonly #blocking = new Map<string, InstanceMonitorState>();
-  readonly #listeners = new Set<(snapshot: ActivitySnapshot) => void>();
+  readonly #onDidChange = new Emitter<ActivitySnapshot>();
   readonly #settings: () => Settings;
   readonly #blockingNotifier: BlockingNotifier;
-  readonly #unsubscribe: () => void;
+  readonly #subscriptions = new DisposableStore();
 
   constructor(options: ActivityMonitorOptions) {
     this.#platform = options.platform;
     this.#provenance = options.provenance;
     this.#settings = options.settings;
     this.#blockingNotifier = new BlockingNotifier({ platform: options.platform });
-    this.#unsubscribe = options.bus.subscribe((event, payload) => this.#onEvent(event, payload));
+    const follow = (stop: () => void): void => void this.#subscriptions.add(toSubscription(stop));
+    follow(options.transfers.onDidChange((record) => this.#changed(this.#onTransfer(record))));
+    follow(options.jobs.onDidChange((event) => this.#changed(this.#onJob(event))));
+    follow(options.monitor.onDidChangeInstance((state) => this.#changed(this.#onInstance(state))));
+    // A blocking alert changes no snapshot: it only notifies.
+    follow(
+      options.monitor.onDidRaiseBlockingAlert((alert) => this.#blockingNotifier.notify(alert)),
+    );
   }
 
   /** Running transfers and jobs. */
@@ -84,35 +104,23 @@ export class ActivityMonitor {
   }
 
   /** Calls `listener` whenever the snapshot may have changed; the answer stops it. */
-  onDidChange(listener: (snapshot: ActivitySnapshot) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+  onDidChange(listener: (snapshot: ActivitySnapshot) => void): Subscription {
+    return this.#onDidChange.event(listener);
   }
 
   /** Stops following. */
   dispose(): void {
-    this.#unsubscribe();
-    this.#listeners.clear();
+    this.#subscriptions.dispose();
+    this.#onDidChange.dispose();
   }
 
-  #onEvent(event: EventChannel, payload: unknown): void {
-    if (event === 'transfers:onDidChange') {
-      this.#onTransfer(payload as EventPayload<'transfers:onDidChange'>);
-    } else if (event === 'jobs:onDidChange') {
-      this.#onJob(payload as EventPayload<'jobs:onDidChange'>);
-    } else if (event === 'monitor:onDidRaiseBlockingAlert') {
-      this.#blockingNotifier.notify(payload as EventPayload<'monitor:onDidRaiseBlockingAlert'>);
-      return;
-    } else if (event === 'monitor:onDidChange') {
-      if (!this.#onInstance(payload as EventPayload<'monitor:onDidChange'>)) return;
-    } else {
-      return;
-    }
-    const snapshot = this.snapshot();
-    for (const listener of [...this.#listeners]) listener(snapshot);
+  /** Tells the listeners the new snapshot when `changed`. */
+  #changed(changed: boolean): void {
+    if (changed) this.#onDidChange.fire(this.snapshot());
   }
 
-  #onTransfer(record: TransferRecord): void {
+  /** Keeps the running transfers; always a change of the snapshot. */
+  #onTransfer(record: TransferRecord): true {
     this.#provenance.add(record.sourcePath, record.destinationFolder, ...(record.files ?? []));
     if (record.jobId) {
       this.#transferJobIds.add(record.jobId);
@@ -126,6 +134,7 @@ export class ActivityMonitor {
       if (wasRunning && record.state !== 'cancelled') this.#notifyTransfer(record);
     }
     this.#updateProgress();
+    return true;
   }
 
   /** Keeps the blocking instances; true when that list changed. */
@@ -139,7 +148,13 @@ export class ActivityMonitor {
     return this.#blocking.delete(key);
   }
 
-  #onJob({ kind, job }: IpcJobEvent): void {
+  /** Keeps the running jobs the app started; always a change of the snapshot. */
+  #onJob(event: JobEvent): true {
+    this.#followJob(event);
+    return true;
+  }
+
+  #followJob({ kind, job }: JobEvent): void {
     // A job the app did not start (a colleague's, on a watched instance) is not the tray's
     // business, but its failure is the admin's when the settings say so.
     if (!job.startedByApp) {
@@ -161,7 +176,7 @@ export class ActivityMonitor {
     this.#notifyJob(kind, job);
   }
 
-  #notifyJob(kind: IpcJobEvent['kind'], job: IpcJobEvent['job']): void {
+  #notifyJob(kind: JobEvent['kind'], job: JobEvent['job']): void {
     const label = job.label ?? `${job.type ?? 'Job'} on ${job.instanceName}`;
     const where = job.startedByApp ? label : `${label} (started elsewhere, on ${job.instanceName})`;
     this.#platform.notify({

@@ -1,3 +1,4 @@
+import { setUnexpectedErrorReporter } from '../services/common/emitter';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { startEmulator } from '../../emulator/server';
@@ -158,6 +159,8 @@ function transferServiceOf(deps: {
  */
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
   const { dataDir, logger } = options;
+  // A service's listener that throws is reported here, redacted, and the others still run.
+  setUnexpectedErrorReporter((error) => logger.error('An event listener failed', { error }));
   const bus = new AppEventBus({ logger });
   const settings = new SettingsStore({ file: join(dataDir, 'settings.json'), logger });
   const { proxyUrl } = await settings.load();

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ActivityMonitor } from '../../../src/main/app/activity-monitor';
 import { PathProvenance } from '../../../src/main/app/path-provenance';
-import { AppEventBus } from '../../../src/main/services/ipc/app-event-bus';
-import type { InstanceMonitorState } from '../../../src/shared/model/monitor';
+import { Emitter } from '../../../src/main/services/common/emitter';
+import type { JobEvent } from '../../../src/shared/model/job-event';
+import type { BlockingAlert, InstanceMonitorState } from '../../../src/shared/model/monitor';
 import { defaultSettings, type Settings } from '../../../src/shared/model/settings';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { HarnessPlatform } from '../../harness/harness-platform';
@@ -25,12 +26,43 @@ function transfer(patch: Partial<TransferRecord>): TransferRecord {
   };
 }
 
+/** The services' events, fired by the test under the names they leave for the window with. */
+function fakeSources() {
+  const transfers = new Emitter<TransferRecord>();
+  const jobs = new Emitter<JobEvent>();
+  const instances = new Emitter<InstanceMonitorState>();
+  const alerts = new Emitter<BlockingAlert>();
+  const emitters = {
+    'transfers:onDidChange': transfers,
+    'jobs:onDidChange': jobs,
+    'monitor:onDidChange': instances,
+    'monitor:onDidRaiseBlockingAlert': alerts,
+  } as const;
+  return {
+    sources: {
+      transfers: { onDidChange: transfers.event },
+      jobs: { onDidChange: jobs.event },
+      monitor: { onDidChangeInstance: instances.event, onDidRaiseBlockingAlert: alerts.event },
+    },
+    bus: {
+      emit<E extends keyof typeof emitters>(event: E, payload: unknown): void {
+        (emitters[event] as Emitter<unknown>).fire(payload);
+      },
+    },
+  };
+}
+
 function setup(settings: Partial<Settings> = {}) {
-  const bus = new AppEventBus();
+  const { sources, bus } = fakeSources();
   const platform = new HarnessPlatform();
   const provenance = new PathProvenance();
   const current = { ...defaultSettings(), ...settings };
-  const monitor = new ActivityMonitor({ bus, platform, provenance, settings: () => current });
+  const monitor = new ActivityMonitor({
+    ...sources,
+    platform,
+    provenance,
+    settings: () => current,
+  });
   return { bus, platform, provenance, monitor };
 }
 

@@ -80,7 +80,9 @@ beforeAll(async () => {
       Promise.resolve({ baseUrl: emulator.baseUrl, close: () => Promise.resolve() }),
   });
   monitor = new ActivityMonitor({
-    bus: services.bus,
+    transfers: services.transfers,
+    jobs: services.jobs,
+    monitor: services.monitor,
     platform,
     provenance: services.provenance,
     settings: () => services.settings.get(),

@@ -1,5 +1,5 @@
 import type { SignInState } from '../../../shared/model/session-state';
-import { Listeners } from '../common/listeners';
+import { Emitter, type Subscription } from '../common/emitter';
 import type { AuthProvider } from './auth-provider';
 
 /** Options of {@link ApiKeyAuth}. */
@@ -18,7 +18,7 @@ export class ApiKeyAuth implements AuthProvider {
   readonly kind = 'apiKey' as const;
   #apiKey: string;
   #state: SignInState;
-  readonly #listeners = new Listeners<SignInState>();
+  readonly #onDidChangeState = new Emitter<SignInState>();
 
   constructor(options: ApiKeyAuthOptions) {
     this.#apiKey = options.apiKey;
@@ -52,17 +52,17 @@ export class ApiKeyAuth implements AuthProvider {
     });
   }
 
-  onDidChangeState(listener: (state: SignInState) => void): () => void {
-    return this.#listeners.add(listener);
+  onDidChangeState(listener: (state: SignInState) => void): Subscription {
+    return this.#onDidChangeState.event(listener);
   }
 
   dispose(): void {
-    this.#listeners.clear();
+    this.#onDidChangeState.dispose();
   }
 
   #setState(state: SignInState): void {
     const { error: _error, ...rest } = state;
     this.#state = rest;
-    this.#listeners.emit(this.state);
+    this.#onDidChangeState.fire(this.state);
   }
 }

@@ -4,7 +4,7 @@ import {
 } from '../../../shared/contract/records/auth';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { SignInState } from '../../../shared/model/session-state';
-import { Listeners } from '../common/listeners';
+import { Emitter, type Subscription } from '../common/emitter';
 import { ServiceError } from '../common/service-error';
 import { silentLogger, type Logger } from '../log/logger';
 import { systemTimers, type Timers } from '../time/timers';
@@ -57,7 +57,7 @@ export class TokenAuth implements AuthProvider {
   readonly #now: () => number;
   readonly #timers: Timers;
   readonly #logger: Logger;
-  readonly #listeners = new Listeners<SignInState>();
+  readonly #onDidChangeState = new Emitter<SignInState>();
   #state: SignInState;
   #tokens: TokenSet | undefined;
   #refreshing: Promise<void> | undefined;
@@ -127,13 +127,13 @@ export class TokenAuth implements AuthProvider {
     return this.#state.status === 'signedIn';
   }
 
-  onDidChangeState(listener: (state: SignInState) => void): () => void {
-    return this.#listeners.add(listener);
+  onDidChangeState(listener: (state: SignInState) => void): Subscription {
+    return this.#onDidChangeState.event(listener);
   }
 
   dispose(): void {
     this.#cancelTimer();
-    this.#listeners.clear();
+    this.#onDidChangeState.dispose();
   }
 
   /** One refresh however many callers ask at once. */
@@ -221,7 +221,7 @@ export class TokenAuth implements AuthProvider {
   #setState(change: Partial<SignInState>): void {
     const { error: _error, expiresAt: _expiresAt, ...base } = this.#state;
     this.#state = { ...base, ...change };
-    this.#listeners.emit(this.state);
+    this.#onDidChangeState.fire(this.state);
   }
 }
 

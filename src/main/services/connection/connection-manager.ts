@@ -10,7 +10,7 @@ import {
 import type { SignInState } from '../../../shared/model/session-state';
 import { ApiKeyAuth } from '../auth/api-key-auth';
 import { TokenAuth } from '../auth/token-auth';
-import { Listeners } from '../common/listeners';
+import { Emitter, type Subscription } from '../common/emitter';
 import type { RetryPolicy } from '../common/retry-policy';
 import { serviceEndpoints, type ServiceEndpoints } from '../config/regions';
 import type { Logger } from '../log/logger';
@@ -64,7 +64,7 @@ export class ConnectionManager {
   readonly #options: ConnectionManagerOptions;
   readonly #connections = new Map<string, { connection: Connection; unsubscribe: () => void }>();
   readonly #states = new Map<string, SignInState>();
-  readonly #listeners = new Listeners<SignInState>();
+  readonly #onDidChangeState = new Emitter<SignInState>();
   /** Profiles whose stored secret an edit discarded, with where they pointed: for the prompt. */
   readonly #movedFrom = new Map<string, string>();
   #emulator: Promise<EmulatorHandle> | undefined;
@@ -212,14 +212,14 @@ export class ConnectionManager {
   }
 
   /** Calls `listener` on every sign-in state change of any profile; returns unsubscribe. */
-  onDidChangeState(listener: (state: SignInState) => void): () => void {
-    return this.#listeners.add(listener);
+  onDidChangeState(listener: (state: SignInState) => void): Subscription {
+    return this.#onDidChangeState.event(listener);
   }
 
   /** Signs out of everything and stops the emulator if this manager started it. */
   async dispose(): Promise<void> {
     for (const profileId of [...this.#connections.keys()]) await this.disconnect(profileId);
-    this.#listeners.clear();
+    this.#onDidChangeState.dispose();
     const emulator = this.#emulator;
     this.#emulator = undefined;
     if (emulator) await (await emulator.catch(() => undefined))?.close();
@@ -332,7 +332,7 @@ export class ConnectionManager {
 
   #setState(state: SignInState): void {
     this.#states.set(state.profileId, state);
-    this.#listeners.emit(state);
+    this.#onDidChangeState.fire(state);
   }
 }
 

@@ -1,10 +1,6 @@
-import {
-  eventChannels,
-  type EventChannel,
-  type EventContract,
-  type EventPayload,
-} from '../../../shared/ipc/contract';
+import { eventChannels, type EventChannel, type EventContract } from '../../../shared/ipc/contract';
 import type { z } from 'zod';
+import { Emitter, type Subscription } from '../common/emitter';
 import { silentLogger, type Logger } from '../log/logger';
 
 /** Receives every event the app publishes, already validated. */
@@ -16,11 +12,15 @@ export type AppEventListener = (event: EventChannel, payload: unknown) => void;
  * URLs stay in main) and an invalid payload is dropped and logged, never sent.
  */
 export class AppEventBus {
-  readonly #listeners = new Set<AppEventListener>();
   readonly #logger: Logger;
+  readonly #onDidPublish: Emitter<{ readonly event: EventChannel; readonly payload: unknown }>;
 
   constructor(options: { logger?: Logger } = {}) {
-    this.#logger = options.logger ?? silentLogger;
+    const logger = options.logger ?? silentLogger;
+    this.#logger = logger;
+    this.#onDidPublish = new Emitter({
+      onListenerError: (error) => logger.error('An event listener failed', { error }),
+    });
   }
 
   /** Publishes `payload` on `event` to every listener. */
@@ -33,24 +33,16 @@ export class AppEventBus {
       });
       return;
     }
-    const data = result.data as EventPayload<E>;
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(event, data);
-      } catch (error) {
-        this.#logger.error('An event listener failed', { event, error });
-      }
-    }
+    this.#onDidPublish.fire({ event, payload: result.data });
   }
 
   /** Adds a listener; the answer removes it. */
-  subscribe(listener: AppEventListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+  subscribe(listener: AppEventListener): Subscription {
+    return this.#onDidPublish.event(({ event, payload }) => listener(event, payload));
   }
 
   /** Removes every listener. */
   dispose(): void {
-    this.#listeners.clear();
+    this.#onDidPublish.dispose();
   }
 }

@@ -1,6 +1,6 @@
 import { AppError, isAppError } from '../../../shared/errors';
 import type { JobEvent, TrackedJob } from '../../../shared/model/job-event';
-import { Listeners } from '../common/listeners';
+import { Emitter, type Subscription } from '../common/emitter';
 import { silentLogger, type Logger } from '../log/logger';
 import { systemTimers, type Timers } from '../time/timers';
 import { pollInstance, type JobsClient } from './instance-poll';
@@ -72,7 +72,7 @@ export class JobWatcher {
   readonly #jobs = new Map<string, TrackedJob>();
   readonly #groups = new Map<string, Group>();
   readonly #lastDetail = new Map<string, number>();
-  readonly #listeners = new Listeners<JobEvent>();
+  readonly #onDidChange = new Emitter<JobEvent>();
   readonly #abort = new AbortController();
   #started = false;
 
@@ -179,8 +179,8 @@ export class JobWatcher {
   }
 
   /** Calls `listener` for every job event; returns unsubscribe. */
-  onDidChange(listener: (event: JobEvent) => void): () => void {
-    return this.#listeners.add(listener);
+  onDidChange(listener: (event: JobEvent) => void): Subscription {
+    return this.#onDidChange.event(listener);
   }
 
   /** Starts polling (jobs tracked before are polled from now on). */
@@ -195,7 +195,7 @@ export class JobWatcher {
     this.#abort.abort();
     for (const group of this.#groups.values()) this.#timers.clearTimeout(group.timer);
     this.#groups.clear();
-    this.#listeners.clear();
+    this.#onDidChange.dispose();
   }
 
   #group(profileId: string, instanceName: string): Group {
@@ -331,6 +331,6 @@ export class JobWatcher {
   }
 
   #emit(kind: JobEvent['kind'], job: TrackedJob): void {
-    this.#listeners.emit({ kind, job: { ...job } });
+    this.#onDidChange.fire({ kind, job: { ...job } });
   }
 }

@@ -1,3 +1,4 @@
+import { Emitter, type Listener, type Subscription } from '../common/emitter';
 import type { OperationId } from '../../../shared/contract/catalogue';
 import type { OperationInput, OperationOutput } from '../../../shared/contract/operation-types';
 import { AppError } from '../../../shared/errors';
@@ -64,8 +65,6 @@ export interface MonitorServiceOptions {
   readonly flushMs?: number;
 }
 
-type Listener<T> = (value: T) => void;
-
 /**
  * The always-on monitor, in main: for every open profile it watches instances (by default all
  * of them; the user leaves some out, kept in settings per profile), reads each one's sessions
@@ -83,8 +82,8 @@ export class MonitorService {
   readonly #watches = new Map<string, InstanceWatch>();
   /** Jobs that ended Failed since an instance's last sample, by instance key. */
   readonly #failedSince = new Map<string, number>();
-  readonly #stateListeners = new Set<Listener<InstanceMonitorState>>();
-  readonly #alertListeners = new Set<Listener<BlockingAlert>>();
+  readonly #onDidChangeInstance = new Emitter<InstanceMonitorState>();
+  readonly #onDidRaiseBlockingAlert = new Emitter<BlockingAlert>();
   #flushTimer: unknown;
   #disposed = false;
 
@@ -175,15 +174,13 @@ export class MonitorService {
   }
 
   /** Calls `listener` with an instance's state after every sample or change. */
-  onDidChangeInstance(listener: Listener<InstanceMonitorState>): () => void {
-    this.#stateListeners.add(listener);
-    return () => this.#stateListeners.delete(listener);
+  onDidChangeInstance(listener: Listener<InstanceMonitorState>): Subscription {
+    return this.#onDidChangeInstance.event(listener);
   }
 
   /** Calls `listener` when head blockers pass the threshold (once per chain). */
-  onDidRaiseBlockingAlert(listener: Listener<BlockingAlert>): () => void {
-    this.#alertListeners.add(listener);
-    return () => this.#alertListeners.delete(listener);
+  onDidRaiseBlockingAlert(listener: Listener<BlockingAlert>): Subscription {
+    return this.#onDidRaiseBlockingAlert.event(listener);
   }
 
   /** Stops every sampler and writes what the history holds. */
@@ -191,8 +188,8 @@ export class MonitorService {
     this.#disposed = true;
     this.#timers.clearTimeout(this.#flushTimer);
     for (const profileId of [...this.#profiles.keys()]) this.closeProfile(profileId);
-    this.#stateListeners.clear();
-    this.#alertListeners.clear();
+    this.#onDidChangeInstance.dispose();
+    this.#onDidRaiseBlockingAlert.dispose();
     await this.#options.history.flush();
   }
 
@@ -206,11 +203,11 @@ export class MonitorService {
       takeJobCounts: () => this.#takeJobCounts(ref),
       onState: (state, sampled) => {
         if (sampled) this.#options.history.addSample(ref, sampled.sample);
-        for (const listener of [...this.#stateListeners]) listener(state);
+        this.#onDidChangeInstance.fire(state);
       },
       onAlert: (alert, marks) => {
         this.#options.history.addMarks(ref, marks);
-        for (const listener of [...this.#alertListeners]) listener(alert);
+        this.#onDidRaiseBlockingAlert.fire(alert);
       },
       timers: this.#timers,
       now: this.#now,

@@ -1,3 +1,4 @@
+import { Emitter, type Subscription } from '../common/emitter';
 import { readFile } from 'node:fs/promises';
 import { invalidInputError } from '../../../shared/contract/answers';
 import {
@@ -25,7 +26,7 @@ export interface SettingsStoreOptions {
 export class SettingsStore {
   readonly #file: string;
   readonly #logger: Logger;
-  readonly #listeners = new Set<(settings: Settings) => void>();
+  readonly #onDidChange = new Emitter<Settings>();
   #settings: Settings = defaultSettings();
 
   constructor(options: SettingsStoreOptions) {
@@ -66,14 +67,13 @@ export class SettingsStore {
     const settings = SettingsSchema.parse(next);
     await saveDataFile(this.#file, JSON.stringify(settings, null, 2) + '\n', 'settings');
     this.#settings = settings;
-    for (const listener of [...this.#listeners]) listener(this.get());
+    this.#onDidChange.fire(this.get());
     return this.get();
   }
 
   /** Calls `listener` after every change; the answer stops it. */
-  onDidChange(listener: (settings: Settings) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+  onDidChange(listener: (settings: Settings) => void): Subscription {
+    return this.#onDidChange.event(listener);
   }
 
   #parse(text: string): Settings {
