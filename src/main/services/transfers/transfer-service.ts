@@ -16,7 +16,7 @@ import {
   type StartImportInput,
   type TransferRecord,
 } from '../../../shared/model/transfer';
-import { Listeners } from '../common/listeners';
+import { Emitter, type Subscription } from '../common/emitter';
 import { systemTimers, type Timers } from '../time/timers';
 import { newArchiveJournal } from './archive-runner';
 import { checkExportRules } from './export-runner';
@@ -65,10 +65,10 @@ export class TransferService {
   readonly #idFactory: () => string;
   readonly #intervalMs: number;
   readonly #runs = new Map<string, TransferRun>();
-  readonly #listeners = new Listeners<TransferRecord>();
+  readonly #onDidChange = new Emitter<TransferRecord>();
   readonly #unsubscribe: (() => void)[] = [];
   #loaded: Promise<void> | undefined;
-  readonly #damaged = new DamagedTransfers((record) => this.#listeners.emit(record));
+  readonly #damaged = new DamagedTransfers((record) => this.#onDidChange.fire(record));
 
   constructor(options: TransferServiceOptions) {
     this.#journals = journalStoreOf(options);
@@ -284,8 +284,8 @@ export class TransferService {
   }
 
   /** Calls `listener` on every change of a transfer record; the answer unsubscribes. */
-  onDidChange(listener: (record: TransferRecord) => void): () => void {
-    return this.#listeners.add(listener);
+  onDidChange(listener: (record: TransferRecord) => void): Subscription {
+    return this.#onDidChange.event(listener);
   }
 
   /**
@@ -305,7 +305,7 @@ export class TransferService {
     this.#driver.dispose();
     for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
     for (const run of this.#runs.values()) run.dispose();
-    this.#listeners.clear();
+    this.#onDidChange.dispose();
   }
 
   async #launch(journal: TransferJournal): Promise<TransferRecord> {
@@ -323,7 +323,7 @@ export class TransferService {
       now: this.#now,
       timers: this.#timers,
       intervalMs: this.#intervalMs,
-      emit: (record) => this.#listeners.emit(record),
+      emit: (record) => this.#onDidChange.fire(record),
     });
     this.#runs.set(journal.id, run);
     return run;
