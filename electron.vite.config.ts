@@ -22,6 +22,12 @@ const bundledDependencies: readonly string[] = Object.keys(pkg.dependencies ?? {
   (name) => !nativeModules.includes(name),
 );
 
+/** `@renderer/…` and `@shared/…`: the renderer imports across its layers without `../../../`. */
+const rendererAliases = {
+  '@renderer': resolve('src/renderer/src'),
+  '@shared': resolve('src/shared'),
+};
+
 export default defineConfig({
   main: {
     build: {
@@ -42,6 +48,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
+    // The same aliases as tsconfig.web.json's `paths` (and vitest.config.ts).
+    resolve: { alias: rendererAliases },
     build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
     plugins: [vue()],
   },

@@ -133,10 +133,64 @@ export default tseslint.config(
   {
     files: ['src/renderer/**'],
     rules: layer(
-      [...uiLibs, 'zod'],
+      // @renderer and @shared: the aliases of tsconfig.web.json, not packages.
+      [...uiLibs, 'zod', '@renderer', '@shared'],
       ['main', 'preload', 'emulator'],
       'The renderer talks to main only through api/client.ts and the IPC contract.',
     ),
+  },
+  {
+    // The renderer's own floors, from the top: views, components, composables, stores, model,
+    // api. Each zone names what its target must never import; paths are resolved (aliases
+    // included, by the import-x settings further down) before they are matched, so
+    // `@renderer/…` and `../` are caught alike.
+    files: ['src/renderer/**/*.ts', 'src/renderer/**/*.vue'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname + '/src/renderer/src',
+          zones: [
+            {
+              target: './stores',
+              from: ['./components', './views'],
+              message: 'Stores never import components or views: shared pure code goes in model/.',
+            },
+            {
+              target: './composables',
+              from: ['./components', './views'],
+              message:
+                'Composables never import components or views: shared pure code goes in model/.',
+            },
+            {
+              target: './model',
+              from: [
+                './stores',
+                './composables',
+                './components',
+                './views',
+                './AppRoot.vue',
+                './main.ts',
+              ],
+              message:
+                'model/ is the pure floor under stores, composables, components and views: it imports none of them.',
+            },
+            {
+              target: './components',
+              from: ['./views'],
+              message:
+                'Components never import views: the app root hands the frame its views (ViewComponents).',
+            },
+            {
+              target: './api',
+              from: ['./model', './stores', './composables', './components', './views'],
+              message: 'api/ is the ground floor: it imports src/shared only.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/emulator/**'],
@@ -174,7 +228,8 @@ export default tseslint.config(
   {
     // No import cycles in src: a cycle makes module load order matter (a binding used before
     // its module has run) and ties modules that should stand apart. Type-only imports are
-    // erased and do not count. Plain Node resolution with .ts and .vue: src has no aliases.
+    // erased and do not count. Node resolution with .ts and .vue, and the renderer's aliases
+    // read from tsconfig.web.json's `paths`.
     files: ['src/**/*.ts', 'src/**/*.vue'],
     plugins: { 'import-x': importX },
     // no-cycle parses a .ts file's .vue imports with the .ts file's options: name the
@@ -183,7 +238,12 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.vue', '.js'],
       'import-x/parsers': { 'vue-eslint-parser': ['.vue'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.vue', '.js'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.vue', '.js'],
+          tsconfig: { configFile: import.meta.dirname + '/tsconfig.web.json' },
+        }),
+      ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },

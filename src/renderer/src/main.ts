@@ -5,7 +5,7 @@ import { watchAriaRepairs } from './a11y/naive-aria-repairs';
 import { createIpcClient, provideIpcClient } from './api/client';
 import { prefetchNextView } from './views/view-registry';
 import './a11y/global.css';
-import './display/layers.css';
+import './layers.css';
 
 const client = createIpcClient();
 const app = createApp(AppRoot).use(createPinia());

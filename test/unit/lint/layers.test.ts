@@ -15,19 +15,26 @@ import { describe, expect, it } from 'vitest';
 const eslint = new ESLint({
   cwd: process.cwd(),
   overrideConfig: [
-    { files: ['**/*.ts'], ...tseslint.configs.disableTypeChecked },
+    { files: ['**/*.ts', '**/*.vue'], ...tseslint.configs.disableTypeChecked },
     {
-      files: ['**/*.ts'],
+      files: ['**/*.ts', '**/*.vue'],
       languageOptions: { parserOptions: { disallowAutomaticSingleRunInference: true } },
     },
   ],
 });
 
-async function restrictedMessages(filePath: string, code: string): Promise<string[]> {
+async function restrictedMessages(
+  filePath: string,
+  code: string,
+  ruleId = 'no-restricted-imports',
+): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'no-restricted-imports')
-    .map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === ruleId).map((m) => m.message);
+}
+
+/** The renderer's floor rule (import-x/no-restricted-paths) on a probe at `filePath`. */
+async function zoneMessages(filePath: string, code: string): Promise<string[]> {
+  return restrictedMessages(filePath, code, 'import-x/no-restricted-paths');
 }
 
 describe('layer import rules', () => {
@@ -114,5 +121,98 @@ describe('layer import rules', () => {
       "import { z } from '../main/services/z';\nexport const a = z;\n",
     );
     expect(messages).toHaveLength(1);
+  });
+
+  it('allows the @renderer and @shared aliases in the renderer, not in main', async () => {
+    const code =
+      "import { formatMb } from '@renderer/model/display/format';\nimport { ErrorCodeSchema } from '@shared/errors';\nexport const a = [formatMb, ErrorCodeSchema];\n";
+    expect(await restrictedMessages('src/renderer/src/layer-probe.ts', code)).toEqual([]);
+    expect(await restrictedMessages('src/main/services/layer-probe.ts', code)).toHaveLength(2);
+  });
+});
+
+/*
+ * The renderer's floors (eslint.config.js, import-x/no-restricted-paths): the probes import
+ * real modules of src/renderer/src, by alias and by relative path, because the rule matches
+ * the resolved file.
+ */
+describe('renderer floor rules', () => {
+  it('forbids stores to import components or views', async () => {
+    const messages = await zoneMessages(
+      'src/renderer/src/stores/layer-probe.ts',
+      "import { viewComponents } from '../views/view-registry';\nimport ErrorState from '@renderer/components/common/ErrorState.vue';\nexport const a = [viewComponents, ErrorState];\n",
+    );
+    expect(messages).toHaveLength(2);
+    expect(messages.join('\n')).toMatch(/Stores never import components or views/);
+  });
+
+  it('forbids composables to import components or views', async () => {
+    const messages = await zoneMessages(
+      'src/renderer/src/composables/use-layer-probe.ts',
+      "import { viewComponents } from '@renderer/views/view-registry';\nimport { ROW_MENU_WIDTH } from '../components/common/row-menu-column';\nexport const a = [viewComponents, ROW_MENU_WIDTH];\n",
+    );
+    expect(messages).toHaveLength(2);
+    expect(messages.join('\n')).toMatch(/Composables never import components or views/);
+  });
+
+  it('forbids model/ to import stores, composables, components, views or the app root', async () => {
+    const messages = await zoneMessages(
+      'src/renderer/src/model/display/layer-probe.ts',
+      [
+        "import { useSettingsStore } from '../../stores/settings-store';",
+        "import { useNow } from '@renderer/composables/use-now';",
+        "import ErrorState from '@renderer/components/common/ErrorState.vue';",
+        "import { viewComponents } from '@renderer/views/view-registry';",
+        "import AppRoot from '@renderer/AppRoot.vue';",
+        'export const a = [useSettingsStore, useNow, ErrorState, viewComponents, AppRoot];',
+        '',
+      ].join('\n'),
+    );
+    expect(messages).toHaveLength(5);
+    expect(messages.join('\n')).toMatch(/model\/ is the pure floor/);
+  });
+
+  it('forbids components to import views, from a .ts module and from a component', async () => {
+    const messages = await zoneMessages(
+      'src/renderer/src/components/frame/layer-probe.ts',
+      "import { viewComponents } from '@renderer/views/view-registry';\nexport const a = viewComponents;\n",
+    );
+    expect(messages.join('\n')).toMatch(/Components never import views/);
+    expect(messages).toHaveLength(1);
+    const fromVue = await zoneMessages(
+      'src/renderer/src/components/frame/LayerProbe.vue',
+      '<script setup lang="ts">\nimport JobsView from \'../../views/JobsView.vue\';\n</script>\n\n<template><jobs-view /></template>\n',
+    );
+    expect(fromVue.join('\n')).toMatch(/Components never import views/);
+    expect(fromVue).toHaveLength(1);
+  });
+
+  it('forbids api/ to import anything of the renderer above it', async () => {
+    const messages = await zoneMessages(
+      'src/renderer/src/api/layer-probe.ts',
+      "import { formatMb } from '../model/display/format';\nimport { useSettingsStore } from '@renderer/stores/settings-store';\nexport const a = [formatMb, useSettingsStore];\n",
+    );
+    expect(messages).toHaveLength(2);
+  });
+
+  it('allows every import that points down a floor', async () => {
+    const view = await zoneMessages(
+      'src/renderer/src/views/layer-probe.ts',
+      [
+        "import ErrorState from '@renderer/components/common/ErrorState.vue';",
+        "import { useNow } from '../composables/use-now';",
+        "import { useSettingsStore } from '@renderer/stores/settings-store';",
+        "import { formatMb } from '@renderer/model/display/format';",
+        "import { asAppError } from '../api/app-error';",
+        'export const a = [ErrorState, useNow, useSettingsStore, formatMb, asAppError];',
+        '',
+      ].join('\n'),
+    );
+    expect(view).toEqual([]);
+    const store = await zoneMessages(
+      'src/renderer/src/stores/layer-probe.ts',
+      "import { createListCache } from '../model/lists/list-cache';\nimport { useIpcClient } from '@renderer/api/client';\nexport const a = [createListCache, useIpcClient];\n",
+    );
+    expect(store).toEqual([]);
   });
 });

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { effectScope, nextTick, ref } from 'vue';
-import type { JobSummary } from '../../../src/shared/contract/records/jobs';
-import type { IpcTrackedJob } from '../../../src/shared/ipc/activity-channels';
-import {
-  summaryAsJob,
-  useInstanceJobs,
-} from '../../../src/renderer/src/composables/use-instance-jobs';
-import { useJobsStore, type JobsTarget } from '../../../src/renderer/src/stores/jobs-store';
+import type { JobSummary } from '@shared/contract/records/jobs';
+import type { IpcTrackedJob } from '@shared/ipc/activity-channels';
+import { summaryAsJob, useInstanceJobs } from '@renderer/composables/use-instance-jobs';
+import { useJobsStore, type JobsTarget } from '@renderer/stores/jobs-store';
 import { activityIpc } from './activity-fake-ipc';
 import { settle } from './resources-fake-ipc';
 

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  archiveDetailRows,
-  shortDownloadUri,
-} from '../../../src/renderer/src/components/archives/archive-format';
+import { archiveDetailRows, shortDownloadUri } from '@renderer/model/display/archive-format';
 import {
   transferStage,
   transferStages,
   transferStateLabel,
   transferTitle,
-} from '../../../src/renderer/src/components/transfers/transfer-format';
-import { transferSubject } from '../../../src/renderer/src/composables/use-transfer-commands';
-import type { ArchivesDetail } from '../../../src/shared/contract/records/archives';
-import type { TransferRecord } from '../../../src/shared/model/transfer';
+} from '@renderer/model/display/transfer-format';
+import { transferSubject } from '@renderer/composables/use-transfer-commands';
+import type { ArchivesDetail } from '@shared/contract/records/archives';
+import type { TransferRecord } from '@shared/model/transfer';
 
 const detail: ArchivesDetail = {
   archiveId: 'a-17',

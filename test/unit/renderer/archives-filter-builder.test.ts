@@ -6,9 +6,9 @@ import {
   conditionsFromExpr,
   useFilterBuilder,
   type FilterCondition,
-} from '../../../src/renderer/src/composables/use-filter-builder';
-import { parseFilter } from '../../../src/shared/filter/parser';
-import { printFilter } from '../../../src/shared/filter/printer';
+} from '@renderer/composables/use-filter-builder';
+import { parseFilter } from '@shared/filter/parser';
+import { printFilter } from '@shared/filter/printer';
 
 const row = (id: number, partial: Partial<FilterCondition>): FilterCondition => ({
   id,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/shared/errors';
-import type { ArchivesResponse } from '../../../src/shared/contract/records/archives';
+import { AppError } from '@shared/errors';
+import type { ArchivesResponse } from '@shared/contract/records/archives';
 import {
   archiveListQuery,
   defaultArchiveQuery,
   useArchivesStore,
-} from '../../../src/renderer/src/stores/archives-store';
+} from '@renderer/stores/archives-store';
 import { fakeIpc, settle } from './resources-fake-ipc';
 
 const target = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };

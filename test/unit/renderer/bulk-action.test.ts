@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/shared/errors';
+import { AppError } from '@shared/errors';
 import {
   bulkItems,
   bulkSummary,
   runBulk,
   type BulkAction,
   type BulkItem,
-} from '../../../src/renderer/src/components/common/bulk-action';
+} from '@renderer/components/common/bulk-action';
 
 interface Row {
   readonly id: string;
@@ -36,7 +36,12 @@ function deleting(order: string[]): BulkAction<Row> {
 describe('bulk actions', () => {
   it('lists every row, the ones it cannot take as skipped with why', () => {
     const rows: Row[] = [{ id: 'a' }, { id: 'b', locked: true }];
-    const items = bulkItems(rows, deleting([]), (row) => row.id, (row) => `Archive ${row.id}`);
+    const items = bulkItems(
+      rows,
+      deleting([]),
+      (row) => row.id,
+      (row) => `Archive ${row.id}`,
+    );
     expect(items.map((item) => [item.title, item.state, item.message])).toEqual([
       ['Archive a', 'waiting', undefined],
       ['Archive b', 'skipped', 'It is locked'],
@@ -47,7 +52,12 @@ describe('bulk actions', () => {
     const order: string[] = [];
     const rows: Row[] = [{ id: 'a' }, { id: 'b' }, { id: 'c', locked: true }, { id: 'd' }];
     const action = deleting(order);
-    const items = bulkItems(rows, action, (row) => row.id, (row) => row.id);
+    const items = bulkItems(
+      rows,
+      action,
+      (row) => row.id,
+      (row) => row.id,
+    );
     const seen: (readonly BulkItem<Row>[])[] = [];
     const final = await runBulk(items, action, (next) => seen.push(next));
     expect(order).toEqual(['a', 'b', 'd']);

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cidrContains,
-  entriesAdmitting,
-} from '../../../src/renderer/src/components/cluster/cidr-contains';
+import { cidrContains, entriesAdmitting } from '@renderer/model/cluster/cidr-contains';
 import {
   aclDiff,
   aclRemovalFor,
   isEmptyDiff,
   lockoutRisk,
   overwriteRisk,
-} from '../../../src/renderer/src/components/cluster/acl-changes';
+} from '@renderer/model/cluster/acl-changes';
 
 describe('cidrContains', () => {
   it.each([

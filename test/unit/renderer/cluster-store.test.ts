@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/shared/errors';
-import { useClusterStore } from '../../../src/renderer/src/stores/cluster-store';
+import { AppError } from '@shared/errors';
+import { useClusterStore } from '@renderer/stores/cluster-store';
 import { fakeIpc } from './resources-fake-ipc';
 
 const entries = [

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contrastRatio,
-  over,
-  parseHex,
-  readableOn,
-} from '../../../src/renderer/src/display/contrast';
+import { contrastRatio, over, parseHex, readableOn } from '@renderer/model/display/contrast';
 
 const rgb = (hex: string) => {
   const parsed = parseHex(hex);

@@ -4,7 +4,7 @@ import {
   isCommandEnabled,
   useCommandRegistry,
   useCommands,
-} from '../../../src/renderer/src/composables/use-commands';
+} from '@renderer/composables/use-commands';
 import { explorerIpc } from './explorer-fake-ipc';
 
 describe('useCommands', () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/shared/errors';
-import { useDatabasesStore } from '../../../src/renderer/src/stores/databases-store';
-import { useInstancesStore } from '../../../src/renderer/src/stores/instances-store';
+import { AppError } from '@shared/errors';
+import { useDatabasesStore } from '@renderer/stores/databases-store';
+import { useInstancesStore } from '@renderer/stores/instances-store';
 import { explorerIpc, flush } from './explorer-fake-ipc';
 import { database } from './explorer-fixtures';
 

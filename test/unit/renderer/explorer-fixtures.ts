@@ -1,5 +1,5 @@
-import type { Database } from '../../../src/shared/contract/records/databases';
-import type { Profile } from '../../../src/shared/model/profile';
+import type { Database } from '@shared/contract/records/databases';
+import type { Profile } from '@shared/model/profile';
 
 /** A profile as main stores it. */
 export function profile(overrides: Partial<Profile> = {}): Profile {

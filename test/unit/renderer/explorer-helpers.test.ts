@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CreateDatabaseRequestSchema } from '../../../src/shared/contract/records/databases';
-import { profileNode } from '../../../src/renderer/src/components/frame/tree-nodes';
-import { matchItems } from '../../../src/renderer/src/components/frame/quick-pick';
-import {
-  cellText,
-  filterRows,
-  searchIndex,
-} from '../../../src/renderer/src/components/common/resource-table';
-import {
-  formatMb,
-  formatRemaining,
-  toExpirationTimestamp,
-} from '../../../src/renderer/src/display/format';
-import { ExpirationTimestampSchema } from '../../../src/shared/contract/primitives';
-import {
-  emptyForm,
-  formOf,
-  inputOfForm,
-  secretOfForm,
-} from '../../../src/renderer/src/forms/profile-form';
-import { regionLabel } from '../../../src/renderer/src/display/profile-display';
-import { zodRule } from '../../../src/renderer/src/forms/zod-rule';
-import type { ListEntry } from '../../../src/renderer/src/stores/list-cache';
+import { CreateDatabaseRequestSchema } from '@shared/contract/records/databases';
+import { profileNode } from '@renderer/model/navigation/tree-nodes';
+import { matchItems } from '@renderer/model/navigation/quick-pick';
+import { cellText, filterRows, searchIndex } from '@renderer/model/tables/resource-table';
+import { formatMb, formatRemaining, toExpirationTimestamp } from '@renderer/model/display/format';
+import { ExpirationTimestampSchema } from '@shared/contract/primitives';
+import { emptyForm, formOf, inputOfForm, secretOfForm } from '@renderer/model/forms/profile-form';
+import { regionLabel } from '@renderer/model/display/profile-display';
+import { zodRule } from '@renderer/model/forms/zod-rule';
+import type { ListEntry } from '@renderer/model/lists/list-cache';
 import { database, profile } from './explorer-fixtures';
 
 const validate = (rule: ReturnType<typeof zodRule>, value: unknown) =>

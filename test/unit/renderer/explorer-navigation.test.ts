@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useNavigationStore } from '../../../src/renderer/src/stores/navigation-store';
+import { useNavigationStore } from '@renderer/stores/navigation-store';
 import {
   sameView,
   viewKey,
   viewProps,
   viewTitle,
   type ViewRef,
-} from '../../../src/renderer/src/views/view-ref';
+} from '@renderer/model/navigation/view-ref';
 import { explorerIpc } from './explorer-fake-ipc';
 
 const databases: ViewRef = { kind: 'databases', profileId: 'p1', instanceName: 'sql-a' };

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/shared/errors';
-import type { ProfileInput } from '../../../src/shared/model/profile';
-import { useProfilesStore } from '../../../src/renderer/src/stores/profiles-store';
-import { useSignInStore } from '../../../src/renderer/src/stores/sign-in-store';
+import { AppError } from '@shared/errors';
+import type { ProfileInput } from '@shared/model/profile';
+import { useProfilesStore } from '@renderer/stores/profiles-store';
+import { useSignInStore } from '@renderer/stores/sign-in-store';
 import { explorerIpc, flush } from './explorer-fake-ipc';
 import { profile } from './explorer-fixtures';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createFailedJobErrors,
   failedJobErrorText,
-} from '../../../src/renderer/src/components/jobs/failed-job-errors';
+} from '@renderer/components/jobs/failed-job-errors';
 
 /** A fetch whose answers the test releases one by one. */
 function controlledFetch() {

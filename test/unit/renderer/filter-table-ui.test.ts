@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FilterConditionDraft } from '../../../src/renderer/src/composables/use-filter-builder';
+import type { FilterConditionDraft } from '@renderer/composables/use-filter-builder';
 import {
   FILTER_TABLE_UI,
   operatorOptions,
@@ -7,8 +7,8 @@ import {
   propertyChange,
   propertyOptions,
   valuePlaceholder,
-} from '../../../src/renderer/src/components/filter/filter-table-ui';
-import { filterTables, type FilterTableName } from '../../../src/shared/filter/tables';
+} from '@renderer/components/filter/filter-table-ui';
+import { filterTables, type FilterTableName } from '@shared/filter/tables';
 
 const draft = (partial: Partial<FilterConditionDraft>): FilterConditionDraft => ({
   property: 'name',

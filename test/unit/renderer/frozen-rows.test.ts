@@ -1,14 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { effectScope, isReactive, type EffectScope } from 'vue';
-import type { Session } from '../../../src/shared/contract/records/sessions';
-import { useSessionMonitor } from '../../../src/renderer/src/composables/use-session-monitor';
-import {
-  createSearchIndexer,
-  type ResourceColumn,
-} from '../../../src/renderer/src/components/common/resource-table';
-import { freezeRows, mergeRows } from '../../../src/renderer/src/stores/frozen-rows';
-import { createInstanceList } from '../../../src/renderer/src/stores/instance-list';
-import { createListCache } from '../../../src/renderer/src/stores/list-cache';
+import type { Session } from '@shared/contract/records/sessions';
+import { useSessionMonitor } from '@renderer/composables/use-session-monitor';
+import { createSearchIndexer, type ResourceColumn } from '@renderer/model/tables/resource-table';
+import { freezeRows, mergeRows } from '@renderer/model/lists/frozen-rows';
+import { createInstanceList } from '@renderer/model/lists/instance-list';
+import { createListCache } from '@renderer/model/lists/list-cache';
 import { activityIpc } from './activity-fake-ipc';
 import { settle } from './resources-fake-ipc';
 

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/shared/errors';
-import {
-  createInstanceList,
-  type InstanceTarget,
-} from '../../../src/renderer/src/stores/instance-list';
+import { AppError } from '@shared/errors';
+import { createInstanceList, type InstanceTarget } from '@renderer/model/lists/instance-list';
 import { settle } from './resources-fake-ipc';
 
 const prod = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };

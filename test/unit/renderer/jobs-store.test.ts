@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { JobSummary } from '../../../src/shared/contract/records/jobs';
-import type { IpcTrackedJob } from '../../../src/shared/ipc/activity-channels';
-import { jobStatusGroup } from '../../../src/renderer/src/components/jobs/job-format';
-import { useJobsStore } from '../../../src/renderer/src/stores/jobs-store';
+import type { JobSummary } from '@shared/contract/records/jobs';
+import type { IpcTrackedJob } from '@shared/ipc/activity-channels';
+import { jobStatusGroup } from '@renderer/model/display/job-format';
+import { useJobsStore } from '@renderer/stores/jobs-store';
 import { activityIpc } from './activity-fake-ipc';
 
 const target = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };

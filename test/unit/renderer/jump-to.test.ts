@@ -1,23 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { computed, effectScope, nextTick, ref, shallowRef, type EffectScope } from 'vue';
-import type { ArchivesResponse } from '../../../src/shared/contract/records/archives';
-import type { Session } from '../../../src/shared/contract/records/sessions';
+import type { ArchivesResponse } from '@shared/contract/records/archives';
+import type { Session } from '@shared/contract/records/sessions';
 import {
   nodeEntries,
   objectEntries,
   type LoadedObjects,
-} from '../../../src/renderer/src/components/frame/jump-entries';
-import { matchItems } from '../../../src/renderer/src/components/frame/quick-pick';
-import type { ResourceTreeNode } from '../../../src/renderer/src/components/frame/tree-nodes';
-import { useSessionCommands } from '../../../src/renderer/src/composables/use-session-commands';
-import { formatDateTime } from '../../../src/renderer/src/display/format';
-import { useCommandRegistry } from '../../../src/renderer/src/composables/use-commands';
-import { useRevealedSearch } from '../../../src/renderer/src/composables/use-revealed-search';
-import type { AutoRefresh } from '../../../src/renderer/src/composables/use-auto-refresh';
-import { buildBlockingForest } from '../../../src/shared/monitor/blocking-forest';
-import type { SessionMonitor } from '../../../src/renderer/src/composables/use-session-monitor';
-import { useNavigationStore } from '../../../src/renderer/src/stores/navigation-store';
-import type { ViewRef } from '../../../src/renderer/src/views/view-ref';
+} from '@renderer/model/navigation/jump-entries';
+import { matchItems } from '@renderer/model/navigation/quick-pick';
+import type { ResourceTreeNode } from '@renderer/model/navigation/tree-nodes';
+import { useSessionCommands } from '@renderer/composables/use-session-commands';
+import { formatDateTime } from '@renderer/model/display/format';
+import { useCommandRegistry } from '@renderer/composables/use-commands';
+import { useRevealedSearch } from '@renderer/composables/use-revealed-search';
+import type { AutoRefresh } from '@renderer/composables/use-auto-refresh';
+import { buildBlockingForest } from '@shared/monitor/blocking-forest';
+import type { SessionMonitor } from '@renderer/composables/use-session-monitor';
+import { useNavigationStore } from '@renderer/stores/navigation-store';
+import type { ViewRef } from '@renderer/model/navigation/view-ref';
 import { activityIpc } from './activity-fake-ipc';
 
 const logins: ViewRef = { kind: 'logins', profileId: 'p1', instanceName: 'sql-a' };

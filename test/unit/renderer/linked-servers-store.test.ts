@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/shared/errors';
-import type { SqlInstance } from '../../../src/shared/contract/records/instances';
-import { useLinkedServersStore } from '../../../src/renderer/src/stores/linked-servers-store';
+import { AppError } from '@shared/errors';
+import type { SqlInstance } from '@shared/contract/records/instances';
+import { useLinkedServersStore } from '@renderer/stores/linked-servers-store';
 import { fakeIpc } from './resources-fake-ipc';
 
 const instance = (name: string): SqlInstance => ({

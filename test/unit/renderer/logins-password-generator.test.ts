@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD_LENGTH,
   generatePassword,
-} from '../../../src/renderer/src/components/logins/password-generator';
-import { CreateLoginRequestSchema } from '../../../src/shared/contract/records/logins';
+} from '@renderer/components/logins/password-generator';
+import { CreateLoginRequestSchema } from '@shared/contract/records/logins';
 
 describe('generatePassword', () => {
   it('makes passwords the contract accepts, with all four character classes', () => {

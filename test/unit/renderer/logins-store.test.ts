@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Login } from '../../../src/shared/contract/records/logins';
-import { useLoginsStore } from '../../../src/renderer/src/stores/logins-store';
+import type { Login } from '@shared/contract/records/logins';
+import { useLoginsStore } from '@renderer/stores/logins-store';
 import { fakeIpc, settle } from './resources-fake-ipc';
 
 const target = { profileId: 'p1', instanceName: 'sql-eu-dev-01' };

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appendSample,
-  monitorKey,
-  useMonitorStore,
-} from '../../../src/renderer/src/stores/monitor-store';
-import type {
-  BlockingAlert,
-  InstanceMonitorState,
-  MonitorSample,
-} from '../../../src/shared/model/monitor';
-import {
-  formatWait,
-  healthLabel,
-} from '../../../src/renderer/src/components/monitor/monitor-format';
+import { appendSample, monitorKey, useMonitorStore } from '@renderer/stores/monitor-store';
+import type { BlockingAlert, InstanceMonitorState, MonitorSample } from '@shared/model/monitor';
+import { formatWait, healthLabel } from '@renderer/components/monitor/monitor-format';
 import { fakeIpc } from './resources-fake-ipc';
 
 const PROD = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };

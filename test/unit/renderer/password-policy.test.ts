@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   passwordPolicyMessage,
   passwordPolicyWarnings,
-} from '../../../src/renderer/src/components/logins/password-policy';
+} from '@renderer/components/logins/password-policy';
 
 describe('password policy warnings', () => {
   it('warns about abc: too short and one class of four', () => {

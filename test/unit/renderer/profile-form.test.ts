@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formMovesProfile, formOf } from '../../../src/renderer/src/forms/profile-form';
+import { formMovesProfile, formOf } from '@renderer/model/forms/profile-form';
 import { profile } from './explorer-fixtures';
 
 describe('formMovesProfile (the form then asks for the secret again)', () => {

@@ -4,8 +4,8 @@ import {
   durationBetween,
   formatElapsed,
   formatRelativeTime,
-} from '../../../src/renderer/src/display/relative-time';
-import { runningTickers, useSharedNow } from '../../../src/renderer/src/composables/use-shared-now';
+} from '@renderer/model/display/relative-time';
+import { runningTickers, useSharedNow } from '@renderer/composables/use-shared-now';
 
 const NOW = Date.parse('2024-05-10T12:00:00Z');
 const at = (offsetMs: number): string => new Date(NOW + offsetMs).toISOString();

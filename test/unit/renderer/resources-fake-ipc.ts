@@ -1,9 +1,9 @@
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import { createApp } from 'vue';
-import { IpcClient, provideIpcClient } from '../../../src/renderer/src/api/client';
-import type { IpcTransport } from '../../../src/renderer/src/api/transport';
-import { toAppErrorData } from '../../../src/shared/errors';
-import { errorEnvelope, okEnvelope } from '../../../src/shared/ipc/envelope';
+import { IpcClient, provideIpcClient } from '@renderer/api/client';
+import type { IpcTransport } from '@renderer/api/transport';
+import { toAppErrorData } from '@shared/errors';
+import { errorEnvelope, okEnvelope } from '@shared/ipc/envelope';
 
 /** A recorded invoke. */
 export interface FakeCall {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { useRowContextMenu } from '../../../src/renderer/src/composables/use-row-context-menu';
+import { useRowContextMenu } from '@renderer/composables/use-row-context-menu';
 
 interface Row {
   readonly name: string;

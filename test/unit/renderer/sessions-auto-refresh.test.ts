@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { effectScope, nextTick, ref, type EffectScope } from 'vue';
-import { useAutoRefresh } from '../../../src/renderer/src/composables/use-auto-refresh';
+import { useAutoRefresh } from '@renderer/composables/use-auto-refresh';
 
 interface Scheduled {
   readonly run: () => void;

@@ -1,15 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { effectScope, type EffectScope } from 'vue';
-import type { Session } from '../../../src/shared/contract/records/sessions';
-import { AppError } from '../../../src/shared/errors';
-import type { BlockingAlert } from '../../../src/shared/model/monitor';
-import { defaultSettings } from '../../../src/shared/model/settings';
-import { blockingAlertNotice } from '../../../src/renderer/src/composables/use-blocking-alert';
-import {
-  useSessionMonitor,
-  type SessionMonitor,
-} from '../../../src/renderer/src/composables/use-session-monitor';
-import type { SessionsTarget } from '../../../src/renderer/src/stores/sessions-store';
+import type { Session } from '@shared/contract/records/sessions';
+import { AppError } from '@shared/errors';
+import type { BlockingAlert } from '@shared/model/monitor';
+import { defaultSettings } from '@shared/model/settings';
+import { blockingAlertNotice } from '@renderer/composables/use-blocking-alert';
+import { useSessionMonitor, type SessionMonitor } from '@renderer/composables/use-session-monitor';
+import type { SessionsTarget } from '@renderer/stores/sessions-store';
 import { activityIpc, type FakeHandler } from './activity-fake-ipc';
 import { settle } from './resources-fake-ipc';
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../../../src/shared/contract/records/sessions';
-import { AppError } from '../../../src/shared/errors';
-import { useKillLogStore } from '../../../src/renderer/src/stores/kill-log-store';
-import {
-  killRefusal,
-  sessionsOfTarget,
-  useSessionsStore,
-} from '../../../src/renderer/src/stores/sessions-store';
+import type { Session } from '@shared/contract/records/sessions';
+import { AppError } from '@shared/errors';
+import { useKillLogStore } from '@renderer/stores/kill-log-store';
+import { killRefusal, sessionsOfTarget, useSessionsStore } from '@renderer/stores/sessions-store';
 import { activityIpc } from './activity-fake-ipc';
 
 const instance = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };

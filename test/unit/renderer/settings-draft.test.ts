@@ -5,8 +5,8 @@ import {
   followSaved,
   parsePatch,
   patchOf,
-} from '../../../src/renderer/src/forms/settings-draft';
-import { defaultSettings, type Settings } from '../../../src/shared/model/settings';
+} from '@renderer/model/forms/settings-draft';
+import { defaultSettings, type Settings } from '@shared/model/settings';
 
 const saved: Settings = { ...defaultSettings(), proxyUrl: 'http://proxy.corp:3128' };
 

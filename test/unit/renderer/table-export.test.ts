@@ -1,14 +1,14 @@
 import { h } from 'vue';
 import { NTag, NTooltip } from 'naive-ui';
 import { describe, expect, it } from 'vitest';
-import type { ResourceColumn } from '../../../src/renderer/src/components/common/resource-table';
+import type { ResourceColumn } from '@renderer/model/tables/resource-table';
 import {
   cellOut,
   csvFileName,
   defuseFormula,
   tableText,
   vnodeText,
-} from '../../../src/renderer/src/components/common/table-export';
+} from '@renderer/components/common/table-export';
 
 interface Row {
   readonly name: string;

@@ -1,6 +1,6 @@
 import { shallowRef } from 'vue';
 import { describe, expect, it } from 'vitest';
-import { useTableSelection } from '../../../src/renderer/src/composables/use-table-selection';
+import { useTableSelection } from '@renderer/composables/use-table-selection';
 
 interface Row {
   readonly id: string;

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { effectScope, nextTick } from 'vue';
-import type { TransferRecord } from '../../../src/shared/model/transfer';
+import type { TransferRecord } from '@shared/model/transfer';
 import {
   isCommandEnabled,
   useCommandRegistry,
   useCommands,
-} from '../../../src/renderer/src/composables/use-commands';
+} from '@renderer/composables/use-commands';
 import {
   transferCommandId,
   useTransferCommands,
-} from '../../../src/renderer/src/composables/use-transfer-commands';
-import { useTransfersStore } from '../../../src/renderer/src/stores/transfers-store';
+} from '@renderer/composables/use-transfer-commands';
+import { useTransfersStore } from '@renderer/stores/transfers-store';
 import { activityIpc } from './activity-fake-ipc';
 
 function record(id: string, patch: Partial<TransferRecord> = {}): TransferRecord {

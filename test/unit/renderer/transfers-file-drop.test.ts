@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { IpcClient } from '../../../src/renderer/src/api/client';
-import type { IpcTransport } from '../../../src/renderer/src/api/transport';
-import {
-  dropTargetOf,
-  resolveDroppedPaths,
-} from '../../../src/renderer/src/composables/use-file-drop';
-import { treeDropTarget } from '../../../src/renderer/src/composables/use-tree-drop';
-import { flattenNodes, profileNode } from '../../../src/renderer/src/components/frame/tree-nodes';
-import { okEnvelope } from '../../../src/shared/ipc/envelope';
+import { IpcClient } from '@renderer/api/client';
+import type { IpcTransport } from '@renderer/api/transport';
+import { dropTargetOf, resolveDroppedPaths } from '@renderer/composables/use-file-drop';
+import { treeDropTarget } from '@renderer/composables/use-tree-drop';
+import { flattenNodes, profileNode } from '@renderer/model/navigation/tree-nodes';
+import { okEnvelope } from '@shared/ipc/envelope';
 import { database, profile } from './explorer-fixtures';
 
 /** A transport whose dialog answers `queued`, and which knows the paths in `known`. */

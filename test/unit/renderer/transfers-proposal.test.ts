@@ -4,18 +4,15 @@ import {
   importNameProblem,
   nameExists,
   proposeDatabaseName,
-} from '../../../src/renderer/src/forms/import-proposal';
-import {
-  exportChoices,
-  exportProblem,
-} from '../../../src/renderer/src/components/transfers/export-rules';
+} from '@renderer/model/forms/import-proposal';
+import { exportChoices, exportProblem } from '@renderer/components/transfers/export-rules';
 import {
   formatBytes,
   formatEta,
   transferStage,
   transferStateLabel,
-} from '../../../src/renderer/src/components/transfers/transfer-format';
-import type { TransferRecord } from '../../../src/shared/model/transfer';
+} from '@renderer/model/display/transfer-format';
+import type { TransferRecord } from '@shared/model/transfer';
 
 describe('the import proposal', () => {
   it('takes the database name from the file name, fitted to the import pattern', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TransferRecord } from '../../../src/shared/model/transfer';
-import { useTransfersStore } from '../../../src/renderer/src/stores/transfers-store';
+import type { TransferRecord } from '@shared/model/transfer';
+import { useTransfersStore } from '@renderer/stores/transfers-store';
 import { activityIpc } from './activity-fake-ipc';
 
 function record(id: string, patch: Partial<TransferRecord> = {}): TransferRecord {

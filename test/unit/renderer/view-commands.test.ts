@@ -1,20 +1,20 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { effectScope, nextTick, reactive, ref, shallowRef } from 'vue';
-import type { ArchivesResponse } from '../../../src/shared/contract/records/archives';
-import { archiveTitle } from '../../../src/renderer/src/components/archives/archive-format';
+import type { ArchivesResponse } from '@shared/contract/records/archives';
+import { archiveTitle } from '@renderer/model/display/archive-format';
 import {
   useArchiveCommands,
   type ArchiveCommandContext,
-} from '../../../src/renderer/src/composables/use-archive-commands';
+} from '@renderer/composables/use-archive-commands';
 import {
   isCommandEnabled,
   useCommandRegistry,
   type Command,
-} from '../../../src/renderer/src/composables/use-commands';
-import { useDatabaseActions } from '../../../src/renderer/src/composables/use-database-actions';
-import { useFrameCommands } from '../../../src/renderer/src/composables/use-frame-commands';
-import { useNavigationStore } from '../../../src/renderer/src/stores/navigation-store';
-import { useProfilesStore } from '../../../src/renderer/src/stores/profiles-store';
+} from '@renderer/composables/use-commands';
+import { useDatabaseActions } from '@renderer/composables/use-database-actions';
+import { useFrameCommands } from '@renderer/composables/use-frame-commands';
+import { useNavigationStore } from '@renderer/stores/navigation-store';
+import { useProfilesStore } from '@renderer/stores/profiles-store';
 import { explorerIpc } from './explorer-fake-ipc';
 import { database, profile } from './explorer-fixtures';
 

@@ -1,4 +1,4 @@
-import { AppError, isAppError } from '../../../shared/errors';
+import { AppError, isAppError } from '@shared/errors';
 
 /** Turns anything thrown into an AppError (unknown errors get a generic message). */
 export function asAppError(caught: unknown): AppError {

@@ -1,13 +1,13 @@
 import { inject, type App, type InjectionKey } from 'vue';
-import { AppError } from '../../../shared/errors';
-import type { AppShellKind } from '../../../shared/ipc/app-channels';
+import { AppError } from '@shared/errors';
+import type { AppShellKind } from '@shared/ipc/app-channels';
 import type {
   ChannelInput,
   ChannelOutput,
   EventChannel,
   EventPayload,
   InvokeChannel,
-} from '../../../shared/ipc/contract';
+} from '@shared/ipc/contract';
 import { preloadTransport, type IpcTransport } from './transport';
 import { harnessSocketUrl, websocketTransport } from './websocket-transport';
 

@@ -1,5 +1,5 @@
-import type { AppShellKind } from '../../../shared/ipc/app-channels';
-import type { IpcEnvelope } from '../../../shared/ipc/envelope';
+import type { AppShellKind } from '@shared/ipc/app-channels';
+import type { IpcEnvelope } from '@shared/ipc/envelope';
 
 /**
  * How the client reaches main: Electron's preload bridge, or the browser harness's

@@ -1,5 +1,5 @@
-import { errorEnvelope, IpcEnvelopeSchema, type IpcEnvelope } from '../../../shared/ipc/envelope';
-import { HARNESS_IPC_PATH, HARNESS_TOKEN_META } from '../../../shared/ipc/harness-wire';
+import { errorEnvelope, IpcEnvelopeSchema, type IpcEnvelope } from '@shared/ipc/envelope';
+import { HARNESS_IPC_PATH, HARNESS_TOKEN_META } from '@shared/ipc/harness-wire';
 import type { IpcTransport } from './transport';
 
 type Pending = (envelope: IpcEnvelope) => void;

@@ -1,6 +1,6 @@
 import { useMessage } from 'naive-ui';
 import { ref, type Ref } from 'vue';
-import type { AppError } from '../../../shared/errors';
+import type { AppError } from '@shared/errors';
 import { asAppError, failureText } from '../api/app-error';
 
 export { asAppError, failureText };

@@ -1,9 +1,9 @@
 import { computed, type ComputedRef } from 'vue';
-import type { JobSummary } from '../../../shared/contract/records/jobs';
-import type { IpcTrackedJob } from '../../../shared/ipc/activity-channels';
-import type { TransferRecord } from '../../../shared/model/transfer';
-import { jobStatusGroup, type ActivityFilter } from '../components/jobs/job-format';
-import { transferGroup } from '../components/transfers/transfer-format';
+import type { JobSummary } from '@shared/contract/records/jobs';
+import type { IpcTrackedJob } from '@shared/ipc/activity-channels';
+import type { TransferRecord } from '@shared/model/transfer';
+import { jobStatusGroup, type ActivityFilter } from '../model/display/job-format';
+import { transferGroup } from '@renderer/model/display/transfer-format';
 import { isJobOver, useJobsStore } from '../stores/jobs-store';
 import { useTransfersStore } from '../stores/transfers-store';
 

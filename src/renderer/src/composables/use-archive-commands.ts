@@ -1,8 +1,8 @@
 import { watch, type Ref, type ShallowRef } from 'vue';
-import type { ArchivesResponse } from '../../../shared/contract/records/archives';
+import type { ArchivesResponse } from '@shared/contract/records/archives';
 import { useCommands } from './use-commands';
 import type { useArchivesStore } from '../stores/archives-store';
-import { archiveTitle } from '../components/archives/archive-format';
+import { archiveTitle } from '../model/display/archive-format';
 
 /** What the archive commands act on (the view's state). */
 export interface ArchiveCommandContext {

@@ -1,5 +1,5 @@
 import type { Ref } from 'vue';
-import type { ArchivesResponse } from '../../../shared/contract/records/archives';
+import type { ArchivesResponse } from '@shared/contract/records/archives';
 import { useActivityStore } from '../stores/activity-store';
 import { useTransfersStore } from '../stores/transfers-store';
 import { useAction } from './use-action';

@@ -1,9 +1,9 @@
 import { NButton, useNotification } from 'naive-ui';
 import { getCurrentScope, h, onScopeDispose } from 'vue';
-import type { BlockingAlert } from '../../../shared/model/monitor';
-import type { BlockingNode } from '../../../shared/monitor/blocking-forest';
+import type { BlockingAlert } from '@shared/model/monitor';
+import type { BlockingNode } from '@shared/monitor/blocking-forest';
 import { useIpcClient } from '../api/client';
-import { formatDuration } from '../components/sessions/session-columns';
+import { formatDuration } from '../model/display/format';
 import { useNavigationStore } from '../stores/navigation-store';
 
 /** What an alert says of one head blocker (a monitor's HeadBlocker, or a view's node). */

@@ -1,4 +1,4 @@
-import type { ProfileSecretInput } from '../../../shared/model/profile';
+import type { ProfileSecretInput } from '@shared/model/profile';
 import { useInstancesStore } from '../stores/instances-store';
 import { useNavigationStore } from '../stores/navigation-store';
 import { useProfilesStore } from '../stores/profiles-store';

@@ -1,7 +1,7 @@
 import { ref } from 'vue';
-import type { AppError } from '../../../shared/errors';
-import type { ConnectionTestResult } from '../../../shared/ipc/profile-channels';
-import type { ProfileInput, ProfileSecretInput } from '../../../shared/model/profile';
+import type { AppError } from '@shared/errors';
+import type { ConnectionTestResult } from '@shared/ipc/profile-channels';
+import type { ProfileInput, ProfileSecretInput } from '@shared/model/profile';
 import { useIpcClient } from '../api/client';
 import { asAppError } from '../api/app-error';
 

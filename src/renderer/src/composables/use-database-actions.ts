@@ -1,6 +1,6 @@
 import { computed, ref, type ComputedRef, type Ref } from 'vue';
-import type { Database } from '../../../shared/contract/records/databases';
-import type { RowAction } from '../components/common/resource-table';
+import type { Database } from '@shared/contract/records/databases';
+import type { RowAction } from '../model/tables/resource-table';
 import { useNavigationStore } from '../stores/navigation-store';
 import { useProfilesStore } from '../stores/profiles-store';
 import { useTransfersStore } from '../stores/transfers-store';

@@ -1,5 +1,5 @@
 import { computed, watch, type ComputedRef, type Ref } from 'vue';
-import type { AppError } from '../../../shared/errors';
+import type { AppError } from '@shared/errors';
 import { useFrameStore } from '../stores/frame-store';
 import { useAction } from './use-action';
 

@@ -1,12 +1,12 @@
 import { useMessage } from 'naive-ui';
 import { ref, type Ref } from 'vue';
-import { isAppError } from '../../../shared/errors';
+import { isAppError } from '@shared/errors';
 import { useIpcClient, type IpcClient } from '../api/client';
 import { useProfilesStore } from '../stores/profiles-store';
 import { useTransfersStore, type ImportTarget } from '../stores/transfers-store';
-import type { ViewRef } from '../views/view-ref';
+import type { ViewRef } from '../model/navigation/view-ref';
 import { asAppError, failureText } from '../api/app-error';
-import { fileExtensionOf } from '../forms/import-proposal';
+import { fileExtensionOf } from '../model/forms/import-proposal';
 
 /*
  * DROP CONTRACT (UI-A wires it; UI-C owns this file)

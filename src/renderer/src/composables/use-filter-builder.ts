@@ -1,5 +1,5 @@
 import { computed, ref, watch, type ComputedRef, type Ref } from 'vue';
-import type { FilterExpr, FilterValue } from '../../../shared/filter/ast';
+import type { FilterExpr, FilterValue } from '@shared/filter/ast';
 import {
   cmp,
   combineAll,
@@ -7,14 +7,10 @@ import {
   inList,
   or,
   valueFromInput,
-} from '../../../shared/filter/builder';
-import { tryParseFilter, type FilterParseResult } from '../../../shared/filter/parser';
-import { printFilter } from '../../../shared/filter/printer';
-import {
-  isListOperator,
-  type FilterTableName,
-  type OperatorChoice,
-} from '../../../shared/filter/tables';
+} from '@shared/filter/builder';
+import { tryParseFilter, type FilterParseResult } from '@shared/filter/parser';
+import { printFilter } from '@shared/filter/printer';
+import { isListOperator, type FilterTableName, type OperatorChoice } from '@shared/filter/tables';
 
 /*
  * The filter builder: rows of `property operator value` joined by AND or OR, kept in step with

@@ -1,9 +1,9 @@
 import { computed, watch, type ComputedRef, type Ref } from 'vue';
-import { isFinalJobStatus } from '../../../shared/contract/enums';
-import type { JobDetail, JobSummary } from '../../../shared/contract/records/jobs';
-import type { IpcTrackedJob } from '../../../shared/ipc/activity-channels';
+import { isFinalJobStatus } from '@shared/contract/enums';
+import type { JobDetail, JobSummary } from '@shared/contract/records/jobs';
+import type { IpcTrackedJob } from '@shared/ipc/activity-channels';
 import { useJobsStore, type JobsTarget } from '../stores/jobs-store';
-import { instanceKey, type ListEntry } from '../stores/list-cache';
+import { instanceKey, type ListEntry } from '../model/lists/list-cache';
 import { useNavigationStore } from '../stores/navigation-store';
 import { useSignInStore } from '../stores/sign-in-store';
 import type { ActivityItem } from './use-activity-items';

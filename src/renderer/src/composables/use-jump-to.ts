@@ -1,15 +1,15 @@
 import { computed, type ComputedRef, type Ref } from 'vue';
-import type { JobSummary } from '../../../shared/contract/records/jobs';
+import type { JobSummary } from '@shared/contract/records/jobs';
 import {
   nodeEntries,
   objectEntries,
   type JumpEntry,
   type LoadedRows,
-} from '../components/frame/jump-entries';
-import type { QuickPickItem } from '../components/frame/quick-pick';
-import { flattenNodes } from '../components/frame/tree-nodes';
+} from '../model/navigation/jump-entries';
+import type { QuickPickItem } from '../model/navigation/quick-pick';
+import { flattenNodes } from '../model/navigation/tree-nodes';
 import { useArchivesStore } from '../stores/archives-store';
-import type { InstanceTarget } from '../stores/instance-list';
+import type { InstanceTarget } from '../model/lists/instance-list';
 import { useInstancesStore } from '../stores/instances-store';
 import { useJobsStore } from '../stores/jobs-store';
 import { useLinkedServersStore } from '../stores/linked-servers-store';

@@ -5,7 +5,7 @@ import {
   type MonitorInstanceRef,
   type MonitorRange,
   type MonitorSample,
-} from '../../../shared/model/monitor';
+} from '@shared/model/monitor';
 import { appendSample, monitorKey, useMonitorStore } from '../stores/monitor-store';
 
 /** What {@link useMonitorChart} gives the large chart. */

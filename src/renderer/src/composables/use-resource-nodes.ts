@@ -1,6 +1,6 @@
 import { computed, type ComputedRef } from 'vue';
-import type { Profile } from '../../../shared/model/profile';
-import { profileNode, type ResourceTreeNode } from '../components/frame/tree-nodes';
+import type { Profile } from '@shared/model/profile';
+import { profileNode, type ResourceTreeNode } from '../model/navigation/tree-nodes';
 import { useDatabasesStore } from '../stores/databases-store';
 import { useInstancesStore } from '../stores/instances-store';
 import { useProfilesStore } from '../stores/profiles-store';

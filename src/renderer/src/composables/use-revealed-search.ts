@@ -1,6 +1,6 @@
 import { watch, type Ref } from 'vue';
 import { useNavigationStore } from '../stores/navigation-store';
-import { viewKey } from '../views/view-ref';
+import { viewKey } from '../model/navigation/view-ref';
 
 /**
  * Fills `search` when jump-to reveals an object of the view this table belongs to (the

@@ -5,7 +5,7 @@ import {
   menuOf,
   select as selectIn,
   type RowMenuOptions,
-} from '../components/common/row-menu';
+} from '../model/tables/row-menu';
 
 /**
  * A table's one row menu: at the pointer, under the focused row, or under the row's "⋯"

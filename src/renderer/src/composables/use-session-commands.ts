@@ -1,9 +1,9 @@
 import { computed, ref, type ComputedRef, type Ref } from 'vue';
-import type { Session } from '../../../shared/contract/records/sessions';
+import type { Session } from '@shared/contract/records/sessions';
 import { useCommands } from './use-commands';
 import type { SessionMonitor } from './use-session-monitor';
-import type { QuickPickItem } from '../components/frame/quick-pick';
-import { sessionLabel } from '../components/frame/jump-entries';
+import type { QuickPickItem } from '../model/navigation/quick-pick';
+import { sessionLabel } from '../model/navigation/jump-entries';
 
 /** What the session commands act on (the view's state). */
 export interface SessionCommandContext {

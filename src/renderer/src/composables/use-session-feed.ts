@@ -8,9 +8,9 @@ import {
   watch,
   type Ref,
 } from 'vue';
-import type { Session } from '../../../shared/contract/records/sessions';
-import type { MonitorSessions } from '../../../shared/model/monitor';
-import { AppError } from '../../../shared/errors';
+import type { Session } from '@shared/contract/records/sessions';
+import type { MonitorSessions } from '@shared/model/monitor';
+import { AppError } from '@shared/errors';
 import { asAppError } from '../api/app-error';
 import { useSessionsStore, type SessionsTarget } from '../stores/sessions-store';
 import { useSettingsStore } from '../stores/settings-store';

@@ -1,12 +1,12 @@
 import { computed, ref, shallowRef, type ComputedRef, type Ref } from 'vue';
-import type { Session } from '../../../shared/contract/records/sessions';
-import { AppError } from '../../../shared/errors';
-import { filterRows } from '../../../shared/filter/evaluate';
-import { parseFilter } from '../../../shared/filter/parser';
-import type { FilterExpr } from '../../../shared/filter/ast';
-import { buildBlockingForest, type BlockingForest } from '../../../shared/monitor/blocking-forest';
-import { FilterSyntaxError } from '../../../shared/filter/errors';
-import { mergeRows } from '../stores/frozen-rows';
+import type { Session } from '@shared/contract/records/sessions';
+import { AppError } from '@shared/errors';
+import { filterRows } from '@shared/filter/evaluate';
+import { parseFilter } from '@shared/filter/parser';
+import type { FilterExpr } from '@shared/filter/ast';
+import { buildBlockingForest, type BlockingForest } from '@shared/monitor/blocking-forest';
+import { FilterSyntaxError } from '@shared/filter/errors';
+import { mergeRows } from '../model/lists/frozen-rows';
 import { sessionsOfTarget, useSessionsStore, type SessionsTarget } from '../stores/sessions-store';
 import { useSessionFeed, type SessionFeed } from './use-session-feed';
 

@@ -1,7 +1,7 @@
 import type { FormInst, FormItemRule, FormRules } from 'naive-ui';
 import { computed, reactive, ref, shallowRef, watch, type Ref } from 'vue';
-import type { AppError } from '../../../shared/errors';
-import type { Settings } from '../../../shared/model/settings';
+import type { AppError } from '@shared/errors';
+import type { Settings } from '@shared/model/settings';
 import { useSettingsStore } from '../stores/settings-store';
 import {
   DRAFT_FIELDS,
@@ -11,9 +11,9 @@ import {
   parsePatch,
   patchOf,
   type SettingsDraft,
-} from '../forms/settings-draft';
+} from '../model/forms/settings-draft';
 import { useAction } from './use-action';
-import { formIsValid } from '../forms/zod-rule';
+import { formIsValid } from '../model/forms/zod-rule';
 
 /** What {@link useSettingsForm} gives the settings view. */
 export interface SettingsForm {

@@ -55,7 +55,9 @@ export function useTableSelection<T>(options: {
     return kept.length === picked.value.size ? picked.value : new Set(kept);
   });
   const rows = computed(() =>
-    keys.value.size === 0 ? [] : options.shown().filter((row) => keys.value.has(options.keyOf(row))),
+    keys.value.size === 0
+      ? []
+      : options.shown().filter((row) => keys.value.has(options.keyOf(row))),
   );
   const count = computed(() => rows.value.length);
   const isAll = computed(() => {

@@ -1,4 +1,4 @@
-import type { TransferRecord } from '../../../shared/model/transfer';
+import type { TransferRecord } from '@shared/model/transfer';
 import { useNavigationStore } from '../stores/navigation-store';
 import { useSignInStore } from '../stores/sign-in-store';
 import { useTransfersStore } from '../stores/transfers-store';

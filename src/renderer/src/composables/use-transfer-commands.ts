@@ -1,6 +1,6 @@
 import { onScopeDispose, watch } from 'vue';
-import type { TransferRecord } from '../../../shared/model/transfer';
-import { transferControls, type TransferControl } from '../components/transfers/transfer-format';
+import type { TransferRecord } from '@shared/model/transfer';
+import { transferControls, type TransferControl } from '@renderer/model/display/transfer-format';
 import { useTransfersStore } from '../stores/transfers-store';
 import { useCommandRegistry, type Command } from './use-commands';
 

@@ -1,6 +1,6 @@
 import type { TreeOption } from 'naive-ui';
 import { computed, nextTick, onMounted, watch, type Ref } from 'vue';
-import type { ResourceTreeNode } from '../components/frame/tree-nodes';
+import type { ResourceTreeNode } from '../model/navigation/tree-nodes';
 
 /** The DOM id of a tree node (keys hold `:` and `/`, which ids may but selectors dislike). */
 export function treeItemId(key: string): string {

@@ -1,7 +1,7 @@
 import type { DropdownOption } from 'naive-ui';
 import { computed, ref, shallowRef, type ComputedRef, type Ref } from 'vue';
-import type { MonitorInstanceRef } from '../../../shared/model/monitor';
-import type { ResourceTreeNode } from '../components/frame/tree-nodes';
+import type { MonitorInstanceRef } from '@shared/model/monitor';
+import type { ResourceTreeNode } from '../model/navigation/tree-nodes';
 import { useMonitorStore } from '../stores/monitor-store';
 import { useNavigationStore } from '../stores/navigation-store';
 import { useAction } from './use-action';

@@ -1,8 +1,8 @@
 import { useMessage } from 'naive-ui';
 import { computed, ref, type Ref } from 'vue';
-import { flattenNodes, type ResourceTreeNode } from '../components/frame/tree-nodes';
+import { flattenNodes, type ResourceTreeNode } from '../model/navigation/tree-nodes';
 import { useProfilesStore } from '../stores/profiles-store';
-import { viewKey } from '../views/view-ref';
+import { viewKey } from '../model/navigation/view-ref';
 import { carriesFiles, dropTargetOf, useFileDrop, type DropTarget } from './use-file-drop';
 
 /*

@@ -1,5 +1,5 @@
 import type { TreeOption } from 'naive-ui';
-import type { ResourceTreeNode } from '../components/frame/tree-nodes';
+import type { ResourceTreeNode } from '../model/navigation/tree-nodes';
 import { useDatabasesStore } from '../stores/databases-store';
 import { useInstancesStore } from '../stores/instances-store';
 

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { OpenItem } from '../../../shared/ipc/events';
+import type { OpenItem } from '@shared/ipc/events';
 import { useFrameStore } from './frame-store';
 
 /** The two lists of the activity panel (see `scope`). */

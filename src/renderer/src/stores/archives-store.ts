@@ -1,13 +1,13 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ARCHIVE_SORTABLE } from '../../../shared/contract/query';
+import type { ARCHIVE_SORTABLE } from '@shared/contract/query';
 import type {
   ArchivePatch,
   ArchivesDetail,
   ArchivesResponse,
-} from '../../../shared/contract/records/archives';
+} from '@shared/contract/records/archives';
 import { useIpcClient } from '../api/client';
-import { createInstanceList, type InstanceTarget } from './instance-list';
+import { createInstanceList, type InstanceTarget } from '../model/lists/instance-list';
 
 /** A property the archive list can be sorted by (the interface's list). */
 export type ArchiveSortProperty = (typeof ARCHIVE_SORTABLE)[number];

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { AppError } from '../../../shared/errors';
-import type { TlsVersion } from '../../../shared/contract/enums';
+import type { AppError } from '@shared/errors';
+import type { TlsVersion } from '@shared/contract/enums';
 import type {
   CidrEntry,
   CidrEntryResponse,
@@ -9,10 +9,10 @@ import type {
   GetMyIpResponse,
   ServerSecurity,
   UpdateCidrRequest,
-} from '../../../shared/contract/records/cluster';
+} from '@shared/contract/records/cluster';
 import { useIpcClient } from '../api/client';
 import { asAppError } from '../api/app-error';
-import { aclRemovalFor } from '../components/cluster/acl-changes';
+import { aclRemovalFor } from '../model/cluster/acl-changes';
 
 /** A part of the cluster view that loads (and fails) on its own: its answer is `data`. */
 export interface ClusterPart<T> {

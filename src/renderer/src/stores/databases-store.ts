@@ -1,10 +1,10 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { Database, PinOrUnpinRequest } from '../../../shared/contract/records/databases';
-import type { GroupOperation } from '../../../shared/contract/records/instances';
-import type { Session } from '../../../shared/contract/records/sessions';
+import type { Database, PinOrUnpinRequest } from '@shared/contract/records/databases';
+import type { GroupOperation } from '@shared/contract/records/instances';
+import type { Session } from '@shared/contract/records/sessions';
 import { useIpcClient } from '../api/client';
-import { createListCache, instanceKey, type ListEntry } from './list-cache';
+import { createListCache, instanceKey, type ListEntry } from '../model/lists/list-cache';
 
 /** A database addressed by profile, instance and name. */
 export interface DatabaseRef {

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia';
-import type { SqlInstance } from '../../../shared/contract/records/instances';
-import type { GroupOperation } from '../../../shared/contract/records/instances';
+import type { SqlInstance } from '@shared/contract/records/instances';
+import type { GroupOperation } from '@shared/contract/records/instances';
 import { useIpcClient } from '../api/client';
-import { createListCache, type ListEntry } from './list-cache';
+import { createListCache, type ListEntry } from '../model/lists/list-cache';
 
 /** The instances of each open profile (`instances:list`), and the instance actions. */
 export const useInstancesStore = defineStore('instances', () => {

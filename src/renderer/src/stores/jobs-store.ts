@@ -1,10 +1,10 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef } from 'vue';
-import type { JobDetail, JobSummary } from '../../../shared/contract/records/jobs';
-import { IpcTrackedJobSchema, type IpcTrackedJob } from '../../../shared/ipc/activity-channels';
+import type { JobDetail, JobSummary } from '@shared/contract/records/jobs';
+import { IpcTrackedJobSchema, type IpcTrackedJob } from '@shared/ipc/activity-channels';
 import { useIpcClient } from '../api/client';
-import { LocalHistory } from './local-history';
-import { createListCache, instanceKey, type ListEntry } from './list-cache';
+import { LocalHistory } from '../model/lists/local-history';
+import { createListCache, instanceKey, type ListEntry } from '../model/lists/list-cache';
 
 /** An instance whose jobs are listed. */
 export interface JobsTarget {

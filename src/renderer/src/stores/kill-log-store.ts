@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { z } from 'zod';
-import { LocalHistory } from './local-history';
+import { LocalHistory } from '../model/lists/local-history';
 
 /** One attempt to terminate a session, as the kill log keeps it. */
 export const KillLogEntrySchema = z.object({

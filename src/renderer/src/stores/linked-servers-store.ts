@@ -1,10 +1,10 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppError } from '../../../shared/errors';
-import type { LinkedServerResponse, SqlInstance } from '../../../shared/contract/records/instances';
+import type { AppError } from '@shared/errors';
+import type { LinkedServerResponse, SqlInstance } from '@shared/contract/records/instances';
 import { useIpcClient } from '../api/client';
 import { asAppError } from '../api/app-error';
-import { createInstanceList, type InstanceTarget } from './instance-list';
+import { createInstanceList, type InstanceTarget } from '../model/lists/instance-list';
 
 /** Which instance's linked servers are shown. */
 export type LinkedServerTarget = InstanceTarget;

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
-import type { CreateLoginRequest, Login } from '../../../shared/contract/records/logins';
+import type { CreateLoginRequest, Login } from '@shared/contract/records/logins';
 import { useIpcClient } from '../api/client';
-import { createInstanceList, type InstanceTarget } from './instance-list';
+import { createInstanceList, type InstanceTarget } from '../model/lists/instance-list';
 
 /** Which instance's logins are shown. */
 export type LoginTarget = InstanceTarget;

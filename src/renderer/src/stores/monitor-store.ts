@@ -9,7 +9,7 @@ import {
   type MonitorInstanceRef,
   type MonitorRange,
   type MonitorSample,
-} from '../../../shared/model/monitor';
+} from '@shared/model/monitor';
 import { useIpcClient } from '../api/client';
 
 /** The key of an instance of a profile in the store's maps. */

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { profileOf, sameView, viewKey, type ViewRef } from '../views/view-ref';
+import { profileOf, sameView, viewKey, type ViewRef } from '../model/navigation/view-ref';
 
 const HISTORY_LIMIT = 50;
 

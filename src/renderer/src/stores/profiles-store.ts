@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { Profile, ProfileInput } from '../../../shared/model/profile';
+import type { Profile, ProfileInput } from '@shared/model/profile';
 import { useIpcClient } from '../api/client';
 
 /** The editable part of a stored profile (what `profiles:update` takes). */

@@ -1,9 +1,9 @@
 import { defineStore } from 'pinia';
 import { shallowRef } from 'vue';
-import type { Session } from '../../../shared/contract/records/sessions';
-import type { InstanceMonitorState, MonitorSessions } from '../../../shared/model/monitor';
-import { filterRows } from '../../../shared/filter/evaluate';
-import { parseFilter } from '../../../shared/filter/parser';
+import type { Session } from '@shared/contract/records/sessions';
+import type { InstanceMonitorState, MonitorSessions } from '@shared/model/monitor';
+import { filterRows } from '@shared/filter/evaluate';
+import { parseFilter } from '@shared/filter/parser';
 import { useIpcClient } from '../api/client';
 import { asAppError } from '../api/app-error';
 import { useKillLogStore, type KillLogEntry } from './kill-log-store';

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { defaultSettings, type Settings, type SettingsPatch } from '../../../shared/model/settings';
+import { defaultSettings, type Settings, type SettingsPatch } from '@shared/model/settings';
 import { useIpcClient } from '../api/client';
 
 /** The app's settings (theme, refresh intervals...), kept in sync with main. */

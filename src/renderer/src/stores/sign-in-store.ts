@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ProfileSecretInput } from '../../../shared/model/profile';
-import type { SignInState } from '../../../shared/model/session-state';
+import type { ProfileSecretInput } from '@shared/model/profile';
+import type { SignInState } from '@shared/model/session-state';
 import { useIpcClient } from '../api/client';
 
 /**

@@ -8,10 +8,10 @@ import {
   type StartExportInput,
   type StartImportInput,
   type TransferRecord,
-} from '../../../shared/model/transfer';
-import type { FileExtension } from '../../../shared/contract/enums';
+} from '@shared/model/transfer';
+import type { FileExtension } from '@shared/contract/enums';
 import { useIpcClient } from '../api/client';
-import { LocalHistory } from './local-history';
+import { LocalHistory } from '../model/lists/local-history';
 
 /** An instance that files are imported into. */
 export interface ImportTarget {

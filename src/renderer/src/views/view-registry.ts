@@ -2,7 +2,7 @@ import { defineAsyncComponent, type Component } from 'vue';
 import ViewLoading from '../components/common/ViewLoading.vue';
 // The first screen is in the main chunk: it paints without waiting for a second request.
 import ConnectionsView from './ConnectionsView.vue';
-import type { ViewKind } from './view-ref';
+import type { ViewComponents } from '../model/navigation/view-ref';
 
 /**
  * A view loaded on demand (its own chunk, with the components only it uses). The loading
@@ -33,7 +33,7 @@ export function prefetchNextView(): void {
  * the fields of its ViewRef (all but `kind`) as props. `sessions` and `databaseSessions` share
  * SessionsView: the latter also passes `databaseName`.
  */
-export const viewComponents: Readonly<Record<ViewKind, Component>> = {
+export const viewComponents: ViewComponents = {
   connections: ConnectionsView,
   settings: onDemand(() => import('./SettingsView.vue')),
   monitor: onDemand(() => import('./MonitorView.vue')),

@@ -1,4 +1,4 @@
-import type { ArchivesResponse } from '../../../../shared/contract/records/archives';
+import type { ArchivesResponse } from '@shared/contract/records/archives';
 import type { BulkAction } from '../common/bulk-action';
 import { countOf, readOnlyReason } from '../common/bulk-words';
 
@@ -17,7 +17,8 @@ export function archiveBulkActions(options: {
       danger: true,
       typed: true,
       disabledReason: readOnlyReason(options.readOnly),
-      skipReason: (row) => (row.archiveId ? undefined : 'It has no archive id yet; refresh the list.'),
+      skipReason: (row) =>
+        row.archiveId ? undefined : 'It has no archive id yet; refresh the list.',
       run: async (row) => {
         await options.remove(row);
         return 'Deleted';

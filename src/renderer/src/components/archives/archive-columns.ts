@@ -1,10 +1,10 @@
 import { timeCell } from '../common/time-cell';
-import type { ArchivesResponse } from '../../../../shared/contract/records/archives';
-import type { ArchiveQueryState, ArchiveSortProperty } from '../../stores/archives-store';
-import type { ResourceColumn } from '../common/resource-table';
+import type { ArchivesResponse } from '@shared/contract/records/archives';
+import type { ArchiveQueryState, ArchiveSortProperty } from '@renderer/stores/archives-store';
+import type { ResourceColumn } from '@renderer/model/tables/resource-table';
 import { tagCell } from '../common/table-cells';
-import { formatDate, formatDateTime, formatMb } from '../../display/format';
-import { sourceTypeLabel, storageTypeOf } from './archive-format';
+import { formatDate, formatDateTime, formatMb } from '@renderer/model/display/format';
+import { sourceTypeLabel, storageTypeOf } from '@renderer/model/display/archive-format';
 
 type SortOrder = 'ascend' | 'descend' | false;
 

@@ -1,7 +1,7 @@
-import type { CidrEntryResponse } from '../../../../shared/contract/records/cluster';
+import type { CidrEntryResponse } from '@shared/contract/records/cluster';
 import type { BulkAction } from '../common/bulk-action';
 import { countOf, readOnlyReason } from '../common/bulk-words';
-import { lockoutRisk } from './acl-changes';
+import { lockoutRisk } from '@renderer/model/cluster/acl-changes';
 
 /** The access control list's actions on selected entries: remove them, warned of a lockout. */
 export function aclBulkActions(options: {

@@ -1,4 +1,4 @@
-import { asAppError } from '../../api/app-error';
+import { asAppError } from '@renderer/api/app-error';
 
 /**
  * An action on the selected rows of a table (delete archives, kill sessions...): one

@@ -1,5 +1,5 @@
-import type { RowContextMenu } from '../../composables/use-row-context-menu';
-import type { TableSelection } from '../../composables/use-table-selection';
+import type { RowContextMenu } from '@renderer/composables/use-row-context-menu';
+import type { TableSelection } from '@renderer/composables/use-table-selection';
 
 /** What a table row does on pointer and keys. */
 export interface RowInteraction<T> {

@@ -1,5 +1,5 @@
 import { h } from 'vue';
-import type { TableSelection } from '../../composables/use-table-selection';
+import type { TableSelection } from '@renderer/composables/use-table-selection';
 
 /** The width of the selection column (it is fixed on the left). */
 export const SELECTION_WIDTH = 40;

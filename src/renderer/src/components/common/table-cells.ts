@@ -1,6 +1,6 @@
 import { NTag } from 'naive-ui';
 import { h, type VNode } from 'vue';
-import type { TagType } from '../../display/status-tags';
+import type { TagType } from '@renderer/model/display/status-tags';
 
 /**
  * A table cell's small borderless tag (a role, a status, a kind), in one look for every

@@ -1,5 +1,5 @@
 import { isVNode, type VNodeChild } from 'vue';
-import { cellText, type ResourceColumn } from './resource-table';
+import { cellText, type ResourceColumn } from '@renderer/model/tables/resource-table';
 
 /** How cells are written out: as the table shows them, or the service's own values. */
 export type CellValues = 'shown' | 'raw';

@@ -1,8 +1,8 @@
 import { h, type Ref, type VNode } from 'vue';
-import { useSharedNow } from '../../composables/use-shared-now';
-import { formatDateTime } from '../../display/format';
-import { formatRelativeTime } from '../../display/relative-time';
-import { useSettingsStore } from '../../stores/settings-store';
+import { useSharedNow } from '@renderer/composables/use-shared-now';
+import { formatDateTime } from '@renderer/model/display/format';
+import { formatRelativeTime } from '@renderer/model/display/relative-time';
+import { useSettingsStore } from '@renderer/stores/settings-store';
 
 // One clock for every table cell, made on first use; it runs for the window's life (one timer).
 let clock: Readonly<Ref<number>> | undefined;

@@ -1,4 +1,4 @@
-import type { Database, PinOrUnpinRequest } from '../../../../shared/contract/records/databases';
+import type { Database, PinOrUnpinRequest } from '@shared/contract/records/databases';
 import type { BulkAction } from '../common/bulk-action';
 import { countOf, readOnlyReason } from '../common/bulk-words';
 

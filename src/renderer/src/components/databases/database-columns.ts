@@ -1,10 +1,10 @@
 import { timeCell } from '../common/time-cell';
 import { NTooltip } from 'naive-ui';
 import { h } from 'vue';
-import type { Database } from '../../../../shared/contract/records/databases';
-import { formatDate, formatDateTime, formatMb } from '../../display/format';
-import { databaseStatusType } from '../../display/status-tags';
-import type { ResourceColumn } from '../common/resource-table';
+import type { Database } from '@shared/contract/records/databases';
+import { formatDate, formatDateTime, formatMb } from '@renderer/model/display/format';
+import { databaseStatusType } from '@renderer/model/display/status-tags';
+import type { ResourceColumn } from '@renderer/model/tables/resource-table';
 import { tagCell } from '../common/table-cells';
 
 /** The sort keys of list databases that have a column (the service sorts; see DatabasesView). */

@@ -4,15 +4,15 @@
  * only what the user sees: labels, hints, pick lists, the row a new condition starts as, and
  * the test ids each view has always had.
  */
-import { SESSION_STATUSES } from '../../../../shared/contract/enums';
-import { describeProperty } from '../../../../shared/filter/builder';
+import { SESSION_STATUSES } from '@shared/contract/enums';
+import { describeProperty } from '@shared/filter/builder';
 import {
   filterTables,
   type FilterPropertyType,
   type FilterTableName,
   type OperatorChoice,
-} from '../../../../shared/filter/tables';
-import type { FilterConditionDraft } from '../../composables/use-filter-builder';
+} from '@shared/filter/tables';
+import type { FilterConditionDraft } from '@renderer/composables/use-filter-builder';
 
 /** The presentation of one filter table. */
 export interface FilterTableUi {

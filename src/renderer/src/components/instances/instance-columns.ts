@@ -1,9 +1,9 @@
 import { NProgress } from 'naive-ui';
 import { h } from 'vue';
-import type { SqlInstance } from '../../../../shared/contract/records/instances';
-import { formatMb, percent } from '../../display/format';
-import { instanceStatusType } from '../../display/status-tags';
-import type { ResourceColumn } from '../common/resource-table';
+import type { SqlInstance } from '@shared/contract/records/instances';
+import { formatMb, percent } from '@renderer/model/display/format';
+import { instanceStatusType } from '@renderer/model/display/status-tags';
+import type { ResourceColumn } from '@renderer/model/tables/resource-table';
 import { tagCell } from '../common/table-cells';
 
 /** How full an instance's disk is, 0..100. */

@@ -1,4 +1,4 @@
-import type { Login } from '../../../../shared/contract/records/logins';
+import type { Login } from '@shared/contract/records/logins';
 import type { BulkAction } from '../common/bulk-action';
 import { countOf, readOnlyReason } from '../common/bulk-words';
 

@@ -1,4 +1,4 @@
-import { MAX_LOGIN_PASSWORD_LENGTH } from '../../../../shared/contract/records/logins';
+import { MAX_LOGIN_PASSWORD_LENGTH } from '@shared/contract/records/logins';
 
 /*
  * Passwords for new logins and password changes. SQL Server's policy wants at least eight

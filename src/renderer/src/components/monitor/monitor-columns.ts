@@ -4,8 +4,8 @@ import type {
   InstanceMonitorState,
   MonitorSample,
   MonitorInstanceRef,
-} from '../../../../shared/model/monitor';
-import type { Profile } from '../../../../shared/model/profile';
+} from '@shared/model/monitor';
+import type { Profile } from '@shared/model/profile';
 import type { SeriesTone } from './chart-options';
 import { formatWait, healthDetail, healthLabel, healthType } from './monitor-format';
 import TimeSeriesChart from './TimeSeriesChart.vue';

@@ -1,5 +1,5 @@
-import type { InstanceMonitorState, MonitorHealth } from '../../../../shared/model/monitor';
-import type { TagType } from '../../display/status-tags';
+import type { InstanceMonitorState, MonitorHealth } from '@shared/model/monitor';
+import type { TagType } from '@renderer/model/display/status-tags';
 
 const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 

@@ -1,6 +1,6 @@
-import type { Session } from '../../../../shared/contract/records/sessions';
-import { AppError } from '../../../../shared/errors';
-import type { KillOutcome } from '../../stores/sessions-store';
+import type { Session } from '@shared/contract/records/sessions';
+import { AppError } from '@shared/errors';
+import type { KillOutcome } from '@renderer/stores/sessions-store';
 import type { BulkAction } from '../common/bulk-action';
 import { countOf, readOnlyReason } from '../common/bulk-words';
 
@@ -22,7 +22,9 @@ export function sessionBulkActions(options: {
       danger: true,
       disabledReason: readOnlyReason(options.readOnly),
       skipReason: (row) =>
-        row.status === 'background' ? 'A background session of SQL Server cannot be killed.' : undefined,
+        row.status === 'background'
+          ? 'A background session of SQL Server cannot be killed.'
+          : undefined,
       run: async (row) => {
         const outcome = await options.kill(row);
         if (outcome.outcome === 'refused') {

@@ -1,6 +1,6 @@
 import { h } from 'vue';
-import type { Session } from '../../../../shared/contract/records/sessions';
-import type { ResourceColumn } from '../common/resource-table';
+import type { Session } from '@shared/contract/records/sessions';
+import type { ResourceColumn } from '@renderer/model/tables/resource-table';
 
 /*
  * The columns of the session table: every field of the Session record, sortable. Cells are
@@ -29,17 +29,6 @@ export function formatClock(iso: string | null | undefined, now = Date.now()): s
   const offset = new Date(time).getTimezoneOffset() * 60_000;
   const sameDay = Math.floor((time - offset) / dayMs) === Math.floor((now - offset) / dayMs);
   return (sameDay ? timeFormat : dateTimeFormat).format(time);
-}
-
-/** `45 s`, `12 min`, `3 h 05 min`, `2 d 4 h` for a duration in ms. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
 const byNumber =

@@ -1,5 +1,5 @@
-import { MAX_EXPORT_WITHOUT_DETACH_MB } from '../../../../shared/contract/query';
-import type { ExportToType } from '../../../../shared/contract/enums';
+import { MAX_EXPORT_WITHOUT_DETACH_MB } from '@shared/contract/query';
+import type { ExportToType } from '@shared/contract/enums';
 
 /*
  * The interface's export rules, as the export dialog applies them before anything is sent:

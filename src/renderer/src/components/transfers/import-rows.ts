@@ -1,14 +1,14 @@
 import { reactive } from 'vue';
-import type { FileExtension } from '../../../../shared/contract/enums';
-import type { ImportPlan } from '../../../../shared/model/transfer';
-import { asAppError } from '../../api/app-error';
+import type { FileExtension } from '@shared/contract/enums';
+import type { ImportPlan } from '@shared/model/transfer';
+import { asAppError } from '@renderer/api/app-error';
 import {
   fileExtensionOf,
   fileNameOf,
   importNameProblem,
   nameExists,
   proposeDatabaseName,
-} from '../../forms/import-proposal';
+} from '@renderer/model/forms/import-proposal';
 
 /** One file of the import sheet, as the user edits it. */
 export interface ImportRow {

@@ -44,6 +44,17 @@ export function formatRemaining(ms: number): string {
     : `${minutes}:${seconds}`;
 }
 
+/** `45 s`, `12 min`, `3 h 05 min`, `2 d 4 h` for a duration in ms. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
 /** Percentage 0..100 of `part` in `whole`, 0 when whole is not positive. */
 export function percent(part: number, whole: number): number {
   if (!(whole > 0)) return 0;

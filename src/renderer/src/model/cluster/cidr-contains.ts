@@ -1,4 +1,4 @@
-import { isCidr, isIPv4, isIPv6 } from '../../../../shared/contract/cidr';
+import { isCidr, isIPv4, isIPv6 } from '@shared/contract/cidr';
 
 /*
  * Whether an ACL entry lets an address in, computed in the renderer so the cluster view can

@@ -1,6 +1,6 @@
 import { shallowRef, type Ref } from 'vue';
-import type { AppError } from '../../../shared/errors';
-import { asAppError } from '../api/app-error';
+import type { AppError } from '@shared/errors';
+import { asAppError } from '@renderer/api/app-error';
 import { mergeRows } from './frozen-rows';
 
 /** One cached list: its rows and how loading it went. */

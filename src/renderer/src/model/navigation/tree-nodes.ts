@@ -1,9 +1,9 @@
 import type { TreeOption } from 'naive-ui';
-import type { Database } from '../../../../shared/contract/records/databases';
-import type { SqlInstance } from '../../../../shared/contract/records/instances';
-import type { Profile } from '../../../../shared/model/profile';
-import type { ListEntry } from '../../stores/list-cache';
-import { viewKey, type InstanceChildKind, type ViewRef } from '../../views/view-ref';
+import type { Database } from '@shared/contract/records/databases';
+import type { SqlInstance } from '@shared/contract/records/instances';
+import type { Profile } from '@shared/model/profile';
+import type { ListEntry } from '../lists/list-cache';
+import { viewKey, type InstanceChildKind, type ViewRef } from './view-ref';
 
 /** What a node of the resource tree is. */
 export type TreeNodeKind = 'profile' | 'instance' | 'group' | 'database' | 'placeholder';

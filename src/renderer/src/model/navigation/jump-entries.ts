@@ -1,11 +1,11 @@
-import type { ArchivesResponse } from '../../../../shared/contract/records/archives';
-import type { LinkedServerResponse } from '../../../../shared/contract/records/instances';
-import type { JobSummary } from '../../../../shared/contract/records/jobs';
-import type { Login } from '../../../../shared/contract/records/logins';
-import type { Session } from '../../../../shared/contract/records/sessions';
-import { formatDateTime } from '../../display/format';
-import { VIEW_KIND_LABELS, viewKey, type ViewRef } from '../../views/view-ref';
-import { jobTypeLabel } from '../jobs/job-format';
+import type { ArchivesResponse } from '@shared/contract/records/archives';
+import type { LinkedServerResponse } from '@shared/contract/records/instances';
+import type { JobSummary } from '@shared/contract/records/jobs';
+import type { Login } from '@shared/contract/records/logins';
+import type { Session } from '@shared/contract/records/sessions';
+import { formatDateTime } from '../display/format';
+import { VIEW_KIND_LABELS, viewKey, type ViewRef } from './view-ref';
+import { jobTypeLabel } from '../display/job-format';
 import type { QuickPickItem } from './quick-pick';
 import type { ResourceTreeNode } from './tree-nodes';
 

@@ -1,12 +1,9 @@
-import { StorageTypeId } from '../../../../shared/contract/enums';
-import type {
-  ArchivesDetail,
-  ArchivesResponse,
-} from '../../../../shared/contract/records/archives';
-import { formatDateTime, formatMb } from '../../display/format';
+import { StorageTypeId } from '@shared/contract/enums';
+import type { ArchivesDetail, ArchivesResponse } from '@shared/contract/records/archives';
+import { formatDateTime, formatMb } from './format';
 
 /*
- * How archive fields read in the table and dialogs (sizes and dates: display/format.ts).
+ * How archive fields read in the table and dialogs (sizes and dates: format.ts).
  */
 
 /** `Temporary` or `Permanent` from the name or, when absent, the id; else the raw value. */

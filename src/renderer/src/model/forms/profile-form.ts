@@ -1,4 +1,4 @@
-import type { Region } from '../../../shared/contract/enums';
+import type { Region } from '@shared/contract/enums';
 import {
   ProfileAuthSchema,
   ProfileInputSchema,
@@ -7,7 +7,7 @@ import {
   type Profile,
   type ProfileInput,
   type ProfileSecretInput,
-} from '../../../shared/model/profile';
+} from '@shared/model/profile';
 
 /** The connection form as the user edits it (flat, so naive-ui binds each field). */
 export interface ProfileFormModel {

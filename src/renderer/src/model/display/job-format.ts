@@ -1,5 +1,5 @@
-import { isFinalJobStatus } from '../../../../shared/contract/enums';
-import type { TagType } from '../../display/status-tags';
+import { isFinalJobStatus } from '@shared/contract/enums';
+import type { TagType } from './status-tags';
 
 /** The activity filters: everything, or one of three groups. */
 export type ActivityFilter = 'all' | 'running' | 'failed' | 'finished';

@@ -1,6 +1,6 @@
 import { ref, shallowRef, type Ref } from 'vue';
-import type { AppError } from '../../../shared/errors';
-import { asAppError } from '../api/app-error';
+import type { AppError } from '@shared/errors';
+import { asAppError } from '@renderer/api/app-error';
 import { freezeRows, mergeRows } from './frozen-rows';
 
 /** The instance a per-instance resource list shows (logins, linked servers, archives...). */

@@ -1,7 +1,9 @@
+import type { Component } from 'vue';
+
 /**
  * What the main pane shows: one view, chosen by a `ViewRef`. Views are opened through
- * `useNavigationStore().open(ref)`; the frame maps `kind` to a component through
- * `view-registry.ts` and passes the other fields as props.
+ * `useNavigationStore().open(ref)`; the frame maps `kind` to a component through the
+ * {@link ViewComponents} it is given and passes the other fields as props.
  */
 export type ViewRef =
   | { readonly kind: 'connections' }
@@ -25,6 +27,12 @@ export type ViewRef =
 
 /** Any view kind. */
 export type ViewKind = ViewRef['kind'];
+
+/**
+ * The component of each view kind. views/view-registry.ts builds it and the app root hands it
+ * to the frame: the frame stands below the views it shows, so it never imports them.
+ */
+export type ViewComponents = Readonly<Record<ViewKind, Component>>;
 
 /** The view kinds that hang under an instance. */
 export type InstanceChildKind = Extract<

@@ -1,9 +1,5 @@
-import {
-  SettingsPatchSchema,
-  type Settings,
-  type SettingsPatch,
-} from '../../../shared/model/settings';
-import type { FailedJobNotice } from '../../../shared/model/monitor';
+import { SettingsPatchSchema, type Settings, type SettingsPatch } from '@shared/model/settings';
+import type { FailedJobNotice } from '@shared/model/monitor';
 import { zodMessage } from './zod-rule';
 
 /**

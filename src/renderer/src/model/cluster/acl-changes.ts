@@ -1,9 +1,9 @@
-import { isCidr, isIpAddress } from '../../../../shared/contract/cidr';
+import { isCidr, isIpAddress } from '@shared/contract/cidr';
 import type {
   CidrEntry,
   CidrEntryResponse,
   UpdateCidrRequest,
-} from '../../../../shared/contract/records/cluster';
+} from '@shared/contract/records/cluster';
 import { cidrContains } from './cidr-contains';
 
 /*

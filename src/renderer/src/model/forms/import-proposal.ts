@@ -1,6 +1,6 @@
-import type { FileExtension } from '../../../shared/contract/enums';
-import { fileTypeFromName } from '../../../shared/contract/file-signature';
-import { ImportDatabaseNameSchema } from '../../../shared/contract/primitives';
+import type { FileExtension } from '@shared/contract/enums';
+import { fileTypeFromName } from '@shared/contract/file-signature';
+import { ImportDatabaseNameSchema } from '@shared/contract/primitives';
 
 /*
  * What the import sheet proposes for a file before the user edits it: the database name

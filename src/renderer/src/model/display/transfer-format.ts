@@ -3,9 +3,9 @@ import {
   type TransferKind,
   type TransferRecord,
   type TransferState,
-} from '../../../../shared/model/transfer';
-import type { TagType } from '../../display/status-tags';
-import type { ActivityFilter } from '../jobs/job-format';
+} from '@shared/model/transfer';
+import type { TagType } from './status-tags';
+import type { ActivityFilter } from './job-format';
 
 /** `812 B`, `4.2 MB`, `1.31 GB` (powers of 1024, as file managers show sizes). */
 export function formatBytes(bytes: number | undefined): string {

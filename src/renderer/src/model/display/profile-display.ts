@@ -1,4 +1,4 @@
-import type { Profile } from '../../../shared/model/profile';
+import type { Profile } from '@shared/model/profile';
 
 /**
  * The region badge of a profile: `EU`, `US`, `LOCAL` (the built-in emulator) or `CUSTOM` (a
