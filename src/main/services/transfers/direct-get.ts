@@ -60,6 +60,11 @@ function requestHead(target: URL, headers: Record<string, string>): string {
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
+/** An informational answer before the real one (101 switches protocols: it is final here). */
+function isInterim(status: number): boolean {
+  return status >= 100 && status < 200 && status !== 101;
+}
+
 /** Whether the answer's body can be read here (else undici takes the request). */
 function takesDirectly(head: ResponseHead): number | undefined {
   const status = head.statusCode;
@@ -111,7 +116,7 @@ class DirectConnection {
   readonly head: Promise<ResponseHead>;
   readonly #socket: Socket;
   readonly #pool: SocketBodyPool;
-  readonly #reader = new ResponseHeadReader();
+  #reader = new ResponseHeadReader();
   readonly #route: DirectRoute;
   #parsed = false;
   #waiting = true;
@@ -149,8 +154,12 @@ class DirectConnection {
       this.#socket.write(request);
     });
     this.#socket.on('timeout', () => {
-      // Paused by us (slow disk, bandwidth limit, the caller not reading yet) is not idle.
-      if (this.#pool.paused || (this.#parsed && this.#waiting)) return;
+      // Paused by us (slow disk, bandwidth limit, the caller not reading yet) is not idle. The
+      // timer fires once: armed again, it still ends a host that never sends after the pause.
+      if (this.#pool.paused || (this.#parsed && this.#waiting)) {
+        this.#socket.setTimeout(route.bodyTimeoutMs);
+        return;
+      }
       this.#socket.destroy(failure('The storage host stopped sending.', 'ETIMEDOUT'));
     });
     this.#socket.on('error', (error) => (this.#error ??= error));
@@ -175,17 +184,23 @@ class DirectConnection {
     settleHead: { resolve: (head: ResponseHead) => void },
   ): boolean {
     let skip = 0;
-    if (!this.#parsed) {
+    while (!this.#parsed) {
       let parsed;
       try {
-        parsed = this.#reader.push(view.subarray(0, length));
+        parsed = this.#reader.push(view.subarray(skip, length));
       } catch (error) {
         this.#socket.destroy(error as Error);
         return false;
       }
       if (!parsed) return this.#pool.commit(view, length, length);
+      skip += parsed.bodyOffset;
+      // An interim answer (100 Continue, 103 Early Hints) precedes the real one, and a client
+      // must read past it even when it asked for none (RFC 9110, 15.2): its head is dropped.
+      if (isInterim(parsed.head.statusCode)) {
+        this.#reader = new ResponseHeadReader();
+        continue;
+      }
       this.#parsed = true;
-      skip = parsed.bodyOffset;
       settleHead.resolve(parsed.head);
     }
     const cut = this.#route.onBodyBytes?.(this.#received + length - skip);

@@ -52,6 +52,12 @@ export async function checkContinues(
     throw await response.error(`the download of ${state.dest}`);
   }
   const range = contentRange(response.headers['content-range']);
+  // A range other than the one asked (even from byte 0) holds bytes of another offset.
+  if (response.statusCode === 206 && range?.start !== from) {
+    await response.discard();
+    await restart(progress, state);
+    throw new RestartFromZero('the server answered another range than the one asked');
+  }
   const sameFile = state.etag === undefined || etag === undefined || etag === state.etag;
   if (response.statusCode === 200 || !sameFile || range?.start !== from) {
     if (from > 0) {
