@@ -129,6 +129,31 @@ describe('startJob', () => {
     expect(calls).toEqual([['call', 'jobs.listByInstance']]);
   });
 
+  it('adopts a job of ours that already ended, never an older one', async () => {
+    const conflict = () =>
+      Promise.reject(new AppError({ code: 'CONFLICT', message: 'exists', status: 409 }));
+    const began = { createdAt: '2026-03-01T10:00:00.000Z' };
+    const list = (createTime: string) => [
+      {
+        id: 'quick',
+        type: 'IMPORT_DATABASE',
+        resourceName: 'Sales',
+        status: 'Succeeded',
+        createTime,
+      },
+    ];
+    // Started by the run that crashed before journaling the job id, and already done.
+    const fresh = context(job('succeeded'), [], list('2026-03-01T10:02:00.000Z'));
+    Object.assign(fresh.ctx.journal, began);
+    await expect(startJob(fresh.ctx, meta, conflict, true)).resolves.toBe('quick');
+    // A colleague's import of the same name, long before this transfer began.
+    const older = context(job('succeeded'), [], list('2026-02-27T08:00:00.000Z'));
+    Object.assign(older.ctx.journal, began);
+    await expect(startJob(older.ctx, meta, conflict, true)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+
   it('does not adopt anything on a first 409', async () => {
     const { ctx } = context(job('succeeded'));
     const send = () =>

@@ -32,12 +32,18 @@ export function jobMetaOf<Id extends TransferJobOperation>(
   return { type: job.type, label: job.label };
 }
 
+/** How far the service's clock may be behind ours when a job is matched to a transfer. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
 /**
- * The newest unfinished job of `type` on the transfer's database, if any. Used when a retried
+ * The job an earlier attempt of this transfer's POST started, if any. Used when a retried
  * POST answers 409: the first attempt did reach the service and started the job, only its
- * answer was lost, so that job is the one to follow (never a second one).
+ * answer was lost, so that job is the one to follow (never a second one). The newest
+ * unfinished job of `type` on the transfer's database is it; failing that, a job that
+ * already ended (a quick import finishes before the resumed run asks) counts when it was
+ * created after the transfer began, so a colleague's older import is never taken for ours.
  */
-async function findRunningJob(
+async function findStartedJob(
   ctx: TransferContext<TransferJournal>,
   type: JobMeta['type'],
 ): Promise<string | undefined> {
@@ -48,15 +54,13 @@ async function findRunningJob(
     { signal: ctx.signal },
   );
   const name = journal.databaseName.toLowerCase();
-  const running = jobs
-    .filter(
-      (job) =>
-        job.type === type &&
-        job.resourceName.toLowerCase() === name &&
-        !isFinalJobStatus(job.status),
-    )
+  const ours = jobs
+    .filter((job) => job.type === type && job.resourceName.toLowerCase() === name)
     .sort((a, b) => b.createTime.localeCompare(a.createTime));
-  return running[0]?.id;
+  const running = ours.find((job) => !isFinalJobStatus(job.status));
+  if (running) return running.id;
+  const began = Date.parse(journal.createdAt) - CLOCK_SKEW_MS;
+  return ours.find((job) => Date.parse(job.createTime) >= began)?.id;
 }
 
 /**
@@ -77,7 +81,7 @@ export async function startJob(
       return (await send()).jobId;
     } catch (error) {
       if (mayHaveSent && isAppError(error) && error.code === 'CONFLICT') {
-        const adopted = await findRunningJob(ctx, meta.type);
+        const adopted = await findStartedJob(ctx, meta.type);
         if (adopted !== undefined) return adopted;
       }
       throw error;
