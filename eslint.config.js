@@ -102,17 +102,60 @@ export default tseslint.config(
     files: ['src/main/services/**'],
     rules: layer(
       ['zod', 'undici', 'node:*'],
-      ['platform', 'app', 'renderer', 'preload', 'emulator'],
-      'Services are plain TypeScript with no Electron import: move Electron code to src/main/platform.',
+      ['platform', 'app', 'cli', 'renderer', 'preload', 'emulator'],
+      'Services are plain TypeScript with no Electron import: move Electron code to src/main/platform (and terminal code to src/main/cli).',
     ),
   },
   {
     files: ['src/main/app/**'],
     rules: layer(
       ['zod', 'undici', 'node:*'],
-      ['platform', 'renderer', 'preload'],
+      ['platform', 'cli', 'renderer', 'preload'],
       'src/main/app composes the services for Electron main and the browser harness alike: no Electron import here.',
     ),
+  },
+  {
+    // The command line is a way in beside platform/: it drives the same services and app, and
+    // neither of them may reach back into it.
+    files: ['src/main/cli/**'],
+    rules: layer(
+      ['zod', 'undici', 'node:*'],
+      ['platform', 'renderer', 'preload', 'emulator'],
+      'src/main/cli is the terminal shell over services, app and src/shared: no Electron, platform or renderer import.',
+    ),
+  },
+  {
+    // Transfers by direction: upload/ and download/ build on the shared transfers/ files and
+    // never on each other; of the shared files only the facade (transfer-service.ts) and the
+    // dispatcher of runs (run-driver.ts) reach down into a direction.
+    files: ['src/main/services/transfers/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname + '/src/main/services/transfers',
+          zones: [
+            {
+              target: './upload',
+              from: ['./download'],
+              message: 'upload/ never imports download/: move what both use to transfers/ itself.',
+            },
+            {
+              target: './download',
+              from: ['./upload'],
+              message: 'download/ never imports upload/: move what both use to transfers/ itself.',
+            },
+            {
+              target: './!(transfer-service|run-driver).ts',
+              from: ['./upload', './download'],
+              message:
+                'Shared transfer files never import upload/ or download/ (only transfer-service.ts and run-driver.ts do).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/main/platform/**'],

@@ -1,5 +1,5 @@
 import { KeytarSecretStore } from './platform/keytar-secret-store';
-import { runCli } from './services/cli/cli-runner';
+import { runCli } from './cli/cli-runner';
 
 /*
  * The command line over the app's services: `npm run cli -- <group> <operation> [--param v]`.

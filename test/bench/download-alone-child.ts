@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
 import { directRoute } from '../../src/main/services/http/direct-route';
-import { RangeDownloader } from '../../src/main/services/transfers/range-downloader';
+import { RangeDownloader } from '../../src/main/services/transfers/download/range-downloader';
 
 /*
  * The download bench's other engine child: the engine's downloader alone (direct GET, 4

@@ -4,8 +4,11 @@ import { rm } from 'node:fs/promises';
 import { request, stream, type Dispatcher } from 'undici';
 import { createDispatcher } from '../../src/main/services/http/dispatcher';
 import { directRoute } from '../../src/main/services/http/direct-route';
-import { openDownload } from '../../src/main/services/transfers/download-answer';
-import { PartFileSink, storeChunks } from '../../src/main/services/transfers/part-file-sink';
+import { openDownload } from '../../src/main/services/transfers/download/download-answer';
+import {
+  PartFileSink,
+  storeChunks,
+} from '../../src/main/services/transfers/download/part-file-sink';
 import { STACKS, openStackPartFile, type Stack, type StackPartFile } from './download-stack-sink';
 
 /*

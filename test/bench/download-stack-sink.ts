@@ -4,8 +4,8 @@ import {
   handleWriter,
   type PartFileSinkOptions,
   type SinkProgress,
-} from '../../src/main/services/transfers/part-file-sink';
-import { WriteBehind } from '../../src/main/services/transfers/write-behind';
+} from '../../src/main/services/transfers/download/part-file-sink';
+import { WriteBehind } from '../../src/main/services/transfers/download/write-behind';
 
 /*
  * The end every HTTP stack of download-stack-child.ts writes into, so that only the stack

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TransferRecord } from '../../src/shared/model/transfer';
 import { PROFILE_ID, createEngine } from '../support/transfer-harness';
+import { importFile } from '../support/import-file';
 
 /*
  * The transfer engine alone in a process, for the upload bench: imports one file, or a batch
@@ -91,7 +92,7 @@ engine.service.onDidChange((record) => {
 const records: TransferRecord[] = [];
 for (const file of task.files) {
   records.push(
-    await engine.service.startImport({
+    await importFile(engine.service, {
       profileId: PROFILE_ID,
       instanceName: task.instanceName,
       databaseName: file.databaseName,

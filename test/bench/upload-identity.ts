@@ -3,7 +3,7 @@ import {
   readStamp,
   settledStamp,
   stampChange,
-} from '../../src/main/services/transfers/source-stamp';
+} from '../../src/main/services/transfers/upload/source-stamp';
 
 /** What {@link measureIdentityCheck} found: the median round. */
 export interface IdentityRun {

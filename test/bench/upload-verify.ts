@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { silentLogger } from '../../src/main/services/log/logger';
 import type { ImportJournal } from '../../src/main/services/transfers/journal-schema';
 import { partRange } from '../../src/main/services/transfers/part-plan';
-import { verifySentParts } from '../../src/main/services/transfers/part-verify';
+import { verifySentParts } from '../../src/main/services/transfers/upload/part-verify';
 import type { TransferContext } from '../../src/main/services/transfers/transfer-context';
 
 /** What {@link measureVerify} found. */

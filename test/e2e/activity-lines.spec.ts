@@ -11,6 +11,7 @@ import {
 } from './activity-helpers';
 import { expectAccessible } from './axe-check';
 import { boxOf, screenshotSizes } from './calm-helpers';
+import { importFile } from '../support/import-file';
 
 /*
  * The activity panel as a compact list (issue 17): one line of about 30 px per transfer or
@@ -106,7 +107,7 @@ test('a transfer is one line with its bar, percent and main actions; its card ha
   await writeSampleDatabaseFile(path, 'bak', 24 * MiB);
   // Slow requests keep the upload going while the test looks at it.
   harness.emulator.faults.set({ latencyMs: 1500 });
-  await harness.services.transfers.startImport({
+  await importFile(harness.services.transfers, {
     profileId,
     instanceName: DEV,
     databaseName: 'Line_Import',

@@ -9,6 +9,7 @@ import {
   screenshotThemes,
   type ActivitySession,
 } from './activity-helpers';
+import { importFile } from '../support/import-file';
 
 /*
  * The transfer queue in the activity panel: with one transfer at once, two imports wait in
@@ -44,7 +45,7 @@ test('queued imports wait in order; Down, Start now, Pause all and Resume all', 
   for (const path of paths) await writeSampleDatabaseFile(path, 'bak', 16 * MiB);
   harness.emulator.faults.set({ latencyMs: 3000 });
   for (const [i, name] of names.entries()) {
-    await harness.services.transfers.startImport({
+    await importFile(harness.services.transfers, {
       profileId,
       instanceName: DEV,
       databaseName: name,

@@ -10,6 +10,7 @@ import {
   type ActivitySession,
 } from './activity-helpers';
 import { screenshotSizes } from './calm-helpers';
+import { importFile } from '../support/import-file';
 
 /*
  * Relative times with the date in the tooltip, the setting that shows dates instead, and a
@@ -58,7 +59,7 @@ test('a job that fails while the view is open gets its error on its row', async 
   await writeSampleDatabaseFile(path, 'bak', 256 * 1024);
   const view = await jumpTo(page, 'jobs dev', 'jobs-view');
   harness.emulator.faults.once('jobFail');
-  await harness.services.transfers.startImport({
+  await importFile(harness.services.transfers, {
     profileId,
     instanceName: 'sql-eu-dev-01',
     databaseName: 'Fail_Row',

@@ -2,7 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { createDispatcher, networkOf } from '../../src/main/services/http/dispatcher';
 import { directRoute, type DirectRouteOptions } from '../../src/main/services/http/direct-route';
 import type { ExportFile } from '../../src/main/services/transfers/journal-schema';
-import { RangeDownloader } from '../../src/main/services/transfers/range-downloader';
+import { RangeDownloader } from '../../src/main/services/transfers/download/range-downloader';
 import { systemDisk, type TransferDisk } from '../../src/main/services/transfers/transfer-disk';
 import { engineSettings } from '../../src/main/services/transfers/transfer-options';
 import type {

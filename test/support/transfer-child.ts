@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import type { TransferRecord } from '../../src/shared/model/transfer';
 import { PROFILE_ID, createEngine } from './transfer-harness';
+import { importFile } from './import-file';
 
 /*
  * The transfer engine in a process of its own, for the kill-and-resume test (node
@@ -48,7 +49,7 @@ const engine = await createEngine({
 
 let id: string;
 if (task.mode === 'start') {
-  const record = await engine.service.startImport({
+  const record = await importFile(engine.service, {
     profileId: PROFILE_ID,
     instanceName: task.instanceName ?? '',
     databaseName: task.databaseName ?? '',

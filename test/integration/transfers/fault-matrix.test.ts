@@ -10,6 +10,7 @@ import {
   type EngineOptions,
 } from '../../support/transfer-harness';
 import { useTransferFixture } from '../../support/transfer-fixture';
+import { importFile } from '../../support/import-file';
 
 /*
  * The fault matrix: every fault switch of the emulator, one upload each, and every run must end
@@ -77,7 +78,7 @@ async function startUpload(bytes: number, options: Partial<EngineOptions> = {}):
   const path = join(fx.root, `source-${n}.bak`);
   const sha = await writeSampleDatabaseFile(path, 'bak', bytes, `fault-${n}`);
   const database = `Faulty_${n}`;
-  const record = await engine.service.startImport({
+  const record = await importFile(engine.service, {
     profileId: PROFILE_ID,
     instanceName: INSTANCE,
     databaseName: database,

@@ -11,6 +11,7 @@ import {
   type EngineOptions,
 } from '../../support/transfer-harness';
 import { useTransferFixture } from '../../support/transfer-fixture';
+import { importFile } from '../../support/import-file';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -62,7 +63,7 @@ describe('multipart import', () => {
     });
     expect(plan.typeCheck.ok).toBe(true);
 
-    const started = await e.service.startImport({
+    const started = await importFile(e.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: file.database,
@@ -91,7 +92,7 @@ describe('multipart import', () => {
   it('sends a small file as one stream (GET import, one PUT, then the import)', async () => {
     const e = await engine();
     const file = await sample(300 * KIB, 'mdf');
-    const started = await e.service.startImport({
+    const started = await importFile(e.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: file.database,
@@ -116,7 +117,7 @@ describe('multipart import', () => {
       message: expect.stringMatching(/does not look like a BAK/) as unknown,
     });
     await expect(
-      e.service.startImport({
+      importFile(e.service, {
         profileId: PROFILE_ID,
         instanceName: INSTANCE,
         databaseName: file.database,
@@ -134,7 +135,7 @@ describe('multipart import', () => {
     const e = await engine({ partsInFlight: 2 }, dataDir);
     fx.emulator.faults.set({ latencyMs: 40 });
     const file = await sample(4 * MIB);
-    const started = await e.service.startImport({
+    const started = await importFile(e.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: file.database,
@@ -157,7 +158,7 @@ describe('multipart import', () => {
     // Cancel: another transfer stops and its journal is gone.
     fx.emulator.faults.set({ latencyMs: 40 });
     const other = await sample(4 * MIB);
-    const second = await e.service.startImport({
+    const second = await importFile(e.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: other.database,
@@ -174,7 +175,7 @@ describe('multipart import', () => {
     const first = await engine({ partsInFlight: 2 }, dataDir);
     fx.emulator.faults.set({ latencyMs: 30 });
     const file = await sample(4 * MIB);
-    const started = await first.service.startImport({
+    const started = await importFile(first.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: file.database,
@@ -209,7 +210,7 @@ describe('multipart import', () => {
     // 16 parts: the identity's first and last MiB are parts 1-4 and 13-16; the rewrites below
     // fall between, where only the parts' own checks can see them.
     const file = await sample(4 * MIB);
-    const started = await first.service.startImport({
+    const started = await importFile(first.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: file.database,
@@ -259,7 +260,7 @@ describe('multipart import', () => {
     const first = await engine({ partsInFlight: 1 }, dataDir);
     fx.emulator.faults.set({ latencyMs: 30 });
     const file = await sample(3 * MIB);
-    const started = await first.service.startImport({
+    const started = await importFile(first.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: file.database,
@@ -275,5 +276,66 @@ describe('multipart import', () => {
     expect(failed.error?.message).toMatch(
       /changed since the upload started \(size\/modified time\/content differ\); start a new import/,
     );
+  });
+});
+
+describe('an import plan', () => {
+  /** Node's calls on the source, counted. */
+  function countingFs() {
+    const fs = {
+      opens: 0,
+      stats: 0,
+      open: ((...args: Parameters<typeof open>) => {
+        fs.opens += 1;
+        return open(...args);
+      }) as typeof open,
+      stat: ((...args: Parameters<typeof stat>) => {
+        fs.stats += 1;
+        return stat(...args);
+      }) as typeof stat,
+    };
+    return fs;
+  }
+
+  it('reads the file once: the start uses the plan and only checks the file with a stat', async () => {
+    const fs = countingFs();
+    const e = await engine({ sourceFs: fs });
+    const file = await sample(700 * KIB);
+    const plan = await e.service.planImport({ profileId: PROFILE_ID, sourcePath: file.path });
+    expect(fs).toMatchObject({ opens: 1, stats: 0 });
+    const start = {
+      profileId: PROFILE_ID,
+      instanceName: INSTANCE,
+      databaseName: file.database,
+      planId: plan.planId,
+    };
+    const started = await e.service.startImport(start);
+    expect(fs).toMatchObject({ opens: 1, stats: 1 });
+    expect(started).toMatchObject({ sourcePath: file.path, fileType: 'bak', mode: 'single' });
+    expect((await finalState(e, started.id)).state).toBe('done');
+    // A plan starts one import.
+    await expect(e.service.startImport(start)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringMatching(/Choose the file again/) as unknown,
+    });
+  });
+
+  it('refuses an unknown plan id, one of another profile, and a file changed since its plan', async () => {
+    const e = await engine();
+    const file = await sample(700 * KIB);
+    const target = { profileId: PROFILE_ID, instanceName: INSTANCE, databaseName: file.database };
+    await expect(e.service.startImport({ ...target, planId: 'made-up' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const plan = await e.service.planImport({ profileId: PROFILE_ID, sourcePath: file.path });
+    await expect(
+      e.service.startImport({ ...target, profileId: 'another-profile', planId: plan.planId }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await appendFile(file.path, 'changed after planning');
+    await expect(e.service.startImport({ ...target, planId: plan.planId })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/changed since it was chosen/) as unknown,
+    });
+    expect(e.service.list()).toHaveLength(0);
   });
 });

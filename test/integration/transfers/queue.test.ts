@@ -4,6 +4,7 @@ import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import { PROFILE_ID, assembledPath, waitUntil, type Engine } from '../../support/transfer-harness';
 import { useTransferFixture } from '../../support/transfer-fixture';
+import { importFile } from '../../support/import-file';
 
 /*
  * The queue of the app's transfers against the emulator over HTTP: at most N move bytes at
@@ -67,7 +68,7 @@ async function startImports(engine: Engine, count: number) {
     files.push({ id: '', path, sha, database: `Queued_${n}` });
   }
   for (const file of files) {
-    const record = await engine.service.startImport({
+    const record = await importFile(engine.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: file.database,

@@ -13,6 +13,7 @@ import {
   type EngineOptions,
 } from '../../support/transfer-harness';
 import { useTransferFixture } from '../../support/transfer-fixture';
+import { importFile } from '../../support/import-file';
 
 /*
  * The TransferService as the IPC layer uses it: refusals before anything is sent, retry of a
@@ -67,12 +68,12 @@ describe('TransferService', () => {
       sourcePath: file.path,
     };
     await expect(
-      e.service.startImport({ ...input, sourcePath: join(fx.root, 'missing.bak') }),
+      importFile(e.service, { ...input, sourcePath: join(fx.root, 'missing.bak') }),
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     await expect(
-      e.service.startImport({ ...input, databaseName: 'has space' }),
+      importFile(e.service, { ...input, databaseName: 'has space' }),
     ).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringMatching(/only letters, digits/) as unknown,
@@ -86,11 +87,11 @@ describe('TransferService', () => {
       message: expect.stringMatching(/\.mdf, \.bak or \.dacpac/) as unknown,
     });
     e.connections.disconnect();
-    await expect(e.service.startImport(input)).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
+    await expect(importFile(e.service, input)).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
     await e.connections.signIn();
     fx.emulator.faults.set({ latencyMs: 30 });
-    const first = await e.service.startImport(input);
-    await expect(e.service.startImport(input)).rejects.toMatchObject({ code: 'CONFLICT' });
+    const first = await importFile(e.service, input);
+    await expect(importFile(e.service, input)).rejects.toMatchObject({ code: 'CONFLICT' });
     await e.service.cancel(first.id);
   });
 
@@ -98,7 +99,7 @@ describe('TransferService', () => {
     const e = await engine();
     const file = await sample(700 * KIB);
     // Dev_RDM_Sample exists: the upload goes through, the import is refused with 409.
-    const started = await e.service.startImport({
+    const started = await importFile(e.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: 'Dev_RDM_Sample',
@@ -144,7 +145,7 @@ describe('TransferService', () => {
     });
     const file = await sample(700 * KIB);
     fx.emulator.faults.once('jobFail');
-    const started = await e.service.startImport({
+    const started = await importFile(e.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: 'Retried_Job',
@@ -177,7 +178,7 @@ describe('TransferService', () => {
     fx.emulator.faults.set({ latencyMs: 20 });
     const first = await engine({ dataDir });
     const file = await sample(2 * 1024 * KIB);
-    const started = await first.service.startImport({
+    const started = await importFile(first.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: 'Waits_For_SignIn',
@@ -214,7 +215,7 @@ describe('TransferService', () => {
     });
     fx.emulator.faults.set({ resetPartRate: 1 });
     const file = await sample(1024 * KIB);
-    const started = await e.service.startImport({
+    const started = await importFile(e.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: 'Network_Comes_Back',
@@ -241,7 +242,7 @@ describe('TransferService', () => {
     e.service.onDidChange((record) => events.push({ at: performance.now(), record }));
     // 24 parts at 40 ms a request take well over a second even on a fast machine: several ticks.
     const file = await sample(6 * 1024 * KIB);
-    const started = await e.service.startImport({
+    const started = await importFile(e.service, {
       profileId: PROFILE_ID,
       instanceName: INSTANCE,
       databaseName: 'Paced_Progress',

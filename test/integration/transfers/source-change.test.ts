@@ -7,6 +7,7 @@ import type { PartEvent } from '../../../src/main/services/transfers/transfer-co
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import { PROFILE_ID, assembledPath, waitUntil, type Engine } from '../../support/transfer-harness';
 import { useTransferFixture } from '../../support/transfer-fixture';
+import { importFile } from '../../support/import-file';
 
 /*
  * A file rewritten in place while it uploads, its modification time put back as backup tools
@@ -59,7 +60,7 @@ async function finalState(e: Engine, id: string): Promise<TransferRecord> {
 }
 
 function startImport(e: Engine, file: { path: string; database: string }) {
-  return e.service.startImport({
+  return importFile(e.service, {
     profileId: PROFILE_ID,
     instanceName: INSTANCE,
     databaseName: file.database,

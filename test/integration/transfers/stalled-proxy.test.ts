@@ -16,6 +16,7 @@ import {
   type EngineOptions,
 } from '../../support/transfer-harness';
 import { useTransferFixture } from '../../support/transfer-fixture';
+import { importFile } from '../../support/import-file';
 
 /*
  * A storage host that stops mid-way, behind an HTTP proxy of the test's own: the proxy passes
@@ -107,7 +108,7 @@ async function importThrough(e: Engine, bytes: number): Promise<void> {
   const path = join(fx.root, `source-${n}.bak`);
   const sha = await writeSampleDatabaseFile(path, 'bak', bytes, `stall-${n}`);
   const database = `Stalled_${n}`;
-  const started = await e.service.startImport({
+  const started = await importFile(e.service, {
     profileId: PROFILE_ID,
     instanceName: INSTANCE,
     databaseName: database,

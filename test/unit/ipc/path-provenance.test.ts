@@ -79,9 +79,15 @@ describe('paths the window names', () => {
     const file = join(dir, 'Forged.bak');
     await writeSampleDatabaseFile(file, 'bak', 64 * 1024, 'forged');
     const plan = { profileId, sourcePath: file, fileType: 'bak' };
-    const start = { profileId, instanceName: INSTANCE, databaseName: 'Forged', sourcePath: file };
+    // A start names a plan, never a path: one the window made up is refused like a forged path.
+    const start = { profileId, instanceName: INSTANCE, databaseName: 'Forged', planId: file };
     await refused('transfers:planImport', plan, /reads only files you chose/);
-    await refused('transfers:startImport', start, /Choose the file again/);
+    // A made-up plan id is unknown to main; a path cannot be slipped in beside one.
+    const forged = await call('transfers:startImport', start);
+    expect(forged).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    if (!forged.ok) expect(forged.error.message).toMatch(/Choose the file again/);
+    const withPath = await call('transfers:startImport', { ...start, sourcePath: file });
+    expect(withPath).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
     expect(services.transfers.list()).toHaveLength(0);
 
     platform.queueFiles([file]);

@@ -204,7 +204,7 @@ describe('no secret crosses IPC', () => {
       profileId,
       instanceName,
       databaseName: 'x',
-      sourcePath: '/tmp/x.bak',
+      planId: 'x',
     });
     await call('session:disconnect', { profileId });
 

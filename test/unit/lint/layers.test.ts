@@ -91,6 +91,70 @@ describe('layer import rules', () => {
     expect(messages).toHaveLength(1);
   });
 
+  it('forbids src/main/services and src/main/app to import the command line', async () => {
+    const service = await restrictedMessages(
+      'src/main/services/layer-probe.ts',
+      "import { parseCliArgs } from '../cli/cli-args';\nexport const a = parseCliArgs;\n",
+    );
+    expect(service.join('\n')).toMatch(/terminal code to src\/main\/cli/);
+    const app = await restrictedMessages(
+      'src/main/app/layer-probe.ts',
+      "import { runCli } from '../cli/cli-runner';\nexport const a = runCli;\n",
+    );
+    expect(app).toHaveLength(1);
+  });
+
+  it('allows src/main/cli to import services, app and src/shared, not platform or electron', async () => {
+    const allowed = await restrictedMessages(
+      'src/main/cli/layer-probe.ts',
+      [
+        "import { parse } from 'node:path';",
+        "import { z } from 'zod';",
+        "import { TransferService } from '../services/transfers/transfer-service';",
+        "import { createAppServices } from '../app/create-app-services';",
+        "import { AppError } from '../../shared/errors';",
+        'export const a = [parse, z, TransferService, createAppServices, AppError];',
+        '',
+      ].join('\n'),
+    );
+    expect(allowed).toEqual([]);
+    const refused = await restrictedMessages(
+      'src/main/cli/layer-probe.ts',
+      "import { app } from 'electron';\nimport { KeytarSecretStore } from '../platform/keytar-secret-store';\nexport const a = [app, KeytarSecretStore];\n",
+    );
+    expect(refused).toHaveLength(2);
+  });
+
+  it('keeps upload/ and download/ apart, and shared transfer files above neither', async () => {
+    const rule = 'import-x/no-restricted-paths';
+    const base = 'src/main/services/transfers';
+    const upload = await restrictedMessages(
+      `${base}/upload/layer-probe.ts`,
+      "import { directGet } from '../download/direct-get';\nimport { bareEtag } from '../presigned-http';\nexport const a = [directGet, bareEtag];\n",
+      rule,
+    );
+    expect(upload.join('\n')).toMatch(/upload\/ never imports download\//);
+    expect(upload).toHaveLength(1);
+    const download = await restrictedMessages(
+      `${base}/download/layer-probe.ts`,
+      "import { partBody } from '../upload/part-body';\nexport const a = partBody;\n",
+      rule,
+    );
+    expect(download).toHaveLength(1);
+    const shared = await restrictedMessages(
+      `${base}/layer-probe.ts`,
+      "import { runImport } from './upload/import-runner';\nexport const a = runImport;\n",
+      rule,
+    );
+    expect(shared.join('\n')).toMatch(/Shared transfer files never import/);
+    const facade = await restrictedMessages(
+      `${base}/run-driver.ts`,
+      "import { runImport } from './upload/import-runner';\nexport const a = runImport;\n",
+      rule,
+    );
+    expect(facade).toEqual([]);
+  });
+
   it('allows vue, pinia, naive-ui and zod in the renderer', async () => {
     const messages = await restrictedMessages(
       'src/renderer/src/layer-probe.ts',

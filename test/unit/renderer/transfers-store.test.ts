@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TransferRecord } from '@shared/model/transfer';
+import { newImportRow, planRow } from '@renderer/components/transfers/import-rows';
 import { useTransfersStore } from '@renderer/stores/transfers-store';
 import { activityIpc } from './activity-fake-ipc';
 
@@ -115,5 +116,39 @@ describe('useTransfersStore', () => {
       instanceName: 'i',
       databaseName: 'Sales',
     });
+  });
+
+  it('plans an import once and starts it by the plan id, never by its path again', async () => {
+    const plan = {
+      planId: 'plan-1',
+      fileType: 'bak' as const,
+      sizeBytes: 100,
+      mode: 'single' as const,
+      partSize: 100,
+      partCount: 1,
+      typeCheck: { ok: true as const },
+    };
+    const ipc = activityIpc({
+      ...base,
+      'transfers:planImport': () => plan,
+      'transfers:startImport': () => record('a'),
+    });
+    const store = useTransfersStore();
+    const row = newImportRow('/x/Sales.bak');
+    await planRow(row, (path, type) => store.planImport('p1', path, type));
+    expect(row.plan?.planId).toBe('plan-1');
+    await store.startImport({
+      profileId: 'p1',
+      instanceName: 'i',
+      databaseName: row.databaseName,
+      planId: row.plan?.planId ?? '',
+    });
+    expect(ipc.callsTo('transfers:planImport')).toEqual([
+      { profileId: 'p1', sourcePath: '/x/Sales.bak', fileType: 'bak' },
+    ]);
+    expect(ipc.callsTo('transfers:startImport')).toEqual([
+      { profileId: 'p1', instanceName: 'i', databaseName: 'Sales', planId: 'plan-1' },
+    ]);
+    expect(store.byIdOf('a')).toBeDefined();
   });
 });

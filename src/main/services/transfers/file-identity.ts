@@ -37,19 +37,26 @@ async function hashRange(
   return createHash('sha256').update(buffer.subarray(0, filled)).digest('hex');
 }
 
+/** The identity of an open file whose `stat` was just read (at most 2 MiB are read). */
+export async function identityOfOpenFile(
+  handle: Awaited<ReturnType<typeof open>>,
+  info: { size: number; mtimeMs: number },
+): Promise<FileIdentity> {
+  const size = info.size;
+  const edge = Math.min(FINGERPRINT_BYTES, size);
+  return {
+    size,
+    mtimeMs: info.mtimeMs,
+    headSha256: await hashRange(handle, 0, edge),
+    tailSha256: await hashRange(handle, size - edge, edge),
+  };
+}
+
 /** Reads the identity of the file at `path` (at most 2 MiB are read). */
 export async function readFileIdentity(path: string): Promise<FileIdentity> {
   const handle = await open(path, 'r');
   try {
-    const info = await handle.stat();
-    const size = info.size;
-    const edge = Math.min(FINGERPRINT_BYTES, size);
-    return {
-      size,
-      mtimeMs: info.mtimeMs,
-      headSha256: await hashRange(handle, 0, edge),
-      tailSha256: await hashRange(handle, size - edge, edge),
-    };
+    return await identityOfOpenFile(handle, await handle.stat());
   } finally {
     await handle.close();
   }

@@ -196,3 +196,28 @@ export function answerError({ status, headers, text, what }: FailedAnswer): AppE
 export function isUrlExpired(error: unknown): boolean {
   return isAppError(error) && error.details === URL_EXPIRED;
 }
+
+/** Checks that the service handed out an absolute http(s) URL before anything is sent to it. */
+export function checkPresignedUrl(url: string, what: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+    throw new AppError({
+      code: 'UNEXPECTED_RESPONSE',
+      message: `The service answered something that is not a URL for ${what}; the upload cannot go on.`,
+    });
+  }
+  return parsed.href;
+}
+
+/** Strips the quotes (and a weak `W/` prefix) of an ETag. */
+export function bareEtag(etag: string): string {
+  return etag
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
+}

@@ -1,10 +1,10 @@
 import { dirname } from 'node:path';
 import { isAppError, toAppErrorData, type AppError } from '../../../shared/errors';
 import type { PausedReason } from '../../../shared/model/transfer';
-import { runArchiveDownload } from './archive-runner';
+import { runArchiveDownload } from './download/archive-runner';
 import { describedDiskFull, diskFullCause, diskFullError } from './disk-full';
-import { runExport } from './export-runner';
-import { runImport } from './import-runner';
+import { runExport } from './download/export-runner';
+import { runImport } from './upload/import-runner';
 import type { JournalStore, SaveOptions } from './journal-store';
 import type { TransferJournal } from './journal-schema';
 import { isRetryable } from './step-retry';

@@ -1,4 +1,4 @@
-import { mkdir, open, rename, statfs, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, stat, statfs, type FileHandle } from 'node:fs/promises';
 
 /*
  * Every place the transfer engine writes to a local disk goes through this port: a journal
@@ -32,3 +32,15 @@ export const systemDisk: TransferDisk = {
   mkdir: async (path) => void (await mkdir(path, { recursive: true })),
   statfs: (path) => statfs(path),
 };
+
+/**
+ * The reads of an import's source file before its upload (planning it, then checking it did
+ * not change before the start): injectable so that tests can count them.
+ */
+export interface SourceFs {
+  open: typeof open;
+  stat: typeof stat;
+}
+
+/** Node's own. */
+export const systemSourceFs: SourceFs = { open, stat };

@@ -11,7 +11,7 @@ import { JournalStore } from './journal-store';
 import type { PartPlanOptions } from './part-plan';
 import { withReadDeadline } from './presigned-http';
 import type { PartEvent, TransferEngineSettings } from './transfer-context';
-import { systemDisk, type TransferDisk } from './transfer-disk';
+import { systemDisk, type SourceFs, type TransferDisk } from './transfer-disk';
 import type { JobFollower, TransferConnections } from './transfer-ports';
 
 /** Options of {@link TransferService}. */
@@ -37,6 +37,8 @@ export interface TransferServiceOptions {
   readTimeoutMs?: number;
   /** Where journals and downloads are written (default the machine's disks; tests: a full one). */
   disk?: TransferDisk;
+  /** How an import's source is read when it is planned (default Node's; tests count). */
+  sourceFs?: SourceFs;
   /** Parts sent at once per transfer (default 4); a function reads the setting at each run. */
   partsInFlight?: number | (() => number);
   /**

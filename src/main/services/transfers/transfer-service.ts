@@ -18,13 +18,14 @@ import {
 } from '../../../shared/model/transfer';
 import { Emitter, type Subscription } from '../common/emitter';
 import { systemTimers, type Timers } from '../time/timers';
-import { newArchiveJournal } from './archive-runner';
-import { checkExportRules } from './export-runner';
+import { newArchiveJournal } from './download/archive-runner';
+import { checkExportRules } from './download/export-runner';
+import { newImportJournal } from './upload/import-plan';
+import { ImportPlans } from './upload/import-plans';
 import { DamagedTransfers } from './damaged-journal';
 import type { DamagedJournal } from './damaged-journal';
 import type { JournalStore } from './journal-store';
 import type { TransferJournal } from './journal-schema';
-import type { PartPlanOptions } from './part-plan';
 import type { TransferEngineSettings } from './transfer-context';
 import { RunDriver } from './run-driver';
 import {
@@ -32,9 +33,7 @@ import {
   checkFolder,
   checkImportDatabaseName,
   newExportJournal,
-  newImportJournal,
   parseInput,
-  planImportOf,
 } from './transfer-inputs';
 import { engineSettings, journalStoreOf, type TransferServiceOptions } from './transfer-options';
 import type { TransferConnections } from './transfer-ports';
@@ -58,12 +57,12 @@ export class TransferService {
   readonly #journals: JournalStore;
   readonly #connections: TransferConnections;
   readonly #settings: TransferEngineSettings;
-  readonly #partPlan: PartPlanOptions;
   readonly #driver: RunDriver;
   readonly #now: () => number;
   readonly #timers: Timers;
   readonly #idFactory: () => string;
   readonly #intervalMs: number;
+  readonly #plans: ImportPlans;
   readonly #runs = new Map<string, TransferRun>();
   readonly #onDidChange = new Emitter<TransferRecord>();
   readonly #unsubscribe: (() => void)[] = [];
@@ -73,12 +72,13 @@ export class TransferService {
   constructor(options: TransferServiceOptions) {
     this.#journals = journalStoreOf(options);
     this.#connections = options.connections;
-    this.#partPlan = options.partPlan ?? {};
     this.#now = options.now ?? Date.now;
     this.#timers = options.timers ?? systemTimers;
     this.#idFactory = options.idFactory ?? randomUUID;
     this.#intervalMs = options.progressIntervalMs ?? 250;
     this.#settings = engineSettings(options);
+    const { partPlan, sourceFs } = options;
+    this.#plans = new ImportPlans({ now: this.#now, partPlan, sourceFs });
     this.#driver = new RunDriver({
       journals: this.#journals,
       connections: this.#connections,
@@ -102,26 +102,31 @@ export class TransferService {
     );
   }
 
-  /** How an import of a file would run (type check, single-stream or parts). */
+  /**
+   * How an import of a file would run (type check, single-stream or parts), under a plan id
+   * that {@link startImport} takes: the file is read here, once.
+   */
   async planImport(input: PlanImportInput): Promise<ImportPlan> {
-    const { sourcePath: _path, ...plan } = await planImportOf(
-      parseInput(PlanImportInputSchema, input),
-      this.#partPlan,
-    );
-    return plan;
+    return this.#plans.plan(parseInput(PlanImportInputSchema, input));
   }
 
-  /** Starts an import; answers its record at once (the upload runs in the background). */
+  /**
+   * Starts the import of a plan of {@link planImport}; answers its record at once (the upload
+   * runs in the background). The file is only checked (one stat) to be the one planned.
+   */
   async startImport(input: StartImportInput): Promise<TransferRecord> {
     const parsed = parseInput(StartImportInputSchema, input);
     checkImportDatabaseName(parsed.databaseName);
-    const plan = await planImportOf(parsed, this.#partPlan);
-    if (!plan.typeCheck.ok)
-      throw new AppError({ code: 'VALIDATION', message: plan.typeCheck.message });
+    const planned = this.#plans.get(parsed.planId, parsed.profileId);
+    if (!planned.typeCheck.ok)
+      throw new AppError({ code: 'VALIDATION', message: planned.typeCheck.message });
     this.#connections.get(parsed.profileId);
-    assertNoTwinImport(this.#runs.values(), parsed, plan.fileType);
+    assertNoTwinImport(this.#runs.values(), parsed, planned.fileType);
+    // Taken before the await: a plan starts one import, even when asked twice at once.
+    this.#plans.forget(parsed.planId);
+    await this.#plans.assertUnchanged(planned);
     const at = new Date(this.#now()).toISOString();
-    return this.#launch(await newImportJournal(parsed, plan, this.#idFactory(), at));
+    return this.#launch(newImportJournal(parsed, planned, this.#idFactory(), at));
   }
 
   /** Checks the export rules, then starts the export; answers its record at once. */

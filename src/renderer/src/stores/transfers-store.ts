@@ -110,7 +110,10 @@ export const useTransfersStore = defineStore('transfers', () => {
     return byId.value.get(id);
   }
 
-  /** How an import of `sourcePath` would run (type check, size, parts). Throws AppError. */
+  /**
+   * How an import of `sourcePath` would run (type check, size, parts), with the plan id that
+   * {@link startImport} takes: main reads the file here, once. Throws AppError.
+   */
   function planImport(
     profileId: string,
     sourcePath: string,
@@ -123,7 +126,7 @@ export const useTransfersStore = defineStore('transfers', () => {
     });
   }
 
-  /** Starts an import. Throws AppError. */
+  /** Starts the import of a plan (its `planId`); the path does not cross again. Throws AppError. */
   async function startImport(input: StartImportInput): Promise<TransferRecord> {
     return upsert(await client.invoke('transfers:startImport', input));
   }

@@ -1,0 +1,140 @@
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import {
+  catalogue,
+  isOperationId,
+  type Operation,
+  type OperationId,
+} from '../../shared/contract/catalogue';
+
+/** A command line that cannot be run as given (exit code 2). */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** How to connect: options every command takes (each with a value). */
+export const CONNECTION_OPTIONS = [
+  'profile',
+  'data-dir',
+  'base-url',
+  'region',
+  'api-key',
+  'tenant',
+  'user',
+  'password',
+  'proxy',
+  'timeout',
+] as const;
+
+/** Options that take a value, besides the operation's own parameters. */
+export const VALUE_OPTIONS = [...CONNECTION_OPTIONS, 'body', 'body-file'] as const;
+/** Flags. */
+export const FLAG_OPTIONS = ['help', 'headers', 'verbose', 'read-only'] as const;
+
+type ValueOption = (typeof VALUE_OPTIONS)[number];
+type FlagOption = (typeof FLAG_OPTIONS)[number];
+/** The options of a run besides the operation's parameters (connection, output). */
+export type RunOptions = Partial<Record<ValueOption, string>> &
+  Partial<Record<FlagOption, boolean>>;
+
+/** A parsed command line. */
+export type CliCommand =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'operationHelp'; readonly operation: Operation }
+  | {
+      readonly kind: 'run';
+      readonly operation: Operation;
+      readonly options: RunOptions;
+      /** Parameters by the operation's names: path, query and header values as text. */
+      readonly params: Record<string, string>;
+    };
+
+/** The operation's parameter names: path, query and header, in that order. */
+export function parameterNames(op: Operation): {
+  path: string[];
+  query: string[];
+  headers: string[];
+} {
+  return {
+    path: Object.keys(op.pathParams.shape),
+    query: op.query ? Object.keys(op.query.shape) : [],
+    headers: op.headers ? Object.keys(op.headers.shape) : [],
+  };
+}
+
+/** The words of the command line that are not options or option values. */
+function positionals(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg === '--') {
+      words.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg.startsWith('-')) {
+      const name = arg.replace(/^-+/, '');
+      // Every option takes a value except the flags (and `--name=value` carries its own).
+      if (!name.includes('=') && !(FLAG_OPTIONS as readonly string[]).includes(name)) i += 1;
+      continue;
+    }
+    words.push(arg);
+  }
+  return words;
+}
+
+/** The operation named by `group operation` or `group.operation`. */
+export function resolveOperation(words: readonly string[]): Operation | undefined {
+  const [first, second] = words;
+  if (first === undefined) return undefined;
+  const id = first.includes('.') ? first : `${first}.${second ?? ''}`;
+  const match = catalogue.find((op) => op.id.toLowerCase() === id.toLowerCase());
+  return match && isOperationId(match.id) ? match : undefined;
+}
+
+/** Parses `argv` (without node and the script). Throws {@link UsageError}. */
+export function parseCliArgs(argv: readonly string[]): CliCommand {
+  const words = positionals(argv);
+  const wantsHelp = argv.includes('--help') || argv.includes('-h');
+  if (words.length === 0) {
+    if (wantsHelp) return { kind: 'help' };
+    throw new UsageError('Name an operation, e.g. "databases list". See --help for the list.');
+  }
+  const operation = resolveOperation(words);
+  if (!operation) {
+    throw new UsageError(
+      `Unknown operation "${words.slice(0, 2).join(' ')}". See --help for the list.`,
+    );
+  }
+  if (wantsHelp) return { kind: 'operationHelp', operation };
+  const names = parameterNames(operation);
+  const paramNames = [...names.path, ...names.query, ...names.headers];
+  const options: ParseArgsOptionsConfig = {};
+  for (const name of [...VALUE_OPTIONS, ...paramNames]) options[name] = { type: 'string' };
+  for (const name of FLAG_OPTIONS) options[name] = { type: 'boolean' };
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const accepted = paramNames.length ? paramNames.map((n) => `--${n}`).join(', ') : 'none';
+    const message = (error as Error).message;
+    const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];
+    const what = unknown ? `Unknown option ${unknown}` : message.replace(/[.\s]+$/, '');
+    throw new UsageError(`${what}. Parameters of ${operation.id}: ${accepted}.`);
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const params: Record<string, string> = {};
+  for (const name of paramNames) {
+    const value = values[name];
+    if (typeof value === 'string') params[name] = value;
+  }
+  const picked: Record<string, string | boolean> = {};
+  for (const name of [...VALUE_OPTIONS, ...FLAG_OPTIONS]) {
+    const value = values[name];
+    if (value !== undefined) picked[name] = value;
+  }
+  return { kind: 'run', operation, options: picked, params };
+}
+
+/** Narrows a catalogue operation's id for typed calls. */
+export function operationIdOf(op: Operation): OperationId {
+  return op.id;
+}

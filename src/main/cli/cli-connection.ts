@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import type { Dispatcher } from 'undici';
+import { RegionSchema } from '../../shared/contract/enums';
+import type { Operation } from '../../shared/contract/catalogue';
+import type { Profile, ProfileSecretInput } from '../../shared/model/profile';
+import { AppError } from '../../shared/errors';
+import { TokenAuth } from '../services/auth/token-auth';
+import { defaultDataDir, profilesFile } from '../services/config/app-paths';
+import { serviceEndpoints, type ServiceEndpoints } from '../services/config/regions';
+import { createConnection, type Connection } from '../services/connection/connection';
+import { EMULATOR_DEMO_KEY, boundStoredSecret } from '../services/connection/profile-secrets';
+import { ServiceClient } from '../services/http/service-client';
+import type { ServiceLimits } from '../services/http/service-limits';
+import type { Logger } from '../services/log/logger';
+import { ProfileStore } from '../services/profiles/profile-store';
+import type { SecretStore } from '../services/secrets/secret-store';
+import { SecretVault } from '../services/secrets/secret-vault';
+import { cliAdvice, cliAdviceFor } from './cli-advice';
+import { UsageError, type CliCommand } from './cli-args';
+
+type RunCommand = Extract<CliCommand, { kind: 'run' }>;
+
+/** What the CLI needs to reach the service. */
+export interface CliConnectionDeps {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly dispatcher: Dispatcher;
+  readonly logger: Logger;
+  /** The keychain, for `--profile` (the composition root hands in the keytar adapter). */
+  readonly secretStore: () => SecretStore;
+}
+
+/**
+ * The client for a CLI command: from a saved profile (secret from the keychain unless given)
+ * or from --base-url/--region with --api-key or --tenant/--user/--password. Operations of the
+ * token service need no sign-in.
+ */
+export async function cliClient(
+  command: RunCommand,
+  deps: CliConnectionDeps,
+): Promise<{ client: ServiceClient; dispose(): void; connection?: Connection }> {
+  const { options } = command;
+  const limits = timeoutLimits(options.timeout);
+  const profile = options.profile ? await savedProfile(command, deps) : adHocProfile(command);
+  const endpoints = serviceEndpoints(profile.target);
+  const readOnly = profile.readOnly || options['read-only'] === true;
+  if (readOnly) refuseChange(command, profile);
+  if (command.operation.service === 'auth') {
+    return unauthenticated(endpoints, deps, { readOnly, limits });
+  }
+  const secret = await secretFor(profile, command, deps);
+  const connection = createConnection({ ...profile, readOnly }, secret, {
+    endpoints,
+    dispatcher: deps.dispatcher,
+    logger: deps.logger,
+    sessionOnly: false,
+    adviserFor: cliAdviceFor,
+    limits,
+  });
+  if (connection.auth instanceof TokenAuth && 'password' in secret) {
+    await connection.auth.signIn(secret.password);
+  }
+  return { client: connection.client, dispose: () => connection.auth.dispose(), connection };
+}
+
+function unauthenticated(
+  endpoints: ServiceEndpoints,
+  deps: CliConnectionDeps,
+  settings: { readOnly: boolean; limits: Partial<ServiceLimits> },
+) {
+  const client = new ServiceClient({
+    ...endpoints,
+    ...settings,
+    dispatcher: deps.dispatcher,
+    logger: deps.logger,
+    advise: cliAdvice,
+  });
+  return { client, dispose: () => undefined };
+}
+
+/** The longest --timeout: a day (and well within what a timer can count). */
+const MAX_TIMEOUT_S = 86_400;
+
+/**
+ * The operation deadline of `--timeout SECONDS` (none given: the client's default). A user
+ * on a slow link raises it; a script that must fail fast lowers it.
+ */
+export function timeoutLimits(text: string | undefined): Partial<ServiceLimits> {
+  if (text === undefined) return {};
+  const seconds = Number(text);
+  if (text.trim() === '' || !(seconds >= 0.1 && seconds <= MAX_TIMEOUT_S)) {
+    throw new UsageError(
+      `--timeout must be a number of seconds from 0.1 to ${MAX_TIMEOUT_S}, e.g. --timeout 60.`,
+    );
+  }
+  return { deadlineMs: Math.round(seconds * 1000) };
+}
+
+/**
+ * Refuses an operation that changes something on a read-only run before anything is sent,
+ * saying which flag or saved connection made it read-only (the client's own refusal speaks
+ * of the app's settings).
+ */
+function refuseChange(command: RunCommand, profile: Profile): void {
+  const op = command.operation;
+  if (op.service !== 'api' || op.method === 'GET') return;
+  const why =
+    command.options['read-only'] === true
+      ? '--read-only was given; leave it out to do it'
+      : `the saved connection "${profile.name}" is read-only; turn that off in the app's connection settings to do it`;
+  throw new AppError({
+    code: 'FORBIDDEN',
+    message: `Not sent: "${op.summary}" changes something and ${why}.`,
+    operation: op.id,
+  });
+}
+
+/** The app's data folder the CLI reads: --data-dir, else the platform's, as the app uses. */
+export function cliDataDir(
+  options: RunCommand['options'],
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  return options['data-dir'] ?? defaultDataDir(process.platform, env);
+}
+
+async function savedProfile(command: RunCommand, deps: CliConnectionDeps): Promise<Profile> {
+  const name = command.options.profile ?? '';
+  const dataDir = cliDataDir(command.options, deps.env);
+  const store = new ProfileStore({ file: profilesFile(dataDir), logger: deps.logger });
+  const { profiles, damaged } = await store.load();
+  if (damaged) {
+    throw new UsageError(
+      `The profiles file was damaged (${damaged.reason}); it was moved to ${damaged.movedTo}.`,
+    );
+  }
+  const profile = profiles.find((p) => p.name.toLowerCase() === name.toLowerCase());
+  if (!profile) {
+    const known = profiles.map((p) => `"${p.name}"`).join(', ') || 'none';
+    throw new UsageError(`No saved connection named "${name}" in ${dataDir}. Saved: ${known}.`);
+  }
+  return profile;
+}
+
+function adHocProfile(command: RunCommand): Profile {
+  const { options } = command;
+  const time = new Date().toISOString();
+  let target: Profile['target'];
+  if (options['base-url']) target = { kind: 'custom', baseUrl: options['base-url'] };
+  else {
+    const region = RegionSchema.safeParse((options.region ?? 'EU').toUpperCase());
+    if (!region.success) throw new UsageError('--region must be EU or US.');
+    target = { kind: 'region', region: region.data };
+  }
+  const token = options.tenant !== undefined || options.user !== undefined;
+  if (token && (!options.tenant || !options.user)) {
+    throw new UsageError('Token sign-in needs both --tenant and --user (and a password).');
+  }
+  const auth: Profile['auth'] = token
+    ? { kind: 'token', tenantName: options.tenant ?? '', userName: options.user ?? '' }
+    : { kind: 'apiKey' };
+  return {
+    id: adHocProfileId(target, auth),
+    name: 'command line',
+    target,
+    auth,
+    color: '#1f6feb',
+    readOnly: false,
+    isEmulator: false,
+    createdAt: time,
+    updatedAt: time,
+  };
+}
+
+/**
+ * The id of a connection given on the command line: the same service and sign-in (never the
+ * secret itself) give the same id, so a transfer journaled by one run is found by the next.
+ */
+function adHocProfileId(target: Profile['target'], auth: Profile['auth']): string {
+  const digest = createHash('sha256').update(JSON.stringify({ target, auth })).digest('hex');
+  return `cli-${digest.slice(0, 16)}`;
+}
+
+async function secretFor(
+  profile: Profile,
+  command: RunCommand,
+  deps: CliConnectionDeps,
+): Promise<ProfileSecretInput> {
+  const { options } = command;
+  const given =
+    profile.auth.kind === 'apiKey'
+      ? (options['api-key'] ?? deps.env['DATABRIDGE_API_KEY'])
+      : (options.password ?? deps.env['DATABRIDGE_PASSWORD']);
+  if (given) {
+    deps.logger.addSecret?.(given);
+    return profile.auth.kind === 'apiKey' ? { apiKey: given } : { password: given };
+  }
+  if (options.profile) {
+    const vault = new SecretVault({ store: deps.secretStore(), logger: deps.logger });
+    // Only a secret stored for where the profile points now; one stored for another origin
+    // is deleted and answered AUTH_REQUIRED, before anything is sent.
+    const stored = await boundStoredSecret(vault, profile, askAgainInCli);
+    if (stored) return stored;
+    if (profile.isEmulator && profile.auth.kind === 'apiKey') return { apiKey: EMULATOR_DEMO_KEY };
+  }
+  throw new UsageError(
+    profile.auth.kind === 'apiKey'
+      ? 'Give an API key: --api-key KEY or DATABRIDGE_API_KEY (or --tenant/--user/--password).'
+      : 'Give the password: --password P or DATABRIDGE_PASSWORD.',
+  );
+}
+
+/** The CLI's words for giving a saved connection's secret again. */
+function askAgainInCli(profile: Profile): string {
+  return profile.auth.kind === 'apiKey'
+    ? 'Give the API key with --api-key KEY or DATABRIDGE_API_KEY, or connect once in the app with "Remember" on.'
+    : 'Give the password with --password P or DATABRIDGE_PASSWORD, or connect once in the app with "Remember" on.';
+}
+
+/** Narrow helper for tests and --help: the operation needs a sign-in. */
+export function needsSignIn(op: Operation): boolean {
+  return op.service === 'api';
+}

@@ -1,0 +1,84 @@
+import type { TrackedJob } from '../../shared/model/job-event';
+import { mergeAnswer, phaseOf } from '../services/jobs/tracked-job';
+import type { CliEngine } from './cli-engine';
+import { EXIT } from './cli-exit-codes';
+import type { CliOutput } from './cli-output';
+import { jobJson } from './cli-progress';
+import type { TransferCommand } from './cli-transfer-args';
+
+type JobsWaitCommand = Extract<TransferCommand, { kind: 'jobsWait' }>;
+
+/** How often the wait looks whether it should stop; the timer also keeps Node running. */
+const KEEP_ALIVE_MS = 500;
+
+/**
+ * `jobs wait`: reads the job once (a job or instance that does not exist is said at once,
+ * with the CLI's advice), then follows it with the app's JobWatcher until it is final.
+ * Exit code 0 when it succeeded, 5 when it failed, 1 when the service forgot it.
+ */
+export async function runJobsWait(
+  command: JobsWaitCommand,
+  engine: CliEngine,
+  out: CliOutput,
+  signal?: AbortSignal,
+): Promise<number> {
+  const { instanceName, jobId } = command;
+  const detail = await engine.connection.client.call('jobs.getByInstance', {
+    pathParams: { instanceName, jobId },
+  });
+  const base: TrackedJob = {
+    profileId: engine.profileId,
+    instanceName,
+    jobId,
+    status: detail.status,
+    phase: 'running',
+    startedByApp: false,
+    updatedAt: new Date().toISOString(),
+  };
+  const read = mergeAnswer(base, detail, base.updatedAt);
+  let job: TrackedJob = { ...read, phase: phaseOf(read.status) };
+  out.progress.job(job);
+  if (job.phase === 'running') job = await follow(command, engine, out, signal);
+  return concludeJob(job, out);
+}
+
+async function follow(
+  command: JobsWaitCommand,
+  engine: CliEngine,
+  out: CliOutput,
+  signal: AbortSignal | undefined,
+): Promise<TrackedJob> {
+  const { watcher, profileId } = engine;
+  const { instanceName, jobId } = command;
+  const unsubscribe = watcher.onDidChange((event) => {
+    if (event.job.jobId === jobId) out.progress.job(event.job);
+  });
+  const keepAlive = setInterval(() => undefined, KEEP_ALIVE_MS);
+  try {
+    watcher.track({ profileId, instanceName, jobId });
+    return await watcher.waitFor(jobId, signal);
+  } finally {
+    clearInterval(keepAlive);
+    unsubscribe();
+  }
+}
+
+function concludeJob(job: TrackedJob, out: CliOutput): number {
+  if (job.phase === 'succeeded') {
+    out.result(jobJson(job));
+    return EXIT.ok;
+  }
+  if (job.phase === 'gone') {
+    return out.error(
+      'GONE',
+      `The service no longer knows job ${job.jobId}; finished jobs are cleaned up after a while. Check the resource it worked on.`,
+      EXIT.failed,
+    );
+  }
+  const reason = (job.error ?? '').trim() || 'the service gave no reason';
+  return out.error(
+    'JOB_FAILED',
+    `Job ${job.jobId}${job.type ? ` (${job.type})` : ''} failed on the service: ${reason.replace(/[.\s]+$/, '')}. Fix the cause, then start the operation again.`,
+    EXIT.jobFailed,
+  );
+}

@@ -1,0 +1,103 @@
+import { createDispatcher } from '../services/http/dispatcher';
+import { RedactingLogger, consoleSink } from '../services/log/logger';
+import type { SecretStore } from '../services/secrets/secret-store';
+import type { TransferDisk } from '../services/transfers/transfer-disk';
+import { UsageError } from './cli-args';
+import { createCliEngine, type CliEngine } from './cli-engine';
+import { EXIT, failureLine, failureOf } from './cli-exit-codes';
+import { transferHelp } from './cli-help';
+import { runJobsWait } from './cli-jobs-wait';
+import { CliOutput } from './cli-output';
+import {
+  parseTransferArgs,
+  wantsHelp,
+  type TransferCommand,
+  type TransferCommandName,
+} from './cli-transfer-args';
+import { runArchivesDownloadCommand, runExportCommand, runImportCommand } from './cli-transfers';
+
+/** What a transfer command talks to. */
+export interface TransferCliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly secretStore: () => SecretStore;
+  /** stderr is a terminal (progress redrawn in place). */
+  readonly isTty?: boolean;
+  /** Traps Ctrl+C from now on; the signal fires on it (a transfer pauses in its journal). */
+  readonly interrupts?: () => AbortSignal;
+  /** Where transfers write (tests: a disk that fills up); default the machine's. */
+  readonly disk?: TransferDisk;
+}
+
+/** Runs `import`, `export`, `archives download` or `jobs wait`; answers the exit code. */
+export async function runTransferCli(
+  name: TransferCommandName,
+  argv: readonly string[],
+  io: TransferCliIo,
+): Promise<number> {
+  if (wantsHelp(argv)) {
+    io.stdout(transferHelp(name) + '\n');
+    return EXIT.ok;
+  }
+  let command: TransferCommand;
+  try {
+    command = parseTransferArgs(name, argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(failureLine(failureOf(error), (text) => text));
+    return EXIT.usage;
+  }
+  const verbose = command.options.verbose === true;
+  const logger = new RedactingLogger({
+    sink: verbose ? consoleSink() : () => undefined,
+    level: 'debug',
+  });
+  const out = new CliOutput({
+    stdout: io.stdout,
+    stderr: io.stderr,
+    isTty: io.isTty ?? false,
+    json: command.json,
+    redact: (text) => logger.redact(text),
+  });
+  const proxy = command.options.proxy;
+  const dispatcher = createDispatcher({
+    env: io.env,
+    logger,
+    ...(proxy ? { proxyUrl: proxy } : {}),
+  });
+  let engine: CliEngine | undefined;
+  try {
+    engine = await createCliEngine(command, {
+      env: io.env,
+      dispatcher,
+      logger,
+      secretStore: io.secretStore,
+      ...(io.disk ? { disk: io.disk } : {}),
+    });
+    return await run(command, engine, out, io.interrupts?.());
+  } catch (error) {
+    return out.failure(failureOf(error), verbose);
+  } finally {
+    await engine?.close();
+    await dispatcher.close();
+  }
+}
+
+function run(
+  command: TransferCommand,
+  engine: CliEngine,
+  out: CliOutput,
+  signal: AbortSignal | undefined,
+): Promise<number> {
+  switch (command.kind) {
+    case 'import':
+      return runImportCommand(command, engine, out, signal);
+    case 'export':
+      return runExportCommand(command, engine, out, signal);
+    case 'archivesDownload':
+      return runArchivesDownloadCommand(command, engine, out, signal);
+    case 'jobsWait':
+      return runJobsWait(command, engine, out, signal);
+  }
+}
