@@ -9,7 +9,7 @@ import { asAppError, failureText } from '../api/app-error';
 import { fileExtensionOf } from '../model/forms/import-proposal';
 
 /*
- * DROP CONTRACT (UI-A wires it; UI-C owns this file)
+ * DROP CONTRACT
  *
  * Any element can be a drop target for database files (`.bak`, `.mdf`, `.dacpac`): an
  * instance node or its Databases node in the tree, or the whole window while an instance (or

@@ -4,9 +4,9 @@ import type { PartRange } from '../part-plan';
 
 /**
  * Read size of an upload body. Each chunk is one read, one limiter take, one MD5 update, one
- * progress call and one socket write: at 1 MiB that is 1,024 of each per GiB. The profile of
- * issue 16 showed the cost per byte in fresh read buffers (page faults and zeroing in the
- * kernel, garbage collection), not in their size, so the buffers are recycled
+ * progress call and one socket write: at 1 MiB that is 1,024 of each per GiB. A fresh read
+ * buffer costs per byte (page faults and zeroing in the kernel, garbage collection) whatever
+ * its size, so the buffers are recycled
  * ({@link BODY_BUFFERS} per part being sent).
  */
 export const STREAM_CHUNK_BYTES = 1024 * 1024;
