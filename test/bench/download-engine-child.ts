@@ -34,6 +34,8 @@ export interface DownloadResult {
   /** The RSS once the engine is built, before its first request (the export job's). */
   baselineRssBytes: number;
   downloadCpuSeconds: number;
+  /** What the RSS held at its highest sample: V8's heap, and memory outside it (buffers). */
+  peakComposition: { heapBytes: number; externalBytes: number; arrayBufferBytes: number };
   /** The pre-signed URL of the file (the last GET to a storage host). */
   url: string;
   file: string;
@@ -42,8 +44,17 @@ export interface DownloadResult {
 const keepAlive = setInterval(() => undefined, 1000);
 const task = JSON.parse(process.argv[2] ?? '{}') as DownloadTask;
 let peakRss = process.memoryUsage.rss();
+let peakComposition = { heapBytes: 0, externalBytes: 0, arrayBufferBytes: 0 };
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  const rss = process.memoryUsage.rss();
+  if (rss <= peakRss) return;
+  peakRss = rss;
+  const usage = process.memoryUsage();
+  peakComposition = {
+    heapBytes: usage.heapTotal,
+    externalBytes: usage.external,
+    arrayBufferBytes: usage.arrayBuffers,
+  };
 }, 50);
 
 let url = '';
@@ -104,6 +115,7 @@ const result: DownloadResult = {
   peakRssBytes: peakRss,
   baselineRssBytes: baselineRss,
   downloadCpuSeconds: (cpu.user + cpu.system) / 1e6,
+  peakComposition,
   url,
   file: final.files?.[0] ?? '',
 };

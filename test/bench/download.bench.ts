@@ -167,7 +167,8 @@ async function measureSize(dir: string, children: Children, bytes: number): Prom
       console.log(
         `  ${mib(bytes)} round ${round}: engine ${mibps(bytes / (a.downloadMs / 1000))} ` +
           `(CPU ${a.downloadCpuSeconds.toFixed(1)} s, emulator serving it ` +
-          `${(result.servingEngine.at(-1) ?? 0).toFixed(1)} s, peak RSS ${mib(a.peakRssBytes)}); ` +
+          `${(result.servingEngine.at(-1) ?? 0).toFixed(1)} s, peak RSS ${mib(a.peakRssBytes)}: ` +
+          `heap ${mib(a.peakComposition.heapBytes)}, buffers ${mib(a.peakComposition.arrayBufferBytes)}); ` +
           `curl ${mibps(bytes / b.seconds)} (CPU ${b.cpuSeconds.toFixed(1)} s, emulator ` +
           `${(result.servingCurl.at(-1) ?? 0).toFixed(1)} s, peak RSS ${mib(b.peakRssBytes)}), with md5sum and ` +
           `sync ${mibps(bytes / (result.verified.at(-1) ?? Number.NaN))}; downloader alone ` +

@@ -4,6 +4,7 @@ import { AppError } from '../../../../shared/errors';
 import type { DirectRoute } from '../../http/direct-route';
 import { firstHeader, ResponseHeadReader, unchunk, type ResponseHead } from './http-response-head';
 import { SocketBodyPool, type BodyConsumer } from './socket-body-pool';
+import { SlotShelf } from './slot-shelf';
 
 /*
  * A GET of a pre-signed URL on a socket of our own: the answer's body is read into a small
@@ -119,6 +120,20 @@ export async function directGet(
   };
 }
 
+/** The connections that run at once and more (a download's ranges, two downloads). */
+const SHELVED_CONNECTIONS = 8;
+const shelves = new WeakMap<DirectRoute, SlotShelf>();
+
+/** The slot buffers shared by the direct GETs of one route. */
+function shelfOf(route: DirectRoute): SlotShelf {
+  let shelf = shelves.get(route);
+  if (shelf === undefined) {
+    shelf = new SlotShelf(route.pool.slotBytes, route.pool.slots * SHELVED_CONNECTIONS);
+    shelves.set(route, shelf);
+  }
+  return shelf;
+}
+
 /** One socket, its head reader and its body pool. */
 class DirectConnection {
   readonly head: Promise<ResponseHead>;
@@ -138,7 +153,11 @@ class DirectConnection {
 
   constructor(target: URL, init: DirectGetInit, route: DirectRoute) {
     this.#route = route;
-    this.#pool = new SocketBodyPool({ ...route.pool, onResume: () => this.#socket.resume() });
+    this.#pool = new SocketBodyPool({
+      ...route.pool,
+      shelf: shelfOf(route),
+      onResume: () => this.#socket.resume(),
+    });
     let settleHead: { resolve: (head: ResponseHead) => void; reject: (error: Error) => void };
     this.head = new Promise((resolve, reject) => (settleHead = { resolve, reject }));
     this.#ended = new Promise((resolve, reject) => (this.#end = { resolve, reject }));
@@ -252,6 +271,8 @@ class DirectConnection {
     // The bytes received before a break are good: they reach the file, and the next attempt
     // resumes after them.
     await this.#pool.finish();
+    // Destroyed, the socket reads into no slot again: they can serve the next connection.
+    if (this.#socket.destroyed) this.#pool.retire();
     if (broken !== undefined) throw broken;
   }
 

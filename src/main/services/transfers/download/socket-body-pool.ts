@@ -1,3 +1,5 @@
+import type { SlotShelf } from './slot-shelf';
+
 /*
  * The buffers of a direct GET: a fixed pool of slots the socket reads into (Node's `onread`
  * with a buffer function), each filled slot handed in order to an async consumer (the `.part`
@@ -22,6 +24,8 @@ export interface SocketBodyPoolOptions {
   idleBytes?: number;
   /** Called when reading may go on after the pool paused it (a slot was freed). */
   onResume: () => void;
+  /** Where the slots come from and go back to (default: new buffers, left to the GC). */
+  shelf?: SlotShelf;
 }
 
 interface Filled {
@@ -37,7 +41,8 @@ interface Filled {
  * slots wait (held) until {@link start} names the consumer.
  */
 export class SocketBodyPool {
-  readonly #options: Required<SocketBodyPoolOptions>;
+  readonly #options: Required<Omit<SocketBodyPoolOptions, 'shelf'>>;
+  readonly #shelf: SlotShelf | undefined;
   readonly #free: Buffer[] = [];
   readonly #queue: Filled[] = [];
   #current: Buffer | undefined;
@@ -51,9 +56,11 @@ export class SocketBodyPool {
 
   constructor(options: SocketBodyPoolOptions) {
     if (options.slots < 2) throw new RangeError('A socket body pool needs at least 2 slots.');
-    this.#options = { minRead: 64 * 1024, idleBytes: 1, ...options };
+    const { shelf, ...rest } = options;
+    this.#options = { minRead: 64 * 1024, idleBytes: 1, ...rest };
+    this.#shelf = shelf?.slotBytes === options.slotBytes ? shelf : undefined;
     for (let i = 0; i < options.slots; i += 1)
-      this.#free.push(Buffer.allocUnsafe(options.slotBytes));
+      this.#free.push(this.#shelf?.take() ?? Buffer.allocUnsafe(options.slotBytes));
     this.#current = this.#free.pop();
   }
 
@@ -105,6 +112,20 @@ export class SocketBodyPool {
     this.#kick();
     while (this.#running) await this.#running;
     if (this.#failure) throw this.#failure.error;
+  }
+
+  /**
+   * Gives the slots back to the shelf, once the socket can no longer read into them and the
+   * consumer is done with them (after {@link finish}). Slots still queued (the consumer failed)
+   * stay out. The pool takes no more reads.
+   */
+  retire(): void {
+    if (this.#running || this.#queue.length > 0) return;
+    const slots = this.#current ? [...this.#free, this.#current] : [...this.#free];
+    this.#free.length = 0;
+    this.#current = undefined;
+    this.#filled = 0;
+    this.#shelf?.give(slots);
   }
 
   /** Whether the pool has the socket paused (waiting for a free slot). */
