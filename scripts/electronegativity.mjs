@@ -10,11 +10,11 @@
 // whether a newer Electron exists, is excluded. Dependency updates are not its business here.
 import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
-const packageDir = join(root, 'node_modules', '@doyensec', 'electronegativity');
+const packageDir = dirname(require.resolve('@doyensec/electronegativity/package.json'));
 const gotPath = require.resolve('got', { paths: [join(packageDir, 'dist')] });
 const offline = () => Promise.reject(new Error('offline: electronegativity runs without network'));
 require.cache[gotPath] = { id: gotPath, filename: gotPath, loaded: true, exports: offline };

@@ -72,6 +72,8 @@ check('build', bin('electron-vite'), ['build']);
 check('typecheck:node', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
 check('typecheck:web', bin('vue-tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
 check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+// Unused files, exports, types and dependencies (knip.jsonc says where the app starts).
+check('lint:dead', bin('knip'), []);
 check('electronegativity', process.execPath, [join('scripts', 'electronegativity.mjs')]);
 check('workflow lint', process.execPath, [join('scripts', 'ci', 'lint-workflows.mjs')]);
 

@@ -8,7 +8,7 @@ import { request } from 'undici';
  */
 
 /** The emulator's Contributor API key (README.md). */
-export const CONTRIBUTOR_KEY = 'demo-contributor-key';
+const CONTRIBUTOR_KEY = 'demo-contributor-key';
 
 /** An answer of the service, read whole (API answers are small). */
 export interface ApiAnswer {
@@ -151,7 +151,7 @@ export async function uploadFileMultipart(options: MultipartFileUpload): Promise
 }
 
 /** Hands out consecutive slices of one stream as streams of their own (one part each). */
-export class StreamSlicer {
+class StreamSlicer {
   readonly #source: AsyncIterator<Buffer>;
   readonly #onChunk: (chunk: Buffer) => void;
   #left: Buffer | undefined;

@@ -2,7 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { createDispatcher, networkOf } from '../../src/main/services/http/dispatcher';
 import { directRoute, type DirectRouteOptions } from '../../src/main/services/http/direct-route';
 import type { ExportFile } from '../../src/main/services/transfers/journal-schema';
-import { RangeDownloader } from '../../src/main/services/transfers/download/range-downloader';
+import { rangeDownloaderOf } from '../../src/main/services/transfers/download/file-downloads';
 import { systemDisk, type TransferDisk } from '../../src/main/services/transfers/transfer-disk';
 import { engineSettings } from '../../src/main/services/transfers/transfer-options';
 import type {
@@ -20,7 +20,7 @@ import { abortReason, type Sleep } from '../../src/main/services/common/sleep';
  */
 
 /** Which HTTP stack carries the downloads: the app's default (direct GETs, undici behind), or undici alone. */
-export type DownloadStack = 'direct' | 'undici';
+type DownloadStack = 'direct' | 'undici';
 
 /** Options of {@link downloadStack}. */
 export interface DownloadStackOptions {
@@ -124,18 +124,8 @@ export function downloadStack(options: DownloadStackOptions): DownloadStackHandl
     ...(options.segmentBytes ? { downloadSegmentBytes: options.segmentBytes } : {}),
     disk: recordingDisk(writes),
   });
-  // The construction of a download run (file-downloads.ts), from the same settings.
-  const downloader = new RangeDownloader({
-    dispatcher: settings.dispatcher,
-    ...(settings.route ? { route: settings.route } : {}),
-    retry: settings.retry,
-    sleep: settings.sleep,
-    random: settings.random,
-    limiter: settings.bandwidth,
-    disk: settings.disk,
-    rangesInFlight: settings.rangesInFlight,
-    ...(settings.downloadSegmentBytes ? { segmentBytes: settings.downloadSegmentBytes } : {}),
-  });
+  // The downloader a download run builds, from the same settings.
+  const downloader = rangeDownloaderOf(settings);
   return {
     writes,
     download: (url, state, extra = {}) =>

@@ -39,7 +39,7 @@ for (let i = 0, x = 0x9e3779b9; i < content.length; i += 1) {
   x ^= x << 5;
   content[i] = x & 0xff;
 }
-export const md5 = createHash('md5').update(content).digest('hex');
+const md5 = createHash('md5').update(content).digest('hex');
 export const etag = `"${md5}"`;
 
 /** Read deadline of the cases that stall: short, as the service's option sets it. */

@@ -1,6 +1,7 @@
-import { createServer, request, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
+import { connectUpstream, listenOnLoopback, requestUpstream } from './proxy-forwarding';
 
 /*
  * An HTTP proxy of the test's own, on loopback, that forwards plain-http requests and tunnels
@@ -10,7 +11,7 @@ import { Transform, type TransformCallback } from 'node:stream';
  */
 
 /** Which exchanges to stall, and where. */
-export interface StallRule {
+interface StallRule {
   /** The request method (a tunnel's is read from its first bytes). */
   method: 'GET' | 'PUT';
   /** `response`: the answer stops reaching the client; `request`: the body stops reaching the host. */
@@ -22,7 +23,7 @@ export interface StallRule {
 }
 
 /** One request forwarded or tunnel opened. */
-export interface ProxyExchange {
+interface ProxyExchange {
   /** `forward` for an absolute-URI request, `connect` for a tunnel. */
   via: 'forward' | 'connect';
   method: string;
@@ -87,22 +88,12 @@ export async function startStallingProxy(): Promise<StallingProxy> {
     exchanges.push(exchange);
     const { up, down } = limits(take(exchange.method));
     const stalled = (): void => void (exchange.stalled = true);
-    const target = new URL(req.url ?? '');
-    const upstream = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        // Stalled before any byte of the answer: not even its head is passed on.
-        if (down === 0) return stalled();
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(valve(down, stalled)).pipe(res);
-      },
-    );
+    const upstream = requestUpstream(req, (answer) => {
+      // Stalled before any byte of the answer: not even its head is passed on.
+      if (down === 0) return stalled();
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(valve(down, stalled)).pipe(res);
+    });
     upstream.on('error', () => res.destroy());
     // The client gave up (its read deadline): the host's side goes too.
     res.on('close', () => upstream.destroy());
@@ -112,9 +103,7 @@ export async function startStallingProxy(): Promise<StallingProxy> {
   server.on('connect', (req, client: Socket, head: Buffer) => {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
-    const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host ?? '127.0.0.1', () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    const upstream = connectUpstream(req, client, () => {
       // The first bytes through the tunnel name the request's method.
       const begin = (first: Buffer): void => {
         const method = first.toString('latin1').split(' ')[0] ?? '';
@@ -134,16 +123,13 @@ export async function startStallingProxy(): Promise<StallingProxy> {
     });
     sockets.add(upstream);
     upstream.on('close', () => sockets.delete(upstream));
-    upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenOnLoopback(server),
     exchanges,
     stall: (rule) => void rules.push({ ...rule }),
     clear: () => void rules.splice(0),

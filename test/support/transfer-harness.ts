@@ -27,7 +27,7 @@ import { TransferService } from '../../src/main/services/transfers/transfer-serv
 export const PROFILE_ID = 'profile-1';
 
 /** How the engine signs in. */
-export type EngineAuth =
+type EngineAuth =
   | { kind: 'apiKey'; apiKey: string }
   | { kind: 'token'; tenantName: string; userName: string; password: string };
 
@@ -82,7 +82,7 @@ export interface EngineOptions {
  * The ConnectionManager's part the engine uses, over one connection: signed in while
  * `connected`, with the auth provider's state and change events.
  */
-export class SingleConnection implements TransferConnections {
+class SingleConnection implements TransferConnections {
   #connected = true;
   readonly #listeners = new Set<(state: SignInState) => void>();
 
@@ -139,7 +139,7 @@ function headerRecord(headers: unknown): Record<string, string> {
 }
 
 /** A plain dispatcher for pre-signed URLs, optionally reporting what each request carries. */
-export function presignedDispatcher(
+function presignedDispatcher(
   onRequest?: EngineOptions['onPresignedRequest'],
   interceptors: Dispatcher.DispatcherComposeInterceptor[] = [],
 ): Dispatcher {

@@ -29,7 +29,7 @@ export interface ActivitySnapshot {
 }
 
 /** The services whose events the activity monitor follows (their `onDid…` events). */
-export interface ActivitySources {
+interface ActivitySources {
   readonly transfers: { onDidChange(listener: (record: TransferRecord) => void): () => void };
   readonly jobs: { onDidChange(listener: (event: JobEvent) => void): () => void };
   readonly monitor: {

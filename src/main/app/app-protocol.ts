@@ -3,7 +3,7 @@ import { extname, join, normalize, sep } from 'node:path';
 /** The scheme the packaged renderer is served from (registered as standard and secure). */
 export const APP_SCHEME = 'app';
 /** The host of our scheme's URLs. */
-export const APP_HOST = 'databridge';
+const APP_HOST = 'databridge';
 /** The renderer's origin in production. */
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 /** The URL the main window loads in production. */

@@ -4,7 +4,7 @@
  * compromised page must not make the app open arbitrary URLs or other schemes (`file:`,
  * `smb:`, custom protocol handlers), which is how shell.openExternal gets abused.
  */
-export const EXTERNAL_LINK_HOSTS: readonly string[] = [
+const EXTERNAL_LINK_HOSTS: readonly string[] = [
   'rms.com',
   'moodys.com',
   'support.rms.com',

@@ -9,7 +9,7 @@ export interface SuspendBlocker {
 }
 
 /** Options of {@link KeepAwake}. */
-export interface KeepAwakeOptions {
+interface KeepAwakeOptions {
   readonly blocker: SuspendBlocker;
   /** The setting (keepAwakeWhileTransferring), read at every update. */
   readonly isEnabled: () => boolean;
@@ -26,7 +26,7 @@ function isRunning(record: TransferRecord): boolean {
  * stops when the OS suspends): one blocker from the first running transfer, released when the
  * last one ends or pauses, or when the user turns the setting off.
  */
-export class KeepAwake {
+class KeepAwake {
   readonly #options: KeepAwakeOptions;
   #id: number | undefined;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The main window's remembered size and position. */
-export const WindowStateSchema = z.object({
+const WindowStateSchema = z.object({
   x: z.number().int().optional(),
   y: z.number().int().optional(),
   width: z.number().int().min(400).max(20_000),
@@ -19,7 +19,7 @@ export interface Rect {
 }
 
 /** The size of a first start. */
-export const DEFAULT_WINDOW_STATE: WindowState = { width: 1280, height: 800, isMaximized: false };
+const DEFAULT_WINDOW_STATE: WindowState = { width: 1280, height: 800, isMaximized: false };
 
 /** Reads a saved state; anything invalid gives the default. */
 export function parseWindowState(json: unknown): WindowState {

@@ -17,7 +17,7 @@ export interface KeytarSecretStoreOptions {
 }
 
 /** Keychain service name of the app's entries. */
-export const KEYCHAIN_SERVICE = 'DataBridge Desktop';
+const KEYCHAIN_SERVICE = 'DataBridge Desktop';
 
 /**
  * The OS keychain (macOS Keychain, Windows Credential Manager, the Secret Service on Linux)

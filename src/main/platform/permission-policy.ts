@@ -9,7 +9,7 @@ import { originOf } from '../services/ipc/sender-policy';
  * write (plain text, sanitised HTML and images only) and Chromium still requires a user
  * gesture for it, so granting it to our own page costs nothing a browser tab does not have.
  */
-export const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
 
 /** Who asks for a permission, as Electron's permission handlers describe it. */
 export interface PermissionAsk {

@@ -9,7 +9,7 @@ export const SHOW_DEADLINE_MS = 10_000;
 /** How often a failed load is tried again by itself before the user is asked. */
 export const AUTOMATIC_RETRIES = 1;
 /** Pause before the automatic retry (a dev server that is still starting, a busy disk). */
-export const RETRY_DELAY_MS = 1_000;
+const RETRY_DELAY_MS = 1_000;
 
 /** Chromium's net::ERR_ABORTED: a load replaced by another (a redirect, a reload), not a failure. */
 const ERR_ABORTED = -3;
@@ -31,7 +31,7 @@ export type LoadFailureAction =
   | { readonly kind: 'ask'; readonly prompt: RecoveryPrompt };
 
 /** The message box offered when the page cannot be shown: reload, or quit. */
-export interface RecoveryPrompt {
+interface RecoveryPrompt {
   readonly title: string;
   readonly message: string;
   readonly detail: string;

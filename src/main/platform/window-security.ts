@@ -46,7 +46,7 @@ export function hardenSession(ownOrigin: string): void {
  * Per-window rules: no new windows (an allowed https link opens in the browser instead), no
  * navigation away from our own origin, no webviews. Applied to every webContents created.
  */
-export function hardenWebContents(contents: WebContents, ownOrigin: string): void {
+function hardenWebContents(contents: WebContents, ownOrigin: string): void {
   contents.setWindowOpenHandler(({ url }) => {
     if (isAllowedExternalUrl(url)) void shell.openExternal(url);
     return { action: 'deny' };

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { screen, type BrowserWindow } from 'electron';
-import { writeFileAtomic, writeFileAtomicSync } from '../services/profiles/atomic-file';
+import {
+  PRIVATE_FILE_MODE,
+  writeFileAtomic,
+  writeFileAtomicSync,
+} from '../services/common/atomic-file';
 import { systemTimers } from '../services/time/timers';
 import { fitToDisplays, parseWindowState, type WindowState } from '../app/window-bounds';
 import { BoundsSaveSchedule, WINDOW_BOUNDS_EVENTS } from './bounds-save-schedule';
@@ -35,8 +39,9 @@ export class WindowStateStore {
       if (window.isDestroyed()) return;
       const text = JSON.stringify(this.#stateOf(window)) + '\n';
       try {
-        if (sync) writeFileAtomicSync(this.#file, text);
-        else void writeFileAtomic(this.#file, text).catch(() => undefined);
+        const options = { mode: PRIVATE_FILE_MODE };
+        if (sync) writeFileAtomicSync(this.#file, text, options);
+        else void writeFileAtomic(this.#file, text, options).catch(() => undefined);
       } catch {
         // A window state that cannot be saved (full disk) opens at the default next time.
       }

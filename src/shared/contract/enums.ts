@@ -52,8 +52,6 @@ export type ExportToType = z.infer<typeof ExportToTypeSchema>;
 export const ImportFromTypeSchema = z.literal([0, 1, 2], {
   error: `importFrom ${fileTypeMessage}`,
 });
-/** An ImportFromType code. */
-export type ImportFromType = z.infer<typeof ImportFromTypeSchema>;
 
 /** Job status values; the service sends them as a string. */
 export const JOB_STATUSES = [
@@ -66,11 +64,9 @@ export const JOB_STATUSES = [
   'Deleted',
 ] as const;
 /** A known job status. */
-export type JobStatus = (typeof JOB_STATUSES)[number];
-/** Closed schema of the known job statuses (for the emulator and UI filters). */
-export const JobStatusSchema = z.enum(JOB_STATUSES);
+type JobStatus = (typeof JOB_STATUSES)[number];
 /** The statuses after which a job never changes again. */
-export const FINAL_JOB_STATUSES: readonly JobStatus[] = ['Succeeded', 'Failed', 'Deleted'];
+const FINAL_JOB_STATUSES: readonly JobStatus[] = ['Succeeded', 'Failed', 'Deleted'];
 
 /** True when a job in `status` will not change again. Unknown statuses are not final. */
 export function isFinalJobStatus(status: string): boolean {
@@ -88,9 +84,6 @@ export type StorageType = z.infer<typeof StorageTypeSchema>;
 /** Numeric `storageTypeId` of archives (filterable, sortable). */
 export const StorageTypeId = { Temporary: 0, Permanent: 1 } as const;
 
-/** Numeric `sourceTypeId` of archives. Dropping a database keeps an archive with source 0. */
-export const SourceTypeId = { DeletedDatabase: 0, Snapshot: 1, Archive: 2 } as const;
-
 /** TLS protocol versions accepted by set server security. */
 export const TLS_VERSIONS = ['1.0', '1.1', '1.2'] as const;
 /** Closed schema of the TLS versions. */
@@ -102,10 +95,8 @@ export type TlsVersion = z.infer<typeof TlsVersionSchema>;
 
 /** Roles of the service, from least to most powerful. */
 export const ROLES = ['Consumer', 'Contributor', 'Admin'] as const;
-/** Closed schema of the roles. */
-export const RoleSchema = z.enum(ROLES);
 /** `Consumer`, `Contributor` or `Admin`. */
-export type Role = z.infer<typeof RoleSchema>;
+export type Role = (typeof ROLES)[number];
 /** Roles a login can be created with (an Admin login cannot be created through the service). */
 export const LoginRoleSchema = z.enum(['Consumer', 'Contributor'], {
   error: 'Role must be Consumer or Contributor',
@@ -120,8 +111,6 @@ export const DEFAULT_REGION: Region = 'EU';
 
 /** Values of `Database.databaseSchema`. */
 export const DATABASE_SCHEMAS = ['Edm', 'Rdm', 'Unknown'] as const;
-/** A known `databaseSchema` value (not named `DatabaseSchema`: that is the Database record's schema). */
-export type DatabaseSchemaKind = (typeof DATABASE_SCHEMAS)[number];
 /** Values of `ArchivesDetail.databaseType` (upper case in the interface). */
 export const ARCHIVE_DATABASE_TYPES = ['EDM', 'RDM', 'UNKNOWN'] as const;
 
@@ -138,8 +127,6 @@ export const DATABASE_STATUSES = [
   'Moving',
   'Shrinking',
 ] as const;
-/** A known database status. */
-export type DatabaseStatus = (typeof DATABASE_STATUSES)[number];
 
 /** Session statuses (SQL Server's own values, lower case). */
 export const SESSION_STATUSES = [
@@ -149,13 +136,9 @@ export const SESSION_STATUSES = [
   'sleeping',
   'background',
 ] as const;
-/** A known session status. */
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 /** Server instance statuses (ours). */
 export const INSTANCE_STATUSES = ['Online', 'Offline', 'Starting', 'Stopping'] as const;
-/** A known instance status. */
-export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
 
 /** Job types (ours, in the style of the interface's `MOVE_DATABASE`). */
 export const JOB_TYPES = [

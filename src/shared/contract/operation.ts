@@ -8,7 +8,7 @@ import { isDotSegment, type ServiceName } from './paths';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Endpoint groups; an operation id is `<group>.<verbNoun>`. */
-export type OperationGroup =
+type OperationGroup =
   | 'archives'
   | 'cluster'
   | 'databases'
@@ -26,7 +26,7 @@ export type OperationGroup =
  * whose fields are all optional, which the emulator reads as `{}` when absent. `bytes` is
  * raw `application/octet-stream` content (an upload part).
  */
-export type BodySpec =
+type BodySpec =
   | { readonly contentType: 'json'; readonly schema: z.ZodType; readonly required: boolean }
   | { readonly contentType: 'bytes' };
 
@@ -35,7 +35,7 @@ export type BodySpec =
  * carry no body (delete login: 200/202 with a body, 204 without). `string` answers are a
  * JSON string or plain text (job status, pre-signed part URL, part ETag). `none` has no body.
  */
-export type ResponseSpec =
+type ResponseSpec =
   | {
       readonly kind: 'json';
       readonly schema: z.ZodType;

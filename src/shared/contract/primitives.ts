@@ -131,7 +131,7 @@ export const ExpirationTimestampSchema = z.string().transform((value, ctx) => {
 });
 
 /** Characters of a database name the user creates, renames to, or restores into (records.md). */
-export const DATABASE_NAME_PATTERN = /^[A-Za-z0-9_\-: ]{1,80}$/;
+const DATABASE_NAME_PATTERN = /^[A-Za-z0-9_\-: ]{1,80}$/;
 const databaseNameMessage =
   'Database name may contain only letters, digits, _, -, : and spaces (at most 80 characters)';
 
@@ -147,7 +147,7 @@ export const DatabaseNameSchema = z
   });
 
 /** The pattern the interface gives for the database name of prepare import and init-upload. */
-export const IMPORT_DATABASE_NAME_PATTERN = /^[_\-a-zA-Z0-9]+$/;
+const IMPORT_DATABASE_NAME_PATTERN = /^[_\-a-zA-Z0-9]+$/;
 
 /** Database name of prepare import and init-upload: `^[_\-a-zA-Z0-9]+$`. */
 export const ImportDatabaseNameSchema = z.string().regex(IMPORT_DATABASE_NAME_PATTERN, {

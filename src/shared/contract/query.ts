@@ -49,7 +49,7 @@ export function parseSort(
  * interface spells them, directions upper case (`name asc,SIZEINMB desc` gives
  * `name ASC, sizeInMb DESC`).
  */
-export function sortQuery(sortable: readonly string[]) {
+function sortQuery(sortable: readonly string[]) {
   return z.string().transform((value, ctx) => {
     const result = parseSort(value, sortable);
     if ('terms' in result)
@@ -64,7 +64,7 @@ export function sortQuery(sortable: readonly string[]) {
  * sent: text the grammar refuses (`((((`, `name eq 'x`) never reaches the service, and what
  * goes out is the grammar's canonical print of the tree. Blank text means no filter.
  */
-export function filterQuery(table: FilterTableName) {
+function filterQuery(table: FilterTableName) {
   return z.string().transform((value, ctx) => {
     try {
       const printed = printFilter(parseFilter(value, table));
@@ -78,7 +78,7 @@ export function filterQuery(table: FilterTableName) {
 }
 
 /** A boolean query parameter: `true`/`false` as a boolean or as text (any letter case). */
-export function queryBoolean(name: string) {
+function queryBoolean(name: string) {
   return z.union([z.boolean(), z.stringbool({ truthy: ['true'], falsy: ['false'] })], {
     error: `${name} must be true or false`,
   });
@@ -111,7 +111,7 @@ export const ARCHIVE_SORTABLE = [
 export const DATABASE_SORTABLE = ['createdAt', 'databases', 'name', 'sizeInMb'] as const;
 
 /** Bounds and defaults of list archives paging. */
-export const ARCHIVE_PAGING = { maxLimit: 5000, maxOffset: 2_147_483_647 } as const;
+const ARCHIVE_PAGING = { maxLimit: 5000, maxOffset: 2_147_483_647 } as const;
 
 /**
  * Query of list archives. `offset` is a PAGE NUMBER, not a row offset (the interface says

@@ -8,32 +8,32 @@ import { isValidDateText } from './dates';
 import { OPERATORS } from './tables';
 
 /** A comparison operator (see `OPERATORS`). */
-export const OperatorSchema = z.enum(OPERATORS);
+const OperatorSchema = z.enum(OPERATORS);
 
 /** A string literal, as its unescaped text. */
-export const StringValueSchema = z.object({ type: z.literal('string'), value: z.string() });
+const StringValueSchema = z.object({ type: z.literal('string'), value: z.string() });
 
 /** A number literal; always finite. */
-export const NumberValueSchema = z.object({ type: z.literal('number'), value: z.number() });
+const NumberValueSchema = z.object({ type: z.literal('number'), value: z.number() });
 
 /**
  * A date literal, kept as written (`2026-01-05` or `2026-01-05T10:00:00Z`) and known to be a
  * real date. See `dates.ts` for what span of time it denotes.
  */
-export const DateValueSchema = z.object({
+const DateValueSchema = z.object({
   type: z.literal('date'),
   value: z.string().refine(isValidDateText, { message: 'Invalid date' }),
 });
 
 /** A literal value; its type matches the type of the property it is compared with. */
-export const FilterValueSchema = z.discriminatedUnion('type', [
+const FilterValueSchema = z.discriminatedUnion('type', [
   StringValueSchema,
   NumberValueSchema,
   DateValueSchema,
 ]);
 
 /** `property operator value`; `property` is the canonical (camelCase) name. */
-export const ComparisonSchema = z.object({
+const ComparisonSchema = z.object({
   kind: z.literal('comparison'),
   property: z.string().min(1),
   operator: OperatorSchema,
@@ -41,7 +41,7 @@ export const ComparisonSchema = z.object({
 });
 
 /** `property IN (v1, v2, ...)`, or `NOT IN` when `negated`. Never empty. */
-export const InListSchema = z.object({
+const InListSchema = z.object({
   kind: z.literal('in'),
   property: z.string().min(1),
   negated: z.boolean(),
@@ -49,7 +49,7 @@ export const InListSchema = z.object({
 });
 
 /** Operands joined by AND (at least two; a chain `a AND b AND c` is one node). */
-export const AndExprSchema = z.object({
+const AndExprSchema = z.object({
   kind: z.literal('and'),
   get operands(): z.ZodArray<typeof FilterExprSchema> {
     return z.array(FilterExprSchema).min(2);
@@ -57,7 +57,7 @@ export const AndExprSchema = z.object({
 });
 
 /** Operands joined by OR (at least two; a chain `a OR b OR c` is one node). */
-export const OrExprSchema = z.object({
+const OrExprSchema = z.object({
   kind: z.literal('or'),
   get operands(): z.ZodArray<typeof FilterExprSchema> {
     return z.array(FilterExprSchema).min(2);
@@ -72,12 +72,7 @@ export const FilterExprSchema = z.discriminatedUnion('kind', [
   OrExprSchema,
 ]);
 
-export type StringValue = z.infer<typeof StringValueSchema>;
-export type NumberValue = z.infer<typeof NumberValueSchema>;
-export type DateValue = z.infer<typeof DateValueSchema>;
 export type FilterValue = z.infer<typeof FilterValueSchema>;
 export type Comparison = z.infer<typeof ComparisonSchema>;
 export type InList = z.infer<typeof InListSchema>;
-export type AndExpr = z.infer<typeof AndExprSchema>;
-export type OrExpr = z.infer<typeof OrExprSchema>;
 export type FilterExpr = z.infer<typeof FilterExprSchema>;

@@ -8,7 +8,7 @@
  */
 
 /** The span of time a date literal denotes: `startMs` inclusive, `endMs` exclusive. */
-export interface DateSpan {
+interface DateSpan {
   readonly dateOnly: boolean;
   readonly startMs: number;
   readonly endMs: number;

@@ -5,7 +5,7 @@
 import { FilterSyntaxError, excerpt } from './errors';
 
 /** A comparison symbol; `LIKE` and `NOT LIKE` are words. */
-export type OperatorSymbol = '=' | '!=' | '>' | '<' | '>=' | '<=';
+type OperatorSymbol = '=' | '!=' | '>' | '<' | '>=' | '<=';
 
 /** One token, with its 0-based offset and its text as written. */
 export type Token =

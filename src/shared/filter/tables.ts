@@ -69,12 +69,6 @@ export const SESSION_FILTER_PROPERTIES = {
   status: { type: 'string', operators: EQUALITY, list: true },
 } as const satisfies Record<string, FilterPropertySpec>;
 
-/** A canonical archive filter property name. */
-export type ArchiveFilterProperty = keyof typeof ARCHIVE_FILTER_PROPERTIES;
-
-/** A canonical session filter property name. */
-export type SessionFilterProperty = keyof typeof SESSION_FILTER_PROPERTIES;
-
 /** Both filter tables, by list name. */
 export const filterTables = {
   archives: { name: 'archives', properties: ARCHIVE_FILTER_PROPERTIES },

@@ -224,11 +224,11 @@ describe('renderer floor rules', () => {
       'src/renderer/src/model/display/layer-probe.ts',
       [
         "import { useSettingsStore } from '../../stores/settings-store';",
-        "import { useNow } from '@renderer/composables/use-now';",
+        "import { useSharedNow } from '@renderer/composables/use-shared-now';",
         "import ErrorState from '@renderer/components/common/ErrorState.vue';",
         "import { viewComponents } from '@renderer/views/view-registry';",
         "import AppRoot from '@renderer/AppRoot.vue';",
-        'export const a = [useSettingsStore, useNow, ErrorState, viewComponents, AppRoot];',
+        'export const a = [useSettingsStore, useSharedNow, ErrorState, viewComponents, AppRoot];',
         '',
       ].join('\n'),
     );
@@ -264,11 +264,11 @@ describe('renderer floor rules', () => {
       'src/renderer/src/views/layer-probe.ts',
       [
         "import ErrorState from '@renderer/components/common/ErrorState.vue';",
-        "import { useNow } from '../composables/use-now';",
+        "import { useSharedNow } from '../composables/use-shared-now';",
         "import { useSettingsStore } from '@renderer/stores/settings-store';",
         "import { formatMb } from '@renderer/model/display/format';",
         "import { asAppError } from '../api/app-error';",
-        'export const a = [ErrorState, useNow, useSettingsStore, formatMb, asAppError];',
+        'export const a = [ErrorState, useSharedNow, useSettingsStore, formatMb, asAppError];',
         '',
       ].join('\n'),
     );

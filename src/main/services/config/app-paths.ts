@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /** The app's product name, which is also the name of its data folder. */
-export const APP_FOLDER_NAME = 'DataBridge Desktop';
+const APP_FOLDER_NAME = 'DataBridge Desktop';
 
 /**
  * The app's data folder as Electron's `app.getPath('userData')` computes it, without Electron

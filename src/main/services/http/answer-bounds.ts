@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { formatSize } from '../../../shared/format/units';
 
 /**
  * An answer larger than its bound. Thrown by {@link readBoundedText} once the body has been
@@ -13,7 +14,7 @@ export class AnswerTooLargeError extends Error {
     /** Bytes read before the read stopped (0 when Content-Length alone refused it). */
     readonly bytesRead: number,
   ) {
-    super(`The answer is larger than ${describeBytes(bound)}.`);
+    super(`The answer is larger than ${formatSize(bound)}.`);
   }
 }
 
@@ -45,16 +46,4 @@ export async function readBoundedText(
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, size).toString('utf8');
-}
-
-/** A bound as people say it: `67108864` → `64 MiB`, `65536` → `64 KiB`, else bytes. */
-export function describeBytes(bytes: number): string {
-  for (const [unit, size] of [
-    ['GiB', 2 ** 30],
-    ['MiB', 2 ** 20],
-    ['KiB', 2 ** 10],
-  ] as const) {
-    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
-  }
-  return `${bytes} bytes`;
 }

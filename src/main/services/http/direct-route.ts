@@ -41,7 +41,7 @@ export type DirectRouteOptions = Pick<
  * (1 GiB from a local Node server, MD5 on): 4 x 1 MiB took 2.5-3.6 s where 8 x 256 KiB took
  * 3.9 s; handing on from 256 KiB 2.4-2.5 s, from any byte 2.7-3.4 s, full slots only 2.6-2.8 s.
  */
-export const DEFAULT_POOL = { slots: 4, slotBytes: 1024 * 1024, idleBytes: 256 * 1024 };
+const DEFAULT_POOL = { slots: 4, slotBytes: 1024 * 1024, idleBytes: 256 * 1024 };
 
 /** One NO_PROXY entry against a host and port, as undici's EnvHttpProxyAgent reads it. */
 function bypasses(entry: string, host: string, port: string): boolean {

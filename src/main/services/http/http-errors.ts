@@ -1,8 +1,8 @@
 import type { HttpMethod } from '../../../shared/contract/operation';
 import { AppError, type ErrorCode } from '../../../shared/errors';
+import { formatSize } from '../../../shared/format/units';
 import type { AuthProvider } from '../auth/auth-provider';
 import { ServiceError } from '../common/service-error';
-import { describeBytes } from './answer-bounds';
 import { readErrorBody } from './error-body';
 import { describeAction } from './operation-actions';
 import { networkErrorCode } from './retry-rules';
@@ -93,7 +93,7 @@ export function guiAdviceFor(kind: SignInKind): Adviser {
 }
 
 /** "Could not <action>: <what the service said>. <what to do>" */
-export function composeMessage(call: FailedCall, reason: string, advised: string): string {
+function composeMessage(call: FailedCall, reason: string, advised: string): string {
   const what = `Could not ${describeAction(call.operation, call.params)}`;
   const because = reason.replace(/[.\s]+$/, '');
   return `${what}: ${because}. ${advised}`;
@@ -190,7 +190,7 @@ export function tooLargeError(
   bound: number,
   advise: Adviser = guiAdvice,
 ): ServiceError {
-  const reason = `the service sent an answer larger than ${describeBytes(bound)}, the most read for ${call.operation}, so reading stopped there`;
+  const reason = `the service sent an answer larger than ${formatSize(bound)}, the most read for ${call.operation}, so reading stopped there`;
   return new ServiceError(
     {
       code: 'UNEXPECTED_RESPONSE',

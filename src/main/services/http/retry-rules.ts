@@ -11,14 +11,14 @@ import type { PreparedRequest } from './request-parts';
  */
 
 /** Answer statuses worth retrying: the server did not do the work and says so. */
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
 /**
  * Error codes that mean the request never reached the server: the connection was refused,
  * the name did not resolve, the network or host was unreachable, or no connection was made in
  * time. Only these make a non-idempotent request safe to send again.
  */
-export const NEVER_SENT_CODES: ReadonlySet<string> = new Set([
+const NEVER_SENT_CODES: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',

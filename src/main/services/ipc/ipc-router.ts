@@ -26,7 +26,7 @@ export interface CallContext {
 type HandlerResult<T> = undefined extends T ? T | void : T;
 
 /** The handler of channel `C`: gets the validated input, answers the channel's output. */
-export type ChannelHandler<C extends InvokeChannel> = (
+type ChannelHandler<C extends InvokeChannel> = (
   input: ChannelParsedInput<C>,
   context: CallContext,
 ) => Promise<HandlerResult<z.input<InvokeContract[C]['output']>>>;
@@ -133,7 +133,7 @@ export class IpcRouter {
 }
 
 /** A VALIDATION error naming the first fields that are wrong (never their values). */
-export function validationError(channel: string, error: z.ZodError): AppErrorData {
+function validationError(channel: string, error: z.ZodError): AppErrorData {
   const problems = error.issues.slice(0, 3).map((issue) => {
     const field = issue.path.map(String).join('.');
     return field ? `${field}: ${issue.message}` : issue.message;

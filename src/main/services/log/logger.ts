@@ -97,7 +97,7 @@ export class RedactingLogger implements Logger {
 }
 
 /** Formats an entry as one JSON line. */
-export function formatEntry(entry: LogEntry): string {
+function formatEntry(entry: LogEntry): string {
   return JSON.stringify(entry);
 }
 

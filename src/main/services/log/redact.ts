@@ -6,7 +6,7 @@
  */
 
 /** What a redacted value is replaced with. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Field names whose string values are always secret, whatever they hold. */
 const SECRET_FIELD = /pass(word)?|secret|token|api[-_]?key|authorization|cookie|credential/i;

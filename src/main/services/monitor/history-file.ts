@@ -1,5 +1,6 @@
-import { appendFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { writeFileAtomic } from '../common/atomic-file';
 import {
   MONITOR_SAMPLE_PEAKS,
   type BlockingMark,
@@ -107,15 +108,12 @@ export async function compactHistory(file: string, window: HistoryWindow, maxByt
     kept.push(line);
     bytes += line.length + 1;
   }
-  const temporary = `${file}.tmp`;
-  await writeFile(
-    temporary,
-    kept
-      .reverse()
-      .map((line) => `${line}\n`)
-      .join(''),
-    'utf8',
-  );
-  await rename(temporary, file);
+  const compacted = kept
+    .reverse()
+    .map((line) => `${line}\n`)
+    .join('');
+  // Not flushed (fsync): the history is the monitor's own record of samples, not the user's
+  // data, so a power cut may cost it; an app crash still leaves the old file or the new one.
+  await writeFileAtomic(file, compacted, { fsync: false });
   return bytes;
 }

@@ -40,7 +40,7 @@ export interface MonitorClient {
 export const JOB_DISCOVERY_INTERVALS = 25;
 
 /** What the monitor needs of the job watcher. */
-export interface MonitorJobs {
+interface MonitorJobs {
   watchInstance(profileId: string, instanceName: string, pace: 'background'): void;
   unwatchInstance(profileId: string, instanceName: string, pace: 'background'): void;
   list(): readonly TrackedJob[];

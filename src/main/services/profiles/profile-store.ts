@@ -9,8 +9,8 @@ import {
   type ProfileInput,
   type ProfilesFile,
 } from '../../../shared/model/profile';
+import { saveDataFile } from '../common/atomic-file';
 import { silentLogger, type Logger } from '../log/logger';
-import { saveDataFile } from './atomic-file';
 
 /** Options of {@link ProfileStore}. */
 export interface ProfileStoreOptions {
@@ -28,7 +28,7 @@ export interface ProfilesLoadResult {
 }
 
 /** Address and port of the built-in emulator connection (the emulator CLI's default port). */
-export const EMULATOR_PROFILE_BASE_URL = 'http://127.0.0.1:7420/databridge';
+const EMULATOR_PROFILE_BASE_URL = 'http://127.0.0.1:7420/databridge';
 
 /**
  * Connection profiles, kept as JSON in the app's data folder. The file is validated on load;

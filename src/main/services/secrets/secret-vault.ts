@@ -8,7 +8,7 @@ import { MemorySecretStore, type SecretStore } from './secret-store';
  * The kinds of secret a profile keeps; each is one keychain account. Tokens are not among
  * them: access and refresh tokens live in the memory of a sign-in only.
  */
-export const PROFILE_SECRET_KINDS = ['apiKey', 'password'] as const;
+const PROFILE_SECRET_KINDS = ['apiKey', 'password'] as const;
 export type ProfileSecretKind = (typeof PROFILE_SECRET_KINDS)[number];
 
 /** What a stored secret is looked up for: the profile's id, sign-in kind and edit times. */
@@ -171,12 +171,12 @@ function secretInput(kind: ProfileSecretKind, secret: string): ProfileSecretInpu
 }
 
 /** The keychain account of a profile's secret: `<profileId>:<kind>`. */
-export function account(profileId: string, kind: ProfileSecretKind): string {
+function account(profileId: string, kind: ProfileSecretKind): string {
   return `${profileId}:${kind}`;
 }
 
 /** The `KEYCHAIN_UNAVAILABLE` error, with what the user can do. */
-export function keychainUnavailable(cause?: unknown): AppError {
+function keychainUnavailable(cause?: unknown): AppError {
   return new AppError(
     {
       code: 'KEYCHAIN_UNAVAILABLE',

@@ -9,7 +9,7 @@ import {
   type SettingsPatch,
 } from '../../../shared/model/settings';
 import { silentLogger, type Logger } from '../log/logger';
-import { saveDataFile } from '../profiles/atomic-file';
+import { saveDataFile } from '../common/atomic-file';
 
 /** Options of {@link SettingsStore}. */
 export interface SettingsStoreOptions {

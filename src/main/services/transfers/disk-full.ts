@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { AppError, isAppError } from '../../../shared/errors';
+import { formatSize } from '../../../shared/format/units';
 import type { TransferDisk } from './transfer-disk';
 
 /*
@@ -47,18 +48,6 @@ export function describedDiskFull(error: unknown): AppError | undefined {
   );
 }
 
-/** Sizes as a user reads them: binary units, one decimal. */
-export function sizeText(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
-}
-
 async function existingAncestor(path: string): Promise<string> {
   let current = resolve(path);
   for (;;) {
@@ -90,7 +79,7 @@ async function mountPointOf(path: string): Promise<string> {
 }
 
 /** Bytes free on the disk of `path` for this process; undefined when the OS does not say. */
-export async function freeBytes(disk: TransferDisk, path: string): Promise<number | undefined> {
+async function freeBytes(disk: TransferDisk, path: string): Promise<number | undefined> {
   try {
     const space = await disk.statfs(await existingAncestor(path));
     return Number(space.bavail) * Number(space.bsize);
@@ -112,8 +101,8 @@ export async function diskFullError(site: DiskFullSite, cause?: unknown): Promis
   const need =
     site.neededBytes === undefined
       ? `${site.what} needs more space`
-      : `${site.what} needs ${sizeText(site.neededBytes)}`;
-  const room = free === undefined ? 'the free space could not be read' : `${sizeText(free)} free`;
+      : `${site.what} needs ${formatSize(site.neededBytes)}`;
+  const room = free === undefined ? 'the free space could not be read' : `${formatSize(free)} free`;
   return new AppError(
     {
       code: 'DISK_FULL',

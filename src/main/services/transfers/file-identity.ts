@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 
 /** How much of each end of a file the fingerprint reads. */
-export const FINGERPRINT_BYTES = 1024 * 1024;
+const FINGERPRINT_BYTES = 1024 * 1024;
 
 /**
  * What we remember of a source file to tell, days later, whether it is still the same file:

@@ -13,7 +13,7 @@ import { FileIdentitySchema } from './file-identity';
 export const TransferIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/);
 
 /** Whether the transfer should run, is paused, or stopped on an error the user must look at. */
-export const JournalStatusSchema = z.enum(['active', 'paused', 'failed']);
+const JournalStatusSchema = z.enum(['active', 'paused', 'failed']);
 
 const common = {
   version: z.literal(1),
@@ -32,7 +32,7 @@ const common = {
 };
 
 /** Journal of an import: the source's identity, the upload, and every finished part's ETag. */
-export const ImportJournalSchema = z.object({
+const ImportJournalSchema = z.object({
   ...common,
   kind: z.literal('import'),
   phase: z.enum(['uploading', 'completing', 'importing']),
@@ -87,7 +87,7 @@ export const ExportFileSchema = z.object({
 export type ExportFile = z.infer<typeof ExportFileSchema>;
 
 /** Journal of an export: the job, then the download of each of its files. */
-export const ExportJournalSchema = z.object({
+const ExportJournalSchema = z.object({
   ...common,
   kind: z.literal('export'),
   phase: z.enum(['exporting', 'downloading']),
@@ -103,7 +103,7 @@ export type ExportJournal = z.infer<typeof ExportJournalSchema>;
  * Journal of an archive download: the archive (`databaseName` holds its name) and the
  * download of each of its files. No job: the files exist as long as the archive does.
  */
-export const ArchiveJournalSchema = z.object({
+const ArchiveJournalSchema = z.object({
   ...common,
   kind: z.literal('archive'),
   phase: z.literal('downloading'),

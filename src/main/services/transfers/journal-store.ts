@@ -1,5 +1,6 @@
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../common/atomic-file';
 import { asDiskFull } from './disk-full';
 import { systemDisk, type TransferDisk } from './transfer-disk';
 import {
@@ -65,7 +66,6 @@ export class JournalStore {
   readonly #removed = new Set<string>();
   readonly #syncIntervalMs: number;
   readonly #disk: TransferDisk;
-  #tempCounter = 0;
 
   constructor(options: JournalStoreOptions) {
     this.#dir = options.dir;
@@ -172,42 +172,15 @@ export class JournalStore {
   }
 
   async #writeAtomically(file: string, text: string, sync: boolean): Promise<void> {
-    this.#tempCounter += 1;
-    const temp = `${file}.${process.pid}.${this.#tempCounter}.tmp`;
     try {
-      await this.#disk.mkdir(this.#dir);
-      const handle = await this.#disk.open(temp, 'w');
-      try {
-        await handle.writeFile(text, 'utf8');
-        if (sync) await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await this.#disk.rename(temp, file);
+      await writeFileAtomic(file, text, { disk: this.#disk, fsync: sync, syncFolder: true });
     } catch (error) {
-      // The previous journal stays valid; a half-written temporary file would only take space.
-      await rm(temp, { force: true }).catch(() => undefined);
       throw await asDiskFull(error, {
         disk: this.#disk,
         path: this.#dir,
         what: "saving the transfer's journal",
         neededBytes: Buffer.byteLength(text),
       });
-    }
-    if (sync) await this.#syncDir();
-  }
-
-  /** Makes the rename itself durable where the OS allows opening a folder (not on Windows). */
-  async #syncDir(): Promise<void> {
-    try {
-      const dir = await open(this.#dir, 'r');
-      try {
-        await dir.sync();
-      } finally {
-        await dir.close();
-      }
-    } catch {
-      // Best effort: the rename is atomic either way; only durability across a power cut differs.
     }
   }
 }

@@ -4,13 +4,14 @@ import {
   MIN_PART_SIZE_BYTES,
 } from '../../../shared/contract/records/uploads';
 import { AppError } from '../../../shared/errors';
+import { formatSize } from '../../../shared/format/units';
 
 /** One mebibyte. */
 export const MIB = 1024 * 1024;
 /** The part size we aim for: large enough to amortise a request, small enough to resume cheaply. */
-export const DEFAULT_PART_SIZE = 64 * MIB;
+const DEFAULT_PART_SIZE = 64 * MIB;
 /** Files below this size go up in one streamed PUT instead of a multipart upload. */
-export const DEFAULT_SINGLE_STREAM_THRESHOLD = 100 * MIB;
+const DEFAULT_SINGLE_STREAM_THRESHOLD = 100 * MIB;
 
 /** Tunables of {@link planParts}; tests lower them to exercise many parts with small files. */
 export interface PartPlanOptions {
@@ -61,7 +62,7 @@ export function planParts(sizeBytes: number, options: PartPlanOptions = {}): Par
   if (sizeBytes > MAX_PART_NUMBER * MAX_PART_SIZE_BYTES) {
     throw new AppError({
       code: 'VALIDATION',
-      message: `The file is larger than the service accepts (${MAX_PART_NUMBER.toLocaleString('en-US')} parts of 5 GiB). Split or compress the database first.`,
+      message: `The file is larger than the service accepts (${MAX_PART_NUMBER} parts of ${formatSize(MAX_PART_SIZE_BYTES)}, ${formatSize(MAX_PART_NUMBER * MAX_PART_SIZE_BYTES)}). Split or compress the database first.`,
     });
   }
   if (sizeBytes < threshold) return { mode: 'single', partSize: sizeBytes, partCount: 1 };

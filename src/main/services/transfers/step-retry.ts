@@ -26,7 +26,7 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /** The wait a server asked for on this error (Retry-After), if any. */
-export function retryAfterOf(error: unknown): number | undefined {
+function retryAfterOf(error: unknown): number | undefined {
   return isAppError(error) ? error.retryAfterMs : undefined;
 }
 

@@ -12,7 +12,7 @@ import type { ServiceClient } from '../http/service-client';
 export type ServiceCaller = Pick<ServiceClient, 'call'>;
 
 /** The part of a connection the engine uses. */
-export interface TransferConnection {
+interface TransferConnection {
   readonly client: ServiceCaller;
 }
 
@@ -27,7 +27,7 @@ export interface TransferConnections {
 }
 
 /** What the engine tells the job watcher about a job it started. */
-export interface TrackJobInput {
+interface TrackJobInput {
   profileId: string;
   instanceName: string;
   jobId: string;

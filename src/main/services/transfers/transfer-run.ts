@@ -18,11 +18,6 @@ export class StopRequest extends Error {
 /** States in which bytes move, so throughput and ETA mean something. */
 const MOVING: readonly TransferState[] = ['verifying', 'uploading', 'downloading'];
 
-/** The record state that matches where a journal stands. */
-export function stateOfPhase(journal: TransferJournal): TransferState {
-  return journal.phase;
-}
-
 function bytesOf(journal: TransferJournal): { done: number; total: number } {
   if (journal.kind !== 'import') {
     return {
@@ -40,7 +35,7 @@ function bytesOf(journal: TransferJournal): { done: number; total: number } {
 }
 
 /** The record the UI sees for a journal just read from disk (or just written). */
-export function recordOf(journal: TransferJournal, state: TransferState): TransferRecord {
+function recordOf(journal: TransferJournal, state: TransferState): TransferRecord {
   const { done, total } = bytesOf(journal);
   const record: TransferRecord = {
     id: journal.id,

@@ -14,7 +14,7 @@ interface Ticker {
 const tickers = new Map<number, Ticker>();
 
 /** How often relative times ("3 min ago") move on. */
-export const RELATIVE_TICK_MS = 30_000;
+const RELATIVE_TICK_MS = 30_000;
 
 /**
  * The current time in ms, moved on every `periodMs` by a clock shared with every other user
@@ -41,6 +41,16 @@ export function useSharedNow(periodMs = RELATIVE_TICK_MS): Readonly<Ref<number>>
     });
   }
   return shared.now;
+}
+
+/**
+ * Moves the clock of `periodMs` on to the current time at once: for a reader that has just
+ * stamped something (a refresh that ended) and shows its age, which should count from now, not
+ * from the last tick. Every reader of that period sees the newer time, which is as true.
+ */
+export function catchUpSharedNow(periodMs = RELATIVE_TICK_MS): void {
+  const ticker = tickers.get(periodMs);
+  if (ticker) ticker.now.value = Date.now();
 }
 
 /** How many timers run (for tests). */

@@ -52,8 +52,6 @@ export type ArchivesResponse = z.infer<typeof ArchivesResponseSchema>;
 export const ArchiveRequestSchema = z.strictObject({
   expirationDate: ExpirationTimestampSchema.optional(),
 });
-/** See {@link ArchiveRequestSchema}. */
-export type ArchiveRequest = z.infer<typeof ArchiveRequestSchema>;
 
 /**
  * Body of update archive. Making an archive `Temporary` needs an `expirationDate` (the state
@@ -80,5 +78,3 @@ export const RestoreArchiveRequestSchema = z.strictObject({
   groupIds: z.array(requiredText('Group id')).optional(),
   skipRegister: z.boolean().optional(),
 });
-/** See {@link RestoreArchiveRequestSchema}. */
-export type RestoreArchiveRequest = z.infer<typeof RestoreArchiveRequestSchema>;

@@ -7,15 +7,11 @@ export const TokenLoginRequestSchema = z.strictObject({
   username: requiredText('User name'),
   password: requiredText('Password'),
 });
-/** See {@link TokenLoginRequestSchema}. */
-export type TokenLoginRequest = z.infer<typeof TokenLoginRequestSchema>;
 
 /** Body of POST `{auth_url}/login/refresh`: the current refresh token. */
 export const TokenRefreshRequestSchema = z.strictObject({
   refreshToken: requiredText('Refresh token'),
 });
-/** See {@link TokenRefreshRequestSchema}. */
-export type TokenRefreshRequest = z.infer<typeof TokenRefreshRequestSchema>;
 
 /**
  * Answer of login and refresh [public]. `tokenType` and `expiresIn` (seconds) may be missing;

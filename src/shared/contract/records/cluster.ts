@@ -38,8 +38,6 @@ export type Cluster = z.infer<typeof ClusterSchema>;
 
 /** Body of PUT allowed-ips: adds one entry to the ACL. */
 export const AddCidrRequestSchema = z.strictObject({ cidrEntry: CidrEntrySchema });
-/** See {@link AddCidrRequestSchema}. */
-export type AddCidrRequest = z.infer<typeof AddCidrRequestSchema>;
 
 /**
  * Body of PATCH allowed-ips [public], applied as one step that replaces the ACL. Entries to
@@ -91,8 +89,6 @@ export const AllowedRangeParamsSchema = z
 
 /** Body of PUT server-security [public]: the minimum TLS version. */
 export const SetClusterSecurityRequestSchema = z.strictObject({ minTlsVersion: TlsVersionSchema });
-/** See {@link SetClusterSecurityRequestSchema}. */
-export type SetClusterSecurityRequest = z.infer<typeof SetClusterSecurityRequestSchema>;
 
 /** Answer of GET server-security [public]; `minTlsVersion` is kept open for future versions. */
 export const ServerSecuritySchema = z.looseObject({

@@ -6,8 +6,6 @@ import { z } from 'zod';
  * CreateLoginResponse and DeleteLoginResponse.
  */
 export const JobIdResponseSchema = z.looseObject({ jobId: z.string() });
-/** See {@link JobIdResponseSchema}. */
-export type JobIdResponse = z.infer<typeof JobIdResponseSchema>;
 
 /**
  * The platform-wide error envelope [public], e.g. `{ code: "DATA-BRIDGE-404", message, logId }`.
@@ -33,13 +31,9 @@ export const ProblemDocumentSchema = z.looseObject({
   detail: z.string().nullish(),
   errors: z.record(z.string(), z.array(z.string())).nullish(),
 });
-/** See {@link ProblemDocumentSchema}. */
-export type ProblemDocument = z.infer<typeof ProblemDocumentSchema>;
 
 /**
  * The empty JSON object that move answers with its 202; the job is named by the `Location`
  * header instead. Loose, so a body the service fills one day is kept.
  */
 export const EmptyObjectResponseSchema = z.looseObject({});
-/** See {@link EmptyObjectResponseSchema}. */
-export type EmptyObjectResponse = z.infer<typeof EmptyObjectResponseSchema>;

@@ -12,7 +12,7 @@ import {
 import { JobIdResponseSchema } from './common';
 
 /** A security group of a database. */
-export const DatabaseGroupSchema = z.looseObject({
+const DatabaseGroupSchema = z.looseObject({
   groupId: z.string(),
   groupName: nullable(z.string()),
 });
@@ -52,13 +52,9 @@ export const CreateDatabaseRequestSchema = z.strictObject({
   groupIds: GroupIdsSchema.optional(),
   groupNames: GroupNamesSchema.optional(),
 });
-/** See {@link CreateDatabaseRequestSchema}. */
-export type CreateDatabaseRequest = z.infer<typeof CreateDatabaseRequestSchema>;
 
 /** Answer of create database: a JobIdResponse (records.md), although it comes with 200. */
 export const CreateDatabaseResponseSchema = JobIdResponseSchema;
-/** See {@link CreateDatabaseResponseSchema}. */
-export type CreateDatabaseResponse = z.infer<typeof CreateDatabaseResponseSchema>;
 
 /** Body of pin [public]: pinned with no expiration means pinned until unpinned. */
 export const PinOrUnpinRequestSchema = z.strictObject({
@@ -77,15 +73,11 @@ export type PinOrUnpinRequest = z.infer<typeof PinOrUnpinRequestSchema>;
 
 /** Body of rename [public]: the new name, same rules as create; it must not exist yet. */
 export const RenameDatabaseRequestSchema = z.strictObject({ name: DatabaseNameSchema });
-/** See {@link RenameDatabaseRequestSchema}. */
-export type RenameDatabaseRequest = z.infer<typeof RenameDatabaseRequestSchema>;
 
 /** Body of shrink [public]; `truncateLogsOnly` defaults to false on the service. */
 export const ShrinkDatabaseRequestSchema = z.strictObject({
   truncateLogsOnly: z.boolean().optional(),
 });
-/** See {@link ShrinkDatabaseRequestSchema}. */
-export type ShrinkDatabaseRequest = z.infer<typeof ShrinkDatabaseRequestSchema>;
 
 /**
  * Body of move [ours]: the destination instance. The field name comes from the interface's
@@ -94,13 +86,9 @@ export type ShrinkDatabaseRequest = z.infer<typeof ShrinkDatabaseRequestSchema>;
 export const MoveDatabaseRequestSchema = z.strictObject({
   serverName: requiredText('Destination server'),
 });
-/** See {@link MoveDatabaseRequestSchema}. */
-export type MoveDatabaseRequest = z.infer<typeof MoveDatabaseRequestSchema>;
 
 /** Answer of export (and, oddly, of shrink, as the interface says): a JobIdResponse. */
 export const ExportDatabaseResponseSchema = JobIdResponseSchema;
-/** See {@link ExportDatabaseResponseSchema}. */
-export type ExportDatabaseResponse = z.infer<typeof ExportDatabaseResponseSchema>;
 
 /**
  * Answer of GET `.../import` [public hint]: a pre-signed URL to PUT the whole file to,
@@ -121,18 +109,12 @@ export type ImportDatabasePrepareResponse = z.infer<typeof ImportDatabasePrepare
 export const ImportDatabaseRequestSchema = z.strictObject({
   groupIds: GroupIdsSchema.nullable().optional(),
 });
-/** See {@link ImportDatabaseRequestSchema}. */
-export type ImportDatabaseRequest = z.infer<typeof ImportDatabaseRequestSchema>;
 
 /** Answer of import and of restore: a JobIdResponse. */
 export const ImportDatabaseResponseSchema = JobIdResponseSchema;
-/** See {@link ImportDatabaseResponseSchema}. */
-export type ImportDatabaseResponse = z.infer<typeof ImportDatabaseResponseSchema>;
 
 /** Answer of archive database: `jobId` [public] and the new `archiveId` [ours]. */
 export const ArchiveDatabaseResponseSchema = z.looseObject({
   jobId: z.string(),
   archiveId: ours(z.string()),
 });
-/** See {@link ArchiveDatabaseResponseSchema}. */
-export type ArchiveDatabaseResponse = z.infer<typeof ArchiveDatabaseResponseSchema>;

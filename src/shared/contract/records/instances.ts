@@ -39,8 +39,6 @@ export const GroupOperationListSchema = z
 export const LinkedServerRequestSchema = z.strictObject({
   linkedServerName: requiredText('Linked server name'),
 });
-/** See {@link LinkedServerRequestSchema}. */
-export type LinkedServerRequest = z.infer<typeof LinkedServerRequestSchema>;
 
 /** An element of the linked-server list [ours: every field may be missing]. */
 export const LinkedServerResponseSchema = z.looseObject({

@@ -10,8 +10,6 @@ export const JobStatusValueSchema = openEnum(JOB_STATUSES);
 
 /** Answer of GET `/v1/Jobs/{jobId}/details` [public]. */
 export const JobDetailsSchema = z.looseObject({ error: nullable(z.string()) });
-/** See {@link JobDetailsSchema}. */
-export type JobDetails = z.infer<typeof JobDetailsSchema>;
 
 /** An element of the job list of an instance [public hint]; type and resourceType are open. */
 export const JobSummarySchema = z.looseObject({

@@ -31,15 +31,9 @@ export type CreateLoginRequest = z.infer<typeof CreateLoginRequestSchema>;
 
 /** Answer of create login (202): a JobIdResponse. */
 export const CreateLoginResponseSchema = JobIdResponseSchema;
-/** See {@link CreateLoginResponseSchema}. */
-export type CreateLoginResponse = z.infer<typeof CreateLoginResponseSchema>;
 
 /** Body of the login PATCH [public]: the new password. */
 export const UpdateLoginRequestSchema = z.strictObject({ password: PasswordSchema });
-/** See {@link UpdateLoginRequestSchema}. */
-export type UpdateLoginRequest = z.infer<typeof UpdateLoginRequestSchema>;
 
 /** Answer of delete login with 200 or 202 (204 has no body): a JobIdResponse. */
 export const DeleteLoginResponseSchema = JobIdResponseSchema;
-/** See {@link DeleteLoginResponseSchema}. */
-export type DeleteLoginResponse = z.infer<typeof DeleteLoginResponseSchema>;

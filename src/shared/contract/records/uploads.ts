@@ -12,8 +12,6 @@ export const MAX_PART_SIZE_BYTES = 5 * 1024 * 1024 * 1024;
 
 /** Answer of init-upload [public]: the upload id (a UUID, read as any string). */
 export const InitUploadResponseSchema = z.looseObject({ uploadId: z.string() });
-/** See {@link InitUploadResponseSchema}. */
-export type InitUploadResponse = z.infer<typeof InitUploadResponseSchema>;
 
 /** True for a decimal part number `1`..`10000` written without leading zeros. */
 export function isPartNumberKey(key: string): boolean {
@@ -36,5 +34,3 @@ export const CompleteUploadRequestSchema = z.strictObject({
       error: 'Give the ETag of at least one part',
     }),
 });
-/** See {@link CompleteUploadRequestSchema}. */
-export type CompleteUploadRequest = z.infer<typeof CompleteUploadRequestSchema>;

@@ -1,5 +1,9 @@
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  connectUpstream,
+  listenOnLoopback,
+  requestUpstream,
+} from '../../../support/proxy-forwarding';
 
 /** A minimal HTTP forward proxy on 127.0.0.1 that records what it forwarded. */
 export interface ForwardProxy {
@@ -21,38 +25,23 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
   const server: Server = createServer((req, res) => {
     forwarded.push(`${req.method ?? ''} ${req.url ?? ''}`);
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-    const target = new URL(req.url ?? '');
-    const upstream = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const upstream = requestUpstream(req, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
   server.on('connect', (req, socket, head) => {
     forwarded.push(`CONNECT ${req.url ?? ''}`);
-    const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host ?? '127.0.0.1', () => {
-      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    const upstream = connectUpstream(req, socket, () => {
       upstream.write(head);
       upstream.pipe(socket);
       socket.pipe(upstream);
     });
-    upstream.on('error', () => socket.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenOnLoopback(server),
     forwarded,
     requests,
     close: () =>

@@ -19,7 +19,7 @@ import {
  */
 
 /** What the body's bytes go through on their way to the `.part` file. */
-export interface BodyStore extends Omit<PartFileSinkOptions, 'highWaterMark'> {
+interface BodyStore extends Omit<PartFileSinkOptions, 'highWaterMark'> {
   limiter?: BandwidthLimiter;
   signal: AbortSignal;
 }

@@ -1,6 +1,7 @@
 import { fileExtensionByType } from '../../../../shared/contract/enums';
 import { MAX_EXPORT_WITHOUT_DETACH_MB } from '../../../../shared/contract/query';
 import { AppError } from '../../../../shared/errors';
+import { formatSizeMiB } from '../../../../shared/format/units';
 import { followJob, jobMetaOf, startJob } from '../job-follow';
 import type { ExportFile, ExportJournal } from '../journal-schema';
 import { downloadFiles, planDownloadFiles, safeFileName } from './file-downloads';
@@ -10,7 +11,7 @@ type ExportContext = TransferContext<ExportJournal>;
 
 /**
  * Interface rules 1 to 3 of export, checked before anything is sent: `detachOnly` only with
- * MDF, and required above 100 GB (a detach-only export takes the database offline for the
+ * MDF, and required above 100 GiB (a detach-only export takes the database offline for the
  * job and makes no backup, so the user must ask for it knowingly).
  */
 export function checkExportRules(input: {
@@ -27,11 +28,12 @@ export function checkExportRules(input: {
     });
   }
   if (input.sizeInMb > MAX_EXPORT_WITHOUT_DETACH_MB && !input.detachOnly) {
-    const gb = (input.sizeInMb / 1024).toFixed(1);
+    const size = formatSizeMiB(input.sizeInMb);
+    const limit = formatSizeMiB(MAX_EXPORT_WITHOUT_DETACH_MB);
     throw new AppError({
       code: 'VALIDATION',
       message:
-        `${input.databaseName} is ${gb} GB; a database over 100 GB can only be exported to MDF with "Detach only" ` +
+        `${input.databaseName} is ${size}; a database over ${limit} can only be exported to MDF with "Detach only" ` +
         '(the database goes offline during the export and is not backed up first).',
     });
   }

@@ -5,7 +5,7 @@ import type { DownloadJournal, ExportFile } from '../journal-schema';
 import { checkPresignedUrl } from '../presigned-http';
 import { exists } from './download-progress';
 import { RangeDownloader } from './range-downloader';
-import type { TransferContext } from '../transfer-context';
+import type { TransferContext, TransferEngineSettings } from '../transfer-context';
 import { systemDisk, type TransferDisk } from '../transfer-disk';
 
 /*
@@ -26,7 +26,7 @@ export function safeFileName(name: string): string | undefined {
 }
 
 /** The file name a download URL names (its last path segment), if it has one. */
-export function remoteNameOf(url: string): string | undefined {
+function remoteNameOf(url: string): string | undefined {
   try {
     const segment = new URL(url).pathname.split('/').filter(Boolean).pop();
     return segment === undefined ? undefined : safeFileName(decodeURIComponent(segment));
@@ -108,17 +108,9 @@ function urlFor(
   return checkPresignedUrl(url, file.remoteName);
 }
 
-/**
- * Downloads every file of the journal not done yet into its destination with the resumable
- * range downloader, reporting progress over all the files and saving the journal as bytes
- * arrive; the record ends with the downloaded paths in `files`.
- */
-export async function downloadFiles(
-  ctx: TransferContext<DownloadJournal>,
-  source: DownloadSource,
-): Promise<void> {
-  const { journal, settings } = ctx;
-  const downloader = new RangeDownloader({
+/** The range downloader of a download run, built from the service's engine settings. */
+export function rangeDownloaderOf(settings: TransferEngineSettings): RangeDownloader {
+  return new RangeDownloader({
     dispatcher: settings.dispatcher,
     ...(settings.route ? { route: settings.route } : {}),
     retry: settings.retry,
@@ -129,6 +121,19 @@ export async function downloadFiles(
     rangesInFlight: settings.rangesInFlight,
     ...(settings.downloadSegmentBytes ? { segmentBytes: settings.downloadSegmentBytes } : {}),
   });
+}
+
+/**
+ * Downloads every file of the journal not done yet into its destination with the resumable
+ * range downloader, reporting progress over all the files and saving the journal as bytes
+ * arrive; the record ends with the downloaded paths in `files`.
+ */
+export async function downloadFiles(
+  ctx: TransferContext<DownloadJournal>,
+  source: DownloadSource,
+): Promise<void> {
+  const { journal } = ctx;
+  const downloader = rangeDownloaderOf(ctx.settings);
   const totals = (): number => journal.files.reduce((sum, f) => sum + (f.totalBytes ?? 0), 0);
   for (const [index, file] of journal.files.entries()) {
     if (file.done) continue;

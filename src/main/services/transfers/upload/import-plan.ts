@@ -23,7 +23,7 @@ import { systemSourceFs, type SourceFs } from '../transfer-disk';
  */
 
 /** What main remembers of a file it planned: enough to tell it is still the same file. */
-export interface SourceStamp {
+interface SourceStamp {
   dev: number;
   ino: number;
   size: number;

@@ -6,10 +6,10 @@ import { systemSourceFs, type SourceFs } from '../transfer-disk';
 import { assertStillPlanned, planImportOf, type PlannedImport } from './import-plan';
 
 /** How long a plan stays usable: long enough to name the database, short enough to forget. */
-export const PLAN_TTL_MS = 30 * 60_000;
+const PLAN_TTL_MS = 30 * 60_000;
 
 /** How many plans are kept at once (the oldest goes first): a sheet rarely holds more. */
-export const PLAN_CAPACITY = 64;
+const PLAN_CAPACITY = 64;
 
 interface Kept {
   profileId: string;

@@ -11,7 +11,7 @@ import type { PartEvent, TransferContext } from '../transfer-context';
 type ImportContext = TransferContext<ImportJournal>;
 
 /** The path parameters every call of the multipart flow shares. */
-export function uploadParams(journal: ImportJournal) {
+function uploadParams(journal: ImportJournal) {
   return {
     instanceName: journal.instanceName,
     databaseName: journal.databaseName,

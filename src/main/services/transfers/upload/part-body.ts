@@ -9,7 +9,7 @@ import type { PartRange } from '../part-plan';
  * its size, so the buffers are recycled
  * ({@link BODY_BUFFERS} per part being sent).
  */
-export const STREAM_CHUNK_BYTES = 1024 * 1024;
+const STREAM_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * Buffers each part body reads into, in turn. The HTTP client (undici) asks for chunk n + 1
@@ -25,7 +25,7 @@ export const BODY_BUFFERS = 3;
  * The smallest read under a bandwidth limit (whose burst may be smaller): above the socket's
  * high-water mark, so that every chunk waits for `drain` (see {@link BODY_BUFFERS}).
  */
-export const MIN_LIMITED_CHUNK_BYTES = 128 * 1024;
+const MIN_LIMITED_CHUNK_BYTES = 128 * 1024;
 
 /** What {@link partBody} needs besides the range. */
 export interface PartBodyOptions {

@@ -9,7 +9,7 @@ import { bareEtag } from '../presigned-http';
 import type { TransferContext } from '../transfer-context';
 
 /** Bytes read at once when sent parts are read again (one buffer, reused). */
-export const VERIFY_CHUNK_BYTES = 4 * 1024 * 1024;
+const VERIFY_CHUNK_BYTES = 4 * 1024 * 1024;
 
 /** What a check of the parts sent before found. */
 export interface PartCheck {

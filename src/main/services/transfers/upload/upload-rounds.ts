@@ -20,7 +20,7 @@ import type { TransferContext } from '../transfer-context';
 type ImportContext = TransferContext<ImportJournal>;
 
 /** Rounds of reading the file again after it moved, before the upload gives up on it. */
-export const MAX_CHANGE_ROUNDS = 3;
+const MAX_CHANGE_ROUNDS = 3;
 
 /**
  * Sends the parts the journal lacks until the file held still through a whole round. The
