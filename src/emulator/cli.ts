@@ -5,7 +5,7 @@ import { startEmulator } from './server';
 /*
  * `npm run emulator`: the emulator as a process. The first line it prints is exactly
  * `Emulator listening on http://HOST:PORT` (tests and scripts wait for it), then the base URL
- * and auth URL clients use, the demo credentials and a CLI command to paste. Ctrl-C (SIGINT)
+ * and auth URL clients use, the demo credentials and CLI commands to paste. Ctrl-C (SIGINT)
  * or SIGTERM closes it cleanly and exits 0.
  */
 
@@ -19,8 +19,12 @@ function banner(baseUrl: string, authUrl: string): string[] {
     'Demo credentials:',
     ...Object.entries(DEMO_API_KEYS).map(([key, role]) => `  API key ${key} (${role})`),
     `  Token login: tenant "${DEMO_TENANT}", users ${Object.keys(DEMO_USERS).join(', ')}, password "${DEMO_PASSWORD}"`,
-    'Try the CLI:',
-    `  npm run cli -- instances list --base-url ${baseUrl} --api-key ${adminKey}`,
+    // The key goes in the environment, never on the command line: a demo key is no secret,
+    // but what is pasted from here is what people do with real keys too.
+    'Try the CLI (npm run build && npm link put databridge on the PATH):',
+    `  export DATABRIDGE_API_KEY=${adminKey}`,
+    `  databridge instances list --base-url ${baseUrl}`,
+    "A real key: databridge ... --api-key-stdin < key-file, or --profile NAME (the app's keychain).",
   ];
 }
 

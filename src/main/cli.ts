@@ -1,23 +1,43 @@
-import { KeytarSecretStore } from './platform/keytar-secret-store';
-import { runCli } from './cli/cli-runner';
+import { quickAnswer } from './cli/cli-quick';
 
 /*
- * The command line over the app's services: `npm run cli -- <group> <operation> [--param v]`.
- * A composition root like src/main/index.ts, so it may hand the keytar adapter to the services.
+ * The `databridge` command: `databridge <group> <operation> [--param v]`, built into one file
+ * by scripts/build-cli.mjs (`npm run build`); `npm run cli -- ...` runs it from source. A
+ * composition root like src/main/index.ts, so it may hand the keytar adapter to the services.
+ *
+ * Only the answers that need nothing heavy (version, help) are imported up front; the runner,
+ * and through it the catalogue and the services, are imported once the command line asks for
+ * them, so `databridge --help` costs little more than starting Node.
  */
 
-const code = await runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  env: process.env,
-  secretStore: () => new KeytarSecretStore(),
-  isTty: process.stderr.isTTY,
-  // Only a transfer traps Ctrl+C: the first asks it to pause in its journal (the same command
-  // resumes it); a second ends the process at once, as Node does by default.
-  interrupts: () => {
-    const interrupt = new AbortController();
-    process.once('SIGINT', () => interrupt.abort());
-    return interrupt.signal;
-  },
-});
-process.exitCode = code;
+async function main(argv: readonly string[]): Promise<void> {
+  const quick = await quickAnswer(argv);
+  if (quick !== undefined) {
+    if (quick.stdout !== undefined) process.stdout.write(quick.stdout);
+    if (quick.stderr !== undefined) process.stderr.write(quick.stderr);
+    process.exitCode = quick.exitCode;
+    return;
+  }
+  const [{ runCli }, { KeytarSecretStore }] = await Promise.all([
+    import('./cli/cli-runner'),
+    import('./platform/keytar-secret-store'),
+  ]);
+  process.exitCode = await runCli(argv, {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    stdin: () => process.stdin,
+    secretStore: () => new KeytarSecretStore(),
+    isTty: process.stderr.isTTY,
+    // Only a transfer traps Ctrl+C: the first asks it to pause in its journal (the same command
+    // resumes it); a second ends the process at once, as Node does by default.
+    interrupts: () => {
+      const interrupt = new AbortController();
+      process.once('SIGINT', () => interrupt.abort());
+      return interrupt.signal;
+    },
+  });
+}
+
+// No top-level await: the bundle is CommonJS (see scripts/build-cli.mjs).
+void main(process.argv.slice(2));

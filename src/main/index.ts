@@ -8,6 +8,7 @@ import { createAppServices, type AppServices } from './app/create-app-services';
 import { databaseFilesIn } from './app/launch-files';
 import type { OpenItem } from '../shared/ipc/events';
 import { buildAppMenu } from './platform/app-menu';
+import { installCliCommand } from './platform/cli-command-installer';
 import { handleAppScheme, registerAppScheme } from './platform/app-protocol-handler';
 import { installLifecycle } from './platform/app-lifecycle';
 import { appUserModelIdFor } from './platform/app-identity';
@@ -91,12 +92,13 @@ function openMainWindow(windowState: WindowStateStore, hub: EventHub): BrowserWi
 }
 
 /** The application menu; its commands go to the renderer as bus events. */
-function installAppMenu(services: AppServices, quit: () => void): void {
+function installAppMenu(services: AppServices, logger: Logger, quit: () => void): void {
   Menu.setApplicationMenu(
     buildAppMenu({
       isMac: process.platform === 'darwin',
       isDev: devServerUrl !== undefined,
       command: (command) => services.bus.emit('app:onDidRequestCommand', { command }),
+      installCommand: () => void installCliCommand(logger),
       quit,
     }),
   );
@@ -192,7 +194,7 @@ async function start(): Promise<void> {
   const quit = (): void => app.quit();
   // macOS keeps the app without windows: the dock icon or the tray opens a new one.
   const showWindow = (): void => (currentWindow() ? focusWindow(currentWindow()) : openWindow());
-  installAppMenu(services, quit);
+  installAppMenu(services, logger, quit);
   tray = openTray({ monitor, showWindow, openItem, quit });
 
   app.on('activate', showWindow);

@@ -50,7 +50,7 @@ function advise(
   retryAfterMs: number | undefined,
   kind: SignInKind | undefined,
 ): string {
-  const help = op ? `npm run cli -- ${command(op)} --help` : 'npm run cli -- --help';
+  const help = op ? `databridge ${command(op)} --help` : 'databridge --help';
   switch (code) {
     case 'VALIDATION':
       return `Check the parameters and --body; \`${help}\` lists them.`;
@@ -100,7 +100,7 @@ function notFound(call: FailedCall, op: Operation | undefined): string {
   const given = names.map((name) => `--${name} ${String(call.params[name])}`).join(' ');
   const list = listCommand(op, call);
   return list
-    ? `Check ${given}; \`npm run cli -- ${list}\` (with the same connection options) lists what exists.`
+    ? `Check ${given}; \`databridge ${list}\` (with the same connection options) lists what exists.`
     : `Check ${given}.`;
 }
 

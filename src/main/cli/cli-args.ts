@@ -1,40 +1,11 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import {
-  catalogue,
-  isOperationId,
-  type Operation,
-  type OperationId,
-} from '../../shared/contract/catalogue';
+import { catalogue, isOperationId, type Operation } from '../../shared/contract/catalogue';
+import { FLAG_OPTIONS, VALUE_OPTIONS, positionals, type RunOptions } from './cli-options';
 
 /** A command line that cannot be run as given (exit code 2). */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
-
-/** How to connect: options every command takes (each with a value). */
-export const CONNECTION_OPTIONS = [
-  'profile',
-  'data-dir',
-  'base-url',
-  'region',
-  'api-key',
-  'tenant',
-  'user',
-  'password',
-  'proxy',
-  'timeout',
-] as const;
-
-/** Options that take a value, besides the operation's own parameters. */
-export const VALUE_OPTIONS = [...CONNECTION_OPTIONS, 'body', 'body-file'] as const;
-/** Flags. */
-export const FLAG_OPTIONS = ['help', 'headers', 'verbose', 'read-only'] as const;
-
-type ValueOption = (typeof VALUE_OPTIONS)[number];
-type FlagOption = (typeof FLAG_OPTIONS)[number];
-/** The options of a run besides the operation's parameters (connection, output). */
-export type RunOptions = Partial<Record<ValueOption, string>> &
-  Partial<Record<FlagOption, boolean>>;
 
 /** A parsed command line. */
 export type CliCommand =
@@ -61,28 +32,8 @@ export function parameterNames(op: Operation): {
   };
 }
 
-/** The words of the command line that are not options or option values. */
-function positionals(argv: readonly string[]): string[] {
-  const words: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] ?? '';
-    if (arg === '--') {
-      words.push(...argv.slice(i + 1));
-      break;
-    }
-    if (arg.startsWith('-')) {
-      const name = arg.replace(/^-+/, '');
-      // Every option takes a value except the flags (and `--name=value` carries its own).
-      if (!name.includes('=') && !(FLAG_OPTIONS as readonly string[]).includes(name)) i += 1;
-      continue;
-    }
-    words.push(arg);
-  }
-  return words;
-}
-
 /** The operation named by `group operation` or `group.operation`. */
-export function resolveOperation(words: readonly string[]): Operation | undefined {
+function resolveOperation(words: readonly string[]): Operation | undefined {
   const [first, second] = words;
   if (first === undefined) return undefined;
   const id = first.includes('.') ? first : `${first}.${second ?? ''}`;
@@ -132,9 +83,4 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (value !== undefined) picked[name] = value;
   }
   return { kind: 'run', operation, options: picked, params };
-}
-
-/** Narrows a catalogue operation's id for typed calls. */
-export function operationIdOf(op: Operation): OperationId {
-  return op.id;
 }

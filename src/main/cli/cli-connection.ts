@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { RegionSchema } from '../../shared/contract/enums';
-import type { Operation } from '../../shared/contract/catalogue';
 import type { Profile, ProfileSecretInput } from '../../shared/model/profile';
 import { AppError } from '../../shared/errors';
 import { TokenAuth } from '../services/auth/token-auth';
@@ -203,7 +202,7 @@ async function secretFor(
   }
   throw new UsageError(
     profile.auth.kind === 'apiKey'
-      ? 'Give an API key: --api-key KEY or DATABRIDGE_API_KEY (or --tenant/--user/--password).'
+      ? 'Give an API key: DATABRIDGE_API_KEY, --api-key-stdin or --api-key KEY (or --tenant/--user/--password).'
       : 'Give the password: --password P or DATABRIDGE_PASSWORD.',
   );
 }
@@ -213,9 +212,4 @@ function askAgainInCli(profile: Profile): string {
   return profile.auth.kind === 'apiKey'
     ? 'Give the API key with --api-key KEY or DATABRIDGE_API_KEY, or connect once in the app with "Remember" on.'
     : 'Give the password with --password P or DATABRIDGE_PASSWORD, or connect once in the app with "Remember" on.';
-}
-
-/** Narrow helper for tests and --help: the operation needs a sign-in. */
-export function needsSignIn(op: Operation): boolean {
-  return op.service === 'api';
 }

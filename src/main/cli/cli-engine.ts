@@ -50,7 +50,7 @@ export interface CliEngine {
  * Engine tuning for tests and trials against the emulator (its `--min-part-size`): JSON with
  * `partSize`, `minPartSize` and `singleStreamThreshold` in bytes. Users leave it unset.
  */
-export const TUNING_ENV = 'DATABRIDGE_TRANSFER_TUNING';
+const TUNING_ENV = 'DATABRIDGE_TRANSFER_TUNING';
 
 /** Bytes in a MiB: `--bandwidth` is in MiB/s, as the app's setting. */
 const MIB = 1024 * 1024;

@@ -7,7 +7,7 @@ import { UsageError } from './cli-args';
  * run again later, or look at the job.
  */
 
-/** Exit codes of `npm run cli`. */
+/** Exit codes of `databridge` (its `--help` lists them: EXIT_CODES_HELP in cli-usage.ts). */
 export const EXIT = {
   /** Done: the operation answered, the transfer ended, the job succeeded. */
   ok: 0,
@@ -43,19 +43,6 @@ export function exitCodeOf(code: string): number {
   return BY_CODE[code as ErrorCode] ?? EXIT.failed;
 }
 
-/** The exit codes as `--help` lists them. */
-export const EXIT_CODES_HELP = `Exit codes:
-  0    done (the operation answered, the transfer ended, the job succeeded)
-  1    the service or the CLI could not do it (not found, conflict, unexpected answer);
-       a full disk (DISK_FULL): a transfer waits in its journal until space is freed
-  2    invalid input: a bad command line or parameter (VALIDATION); nothing was sent for it
-  3    sign-in: API key or password missing or refused, sign-in expired, role not allowed
-       (AUTH_REQUIRED, AUTH_EXPIRED, FORBIDDEN, KEYCHAIN_UNAVAILABLE)
-  4    network: the service could not be reached or stayed unavailable or busy
-       (NETWORK, UNAVAILABLE, RATE_LIMITED); a transfer waits in its journal
-  5    the job failed (JOB_FAILED)
-  130  stopped with Ctrl+C; a transfer waits in its journal`;
-
 /** How a command that threw is reported. */
 export interface Failure {
   /** `usage` for a bad command line, else the error code. */
@@ -87,4 +74,20 @@ export function failureOf(error: unknown): Failure {
 export function failureLine(failure: Failure, redact: (text: string) => string): string {
   const head = failure.code === 'usage' ? 'usage' : `error ${failure.code}`;
   return `${head}: ${redact(failure.message)}\n`;
+}
+
+/** Where {@link reportFailure} writes, and how. */
+export interface FailureReport {
+  readonly stderr: (text: string) => void;
+  readonly redact: (text: string) => string;
+  /** --verbose: the failure's details too (never a stack). */
+  readonly verbose: boolean;
+}
+
+/** Reports an error thrown by a command on stderr; answers the exit code. */
+export function reportFailure(error: unknown, report: FailureReport): number {
+  const failure = failureOf(error);
+  report.stderr(failureLine(failure, report.redact));
+  if (report.verbose && failure.details) report.stderr(report.redact(failure.details) + '\n');
+  return failure.exitCode;
 }

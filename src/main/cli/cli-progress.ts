@@ -1,3 +1,5 @@
+import { formatDuration } from '../../shared/format/durations';
+import { formatSize, formatSpeed } from '../../shared/format/units';
 import type { TrackedJob } from '../../shared/model/job-event';
 import type { TransferRecord } from '../../shared/model/transfer';
 
@@ -91,41 +93,19 @@ export class ProgressReporter {
   }
 }
 
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-
-/** `1536` → `1.5 KiB`. */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${Math.round(value)} B` : `${value.toFixed(1)} ${UNITS[unit] ?? ''}`;
-}
-
-/** `75` → `1:15`, `3725` → `1:02:05`. */
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
 /** The progress line of a transfer: state, bytes, throughput, ETA, parts, job. */
 export function transferLine(record: TransferRecord): string {
   const items = [record.state.padEnd(11)];
   if (record.totalBytes > 0) {
     const percent = Math.floor((record.bytesDone / record.totalBytes) * 100);
-    items.push(
-      `${formatBytes(record.bytesDone)} / ${formatBytes(record.totalBytes)} (${percent}%)`,
-    );
+    items.push(`${formatSize(record.bytesDone)} / ${formatSize(record.totalBytes)} (${percent}%)`);
   }
   if (record.throughputBps !== undefined && record.throughputBps > 0) {
-    items.push(`${formatBytes(record.throughputBps)}/s`);
+    items.push(formatSpeed(record.throughputBps));
   }
-  if (record.etaSeconds !== undefined) items.push(`ETA ${formatDuration(record.etaSeconds)}`);
+  if (record.etaSeconds !== undefined) {
+    items.push(`ETA ${formatDuration(record.etaSeconds * 1000)}`);
+  }
   const parts = record.parts;
   if (parts && record.mode === 'multipart') {
     const inFlight = parts.inFlight > 0 ? `, ${parts.inFlight} in flight` : '';
@@ -140,7 +120,7 @@ export function transferLine(record: TransferRecord): string {
 }
 
 /** The progress line of a job: id, what it is, status and progress. */
-export function jobLine(job: TrackedJob): string {
+function jobLine(job: TrackedJob): string {
   const what = [job.type, job.resourceName].filter(Boolean).join(' ');
   const progress = typeof job.progress === 'number' ? ` ${job.progress}%` : '';
   return `job ${job.jobId}${what ? ` (${what})` : ''}: ${job.status}${progress}`;
@@ -158,7 +138,7 @@ export function transferIdentityJson(record: TransferRecord): Record<string, unk
 }
 
 /** A transfer record as a JSON progress object: no part list, nothing pre-signed. */
-export function transferJson(record: TransferRecord): Record<string, unknown> {
+function transferJson(record: TransferRecord): Record<string, unknown> {
   const { parts } = record;
   return {
     ...transferIdentityJson(record),

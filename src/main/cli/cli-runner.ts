@@ -1,37 +1,43 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { jobIdFromLocation } from '../../shared/contract/paths';
-import { createDispatcher } from '../services/http/dispatcher';
+import { prepareRequest } from '../services/http/request-parts';
 import { RedactingLogger, consoleSink } from '../services/log/logger';
-import type { SecretStore } from '../services/secrets/secret-store';
 import { UsageError, parameterNames, parseCliArgs, type CliCommand } from './cli-args';
-import { cliClient } from './cli-connection';
-import { EXIT, failureLine, failureOf } from './cli-exit-codes';
+import { EXIT, reportFailure } from './cli-exit-codes';
 import { helpText, operationHelp } from './cli-help';
-import { runTransferCli } from './cli-transfer-command';
+import { takeSecretArgs, type SecretInput } from './cli-secret-args';
+import type { TransferCliIo } from './cli-transfer-command';
 import { transferCommandName } from './cli-transfer-args';
 
-/** What the CLI talks to: streams, environment, and the keychain. */
-export interface CliIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly secretStore: () => SecretStore;
-  /** stderr is a terminal: transfer progress is one line redrawn in place. */
-  readonly isTty?: boolean;
-  /** Traps Ctrl+C from now on; the signal fires on it (a transfer pauses in its journal). */
-  readonly interrupts?: () => AbortSignal;
+/*
+ * The HTTP stack, the services and the transfer engine are imported when a command needs
+ * them, not with this module: a command line that is refused (a usage error, invalid input)
+ * or only asks for help answers without loading them.
+ */
+
+/**
+ * What the CLI talks to: streams, environment, and the keychain. A command line may be a
+ * transfer command, which gets all of it, so the two are one shape.
+ */
+export interface CliIo extends TransferCliIo {
+  /** Standard input, opened only for `--api-key-stdin`. */
+  readonly stdin?: () => SecretInput;
 }
 
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;
 
 /** Runs one command line; answers the exit code (see EXIT: 0 ok, 2 usage, ...). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const transfer = transferCommandName(argv);
-  if (transfer) return runTransferCli(transfer, argv, io);
+  let given: Awaited<ReturnType<typeof takeSecretArgs>>;
   let command: CliCommand;
   try {
-    command = parseCliArgs(argv);
+    given = await takeSecretArgs(argv, io);
+    const transfer = transferCommandName(given.argv);
+    if (transfer) {
+      const { runTransferCli } = await import('./cli-transfer-command');
+      return await runTransferCli(transfer, given.argv, { ...io, env: given.env });
+    }
+    command = parseCliArgs(given.argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`usage: ${error.message}\n`);
@@ -45,7 +51,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout(operationHelp(command.operation) + '\n');
     return EXIT.ok;
   }
-  return execute(command, io);
+  return execute(command, { ...io, env: given.env });
 }
 
 async function execute(command: RunCommand, io: CliIo): Promise<number> {
@@ -53,34 +59,22 @@ async function execute(command: RunCommand, io: CliIo): Promise<number> {
     sink: command.options.verbose ? consoleSink() : () => undefined,
     level: 'debug',
   });
-  const dispatcher = createDispatcher({
-    env: io.env,
-    logger,
-    ...(command.options.proxy ? { proxyUrl: command.options.proxy } : {}),
-  });
-  let dispose = (): void => undefined;
+  let input: Record<string, unknown>;
   try {
-    const input = await buildInput(command);
-    const connection = await cliClient(command, {
-      env: io.env,
-      dispatcher,
-      logger,
-      secretStore: io.secretStore,
-    });
-    dispose = () => connection.dispose();
-    const answer = await connection.client.callWithHeaders(command.operation.id, input);
-    io.stdout(JSON.stringify(present(command, answer), null, 2) + '\n');
-    return EXIT.ok;
+    input = await buildInput(command);
+    // The operation's schemas refuse bad input here, before the connection and the HTTP
+    // stack are loaded: nothing could be sent for it, and the client would refuse it the
+    // same way (prepareRequest is what it runs first).
+    prepareRequest(command.operation, input);
   } catch (error) {
-    const failure = failureOf(error);
-    io.stderr(failureLine(failure, (text) => logger.redact(text)));
-    if (command.options.verbose && failure.details)
-      io.stderr(logger.redact(failure.details) + '\n');
-    return failure.exitCode;
-  } finally {
-    dispose();
-    await dispatcher.close();
+    return reportFailure(error, {
+      stderr: io.stderr,
+      redact: (text) => logger.redact(text),
+      verbose: command.options.verbose === true,
+    });
   }
+  const { callOperation } = await import('./cli-call');
+  return callOperation(command, input, { ...io, logger });
 }
 
 /** The operation's input from `--name value` parameters and `--body`/`--body-file`. */
@@ -113,19 +107,4 @@ async function jsonBody(text: string): Promise<unknown> {
     // The body's text is not quoted back: it may hold a password (logins create).
     throw new UsageError('--body is not valid JSON.');
   }
-}
-
-/** What to print: the data, with response headers that carry meaning (move's job). */
-function present(
-  command: RunCommand,
-  answer: { status: number; headers: Record<string, string>; data: unknown },
-): unknown {
-  if (command.options.headers) return answer;
-  const named = command.operation.responseHeaders;
-  if (named.length === 0) return answer.data ?? null;
-  const extra: Record<string, unknown> = {};
-  for (const name of named) extra[name.toLowerCase()] = answer.headers[name.toLowerCase()];
-  const location = answer.headers['location'];
-  if (location) extra['jobId'] = jobIdFromLocation(location);
-  return { ...(answer.data as object), ...extra };
 }

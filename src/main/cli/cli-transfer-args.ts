@@ -4,14 +4,8 @@ import { catalogue, type Operation, type OperationId } from '../../shared/contra
 import { ImportDatabaseNameSchema } from '../../shared/contract/primitives';
 import { ExportQuerySchema } from '../../shared/contract/query';
 import { ImportDatabaseRequestSchema } from '../../shared/contract/records/databases';
-import {
-  CONNECTION_OPTIONS,
-  FLAG_OPTIONS,
-  UsageError,
-  VALUE_OPTIONS,
-  parameterNames,
-  type RunOptions,
-} from './cli-args';
+import { UsageError, parameterNames } from './cli-args';
+import { CONNECTION_OPTIONS, FLAG_OPTIONS, VALUE_OPTIONS, type RunOptions } from './cli-options';
 import {
   bandwidthOf,
   check,

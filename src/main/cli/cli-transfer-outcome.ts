@@ -39,7 +39,7 @@ export async function conclude(
     const stopped = await service.cancel(record.id);
     if (stopped.state !== 'done' && record.jobId !== undefined) {
       out.note(
-        `The import job ${record.jobId} runs on the service; follow it with: npm run cli -- jobs wait --instanceName ${record.instanceName} --jobId ${record.jobId}`,
+        `The import job ${record.jobId} runs on the service; follow it with: databridge jobs wait --instanceName ${record.instanceName} --jobId ${record.jobId}`,
       );
     }
     out.result(resultOf({ ...record, state: stopped.state === 'done' ? 'done' : record.state }));

@@ -7,11 +7,22 @@ export interface AppMenuOptions {
   /** Development builds also get the developer tools. */
   readonly isDev: boolean;
   readonly command: (command: AppCommand) => void;
+  /** Puts `databridge` on the PATH (cli-command-installer.ts). */
+  readonly installCommand: () => void;
   readonly quit: () => void;
 }
 
-/** File: a new connection; settings and quit too where the app menu (macOS) lacks them. */
-function fileMenu({ isMac, command, quit }: AppMenuOptions): MenuItemConstructorOptions {
+/** The item that installs the command line, as VS Code's "Install 'code' command in PATH". */
+function installCommandItem({ installCommand }: AppMenuOptions): MenuItemConstructorOptions {
+  return { label: 'Install the databridge command', click: installCommand };
+}
+
+/**
+ * File: a new connection; the command line, settings and quit too where the app menu (macOS)
+ * lacks them.
+ */
+function fileMenu(options: AppMenuOptions): MenuItemConstructorOptions {
+  const { isMac, command, quit } = options;
   return {
     label: 'File',
     submenu: [
@@ -24,6 +35,7 @@ function fileMenu({ isMac, command, quit }: AppMenuOptions): MenuItemConstructor
         ? []
         : ([
             { type: 'separator' },
+            installCommandItem(options),
             { label: 'Settings…', accelerator: 'Ctrl+,', click: () => command('openSettings') },
             { type: 'separator' },
             { label: 'Quit', accelerator: 'Ctrl+Q', click: quit },
@@ -55,14 +67,16 @@ function viewMenu({ isDev, command }: AppMenuOptions): MenuItemConstructorOption
   };
 }
 
-/** macOS's app menu: about, settings, hide and quit. */
-function macAppMenu({ command, quit }: AppMenuOptions): MenuItemConstructorOptions {
+/** macOS's app menu: about, settings, the command line, hide and quit. */
+function macAppMenu(options: AppMenuOptions): MenuItemConstructorOptions {
+  const { command, quit } = options;
   return {
     role: 'appMenu',
     submenu: [
       { role: 'about' },
       { type: 'separator' },
       { label: 'Settings…', accelerator: 'Cmd+,', click: () => command('openSettings') },
+      installCommandItem(options),
       { type: 'separator' },
       { role: 'hide' },
       { role: 'hideOthers' },

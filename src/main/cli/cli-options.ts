@@ -1,0 +1,50 @@
+/*
+ * The options every command line takes, and how to find its command words, without the
+ * catalogue: `--help` and `--version` are answered from these alone, before the catalogue's
+ * schemas are loaded.
+ */
+
+/** How to connect: options every command takes (each with a value). */
+export const CONNECTION_OPTIONS = [
+  'profile',
+  'data-dir',
+  'base-url',
+  'region',
+  'api-key',
+  'tenant',
+  'user',
+  'password',
+  'proxy',
+  'timeout',
+] as const;
+
+/** Options that take a value, besides the operation's own parameters. */
+export const VALUE_OPTIONS = [...CONNECTION_OPTIONS, 'body', 'body-file'] as const;
+/** Flags. */
+export const FLAG_OPTIONS = ['help', 'headers', 'verbose', 'read-only'] as const;
+
+type ValueOption = (typeof VALUE_OPTIONS)[number];
+type FlagOption = (typeof FLAG_OPTIONS)[number];
+/** The options of a run besides the operation's parameters (connection, output). */
+export type RunOptions = Partial<Record<ValueOption, string>> &
+  Partial<Record<FlagOption, boolean>>;
+
+/** The words of the command line that are not options or option values. */
+export function positionals(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg === '--') {
+      words.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg.startsWith('-')) {
+      const name = arg.replace(/^-+/, '');
+      // Every option takes a value except the flags (and `--name=value` carries its own).
+      if (!name.includes('=') && !(FLAG_OPTIONS as readonly string[]).includes(name)) i += 1;
+      continue;
+    }
+    words.push(arg);
+  }
+  return words;
+}

@@ -1,0 +1,98 @@
+import { SERVICE_LIMITS } from '../services/http/service-limits';
+
+/*
+ * The top-level help of `databridge`. Nothing here imports the catalogue: the help lists the
+ * operations from summaries handed in (written into the bundle when it is built, see
+ * cli-build-info.ts), so `databridge --help` answers without loading the catalogue's schemas.
+ */
+
+/** What the top-level help shows of one operation. */
+export interface OperationSummary {
+  readonly id: string;
+  readonly group: string;
+  readonly summary: string;
+}
+
+/** The summaries of catalogue operations, in the catalogue's order. */
+export function summariesOf(operations: readonly OperationSummary[]): OperationSummary[] {
+  return operations.map(({ id, group, summary }) => ({ id, group, summary }));
+}
+
+/** The exit codes as `--help` lists them (the table is EXIT in cli-exit-codes.ts). */
+export const EXIT_CODES_HELP = `Exit codes:
+  0    done (the operation answered, the transfer ended, the job succeeded)
+  1    the service or the CLI could not do it (not found, conflict, unexpected answer);
+       a full disk (DISK_FULL): a transfer waits in its journal until space is freed
+  2    invalid input: a bad command line or parameter (VALIDATION); nothing was sent for it
+  3    sign-in: API key or password missing or refused, sign-in expired, role not allowed
+       (AUTH_REQUIRED, AUTH_EXPIRED, FORBIDDEN, KEYCHAIN_UNAVAILABLE)
+  4    network: the service could not be reached or stayed unavailable or busy
+       (NETWORK, UNAVAILABLE, RATE_LIMITED); a transfer waits in its journal
+  5    the job failed (JOB_FAILED)
+  130  stopped with Ctrl+C; a transfer waits in its journal`;
+
+const USAGE = `Usage: databridge <group> <operation> [--param value ...] [connection options]
+       databridge <group>.<operation> ...        (the catalogue operation id)
+       databridge <group> <operation> --help     (the parameters of one operation)
+       databridge --version
+
+Transfers (the app's transfer engine, resumable; "databridge import --help" and so on):
+  import FILE --instanceName I [--databaseName D] [--groupIds G,...] [--wait]
+                           upload a .bak, .mdf or .dacpac file, then start the import job
+  export --instanceName I --databaseName D --exportTo 0|1|2 [--detachOnly] --to DIR
+                           run the export job, then download every file into DIR
+  archives download --instanceName I --archiveId A --to DIR
+                           download every file of an archive into DIR
+  jobs wait --instanceName I --jobId J
+                           follow a job until it ends
+  --bandwidth MIBPS        (import, export, archives download) at most this many MiB/s,
+                           0.1 to 10000, as the app's bandwidth limit (default: no limit)
+  e.g. databridge archives download --instanceName sql-eu-prod-01 --archiveId 7d1e... \\
+         --to ./archives
+
+Connection (one of):
+  --profile NAME           a saved connection of the app; its secret comes from the keychain
+    --data-dir DIR         the app's data folder (default: the platform's, as the app uses)
+  --base-url URL           the service, e.g. http://127.0.0.1:7420/databridge (the emulator)
+  --region EU|US           a region of the service instead of --base-url (default EU)
+  and a sign-in:
+    DATABRIDGE_API_KEY     the API key, from the environment
+    --api-key-stdin        the API key, read from standard input: a pipe or a file, e.g.
+                           databridge instances list --api-key-stdin < ~/.databridge-key
+    --api-key KEY          the API key on the command line (a warning: it stays in the
+                           shell's history and shows in the process list)
+    --tenant T --user U --password P
+                           token sign-in (password also from DATABRIDGE_PASSWORD)
+  --proxy URL              HTTP(S) proxy (default: HTTPS_PROXY / HTTP_PROXY, with NO_PROXY)
+  --timeout SECONDS        time allowed for each operation of the service, retries included
+                           (default ${SERVICE_LIMITS.deadlineMs / 1000}); file transfers are not bound by it
+  --read-only              refuse every operation that changes something
+
+Parameters:
+  --<name> VALUE           a path parameter, query parameter or header of the operation, by
+                           its name in the catalogue: --instanceName sql-eu-prod-01 --sort "name ASC"
+  --body JSON | @FILE      the JSON body, inline or from a file
+  --body-file FILE         the raw bytes of an upload part (uploads putPart)
+
+Output:
+  The answer is printed as JSON. --headers prints { status, headers, data } instead.
+  --verbose logs requests to stderr (secrets redacted).
+  Errors go to stderr as "error CODE: message", with the exit codes below.
+  Keep secrets off the command line, which other users of the machine can see and the
+  shell's history keeps: DATABRIDGE_API_KEY, --api-key-stdin or --profile for an API key,
+  DATABRIDGE_PASSWORD for a password.
+
+${EXIT_CODES_HELP}`;
+
+/** The full help: usage and every operation with its summary, by group. */
+export function usageHelp(operations: readonly OperationSummary[]): string {
+  const width = Math.max(...operations.map((op) => op.id.length)) + 2;
+  const groups = new Map<string, OperationSummary[]>();
+  for (const op of operations) groups.set(op.group, [...(groups.get(op.group) ?? []), op]);
+  const lines = [USAGE, '', `Operations (${operations.length}):`];
+  for (const [group, ops] of groups) {
+    lines.push('', `  ${group}`);
+    for (const op of ops) lines.push(`    ${op.id.padEnd(width)}${op.summary}`);
+  }
+  return lines.join('\n');
+}
