@@ -2,7 +2,6 @@ import type { Principal } from './auth';
 import type { EmulatorContext } from './context';
 import { EmulatorHttpError } from './http-error';
 import type { DatabaseRecord } from './state/databases';
-import type { InstanceRecord } from './state/instances';
 
 /**
  * Whether `principal` can see a database (records.md: a Consumer reads only the databases it
@@ -13,11 +12,6 @@ export function canAccessDatabase(principal: Principal, db: DatabaseRecord): boo
   if (principal.role !== 'Consumer') return true;
   if (db.system) return false;
   return db.groups.length === 0 || db.groups.some((group) => principal.groups.includes(group.id));
-}
-
-/** The instance (404 when unknown). */
-export function requireInstance(ctx: EmulatorContext, name: string): InstanceRecord {
-  return ctx.state.instances.require(name);
 }
 
 /** The database on an existing instance: 404 when either is unknown, 403 without access. */

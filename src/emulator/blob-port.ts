@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 export type UploadKey = { instance: string; database: string; ext: 'mdf' | 'bak' | 'dacpac' };
 
 /** An export file set to write (BlobStore.createExport). */
-export interface ExportSpec {
+interface ExportSpec {
   instance: string;
   database: string;
   ext: 'mdf' | 'bak' | 'dacpac';

@@ -2,13 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import { EmulatorHttpError } from './http-error';
 
 /** Largest JSON body the service operations accept (their bodies are a few hundred bytes). */
-export const MAX_JSON_BYTES = 1024 * 1024;
+const MAX_JSON_BYTES = 1024 * 1024;
 
 /**
  * Whether a Content-Type is one of the JSON types the interface lists: `application/json`,
  * `text/json`, `application/json-patch+json` and `application/*+json` (parameters ignored).
  */
-export function isJsonContentType(header: string | undefined): boolean {
+function isJsonContentType(header: string | undefined): boolean {
   const type = (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   return (
     type === 'application/json' || type === 'text/json' || /^application\/[\w.-]+\+json$/.test(type)

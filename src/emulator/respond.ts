@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { ErrorBody } from '../shared/contract/records/common';
 
 /** True when nothing can be written any more (answered already, or the socket is gone). */
-export function isGone(res: ServerResponse): boolean {
+function isGone(res: ServerResponse): boolean {
   return res.headersSent || res.destroyed || res.socket?.destroyed === true;
 }
 

@@ -22,7 +22,7 @@ export interface RouterOptions {
 }
 
 /** The service a path belongs to and the rest of the path after its base (`/v1/...`). */
-export function splitService(pathname: string): { service: ServiceName; rest: string } | undefined {
+function splitService(pathname: string): { service: ServiceName; rest: string } | undefined {
   const lower = pathname.toLowerCase();
   for (const service of ['api', 'auth'] as const) {
     const base = SERVICE_BASE_PATHS[service].toLowerCase();

@@ -8,9 +8,6 @@ import { createEmulatorCore, type EmulatorCore } from './core';
 import type { FaultConfig, FaultSwitches } from './faults';
 import { SEED_NAMES, type SeedName } from './seed/seed';
 
-/** The fault types, re-exported so callers of the emulator need only this module. */
-export type { FaultConfig, FaultSwitches, OneShotFault } from './faults';
-
 /** How to start an emulator (the CLI's flags map onto these; see cli-args.ts). */
 export interface EmulatorOptions {
   /** Default 0 in-process (a free port); the CLI defaults to 7420. */

@@ -7,7 +7,7 @@ import { EmulatorHttpError } from './http-error';
  * contract's messages are written for users), prefixed with the field when the message does
  * not name it already (zod's generic "expected string" ones).
  */
-export function issueMessage(error: z.ZodError, where: string): string {
+function issueMessage(error: z.ZodError, where: string): string {
   const issue = error.issues[0];
   if (!issue) return `The ${where} is not valid.`;
   const last = issue.path.at(-1);

@@ -13,7 +13,7 @@ import { bundleChild, cpuSecondsOf, firstMessage } from './upload-bench-kit';
  * the same pre-signed URL, each with its peak RSS.
  */
 
-export { GIB, MIB, cpuSecondsOf, firstMessage, mib, mibps } from './upload-bench-kit';
+export { GIB, MIB, cpuSecondsOf, mib, mibps } from './upload-bench-kit';
 
 /** Rounds of each measurement (BENCH_ROUNDS, default 3); each side keeps its best. */
 export const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 3));

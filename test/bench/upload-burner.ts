@@ -15,12 +15,12 @@ spin();
 `;
 
 /** A running burner; {@link stop} ends it and waits for its exit. */
-export interface Burner {
+interface Burner {
   readonly pid: number | undefined;
   stop(): Promise<void>;
 }
 
-export function startBurner(): Burner {
+function startBurner(): Burner {
   const child: ChildProcess = spawn(process.execPath, ['-e', SPIN], {
     stdio: ['pipe', 'ignore', 'inherit'],
   });

@@ -10,8 +10,8 @@ import { MIB, databaseName, engineUpload, type Bench } from './upload-bench-kit'
  * its own progress events, interpolated at the window's ends. Target: within 5% of the limit.
  */
 
-export const LIMIT_MIBPS = Number(process.env['BENCH_LIMIT_MIBPS'] ?? 50);
-export const WINDOW_S = Number(process.env['BENCH_LIMIT_WINDOW_S'] ?? 30);
+const LIMIT_MIBPS = Number(process.env['BENCH_LIMIT_MIBPS'] ?? 50);
+const WINDOW_S = Number(process.env['BENCH_LIMIT_WINDOW_S'] ?? 30);
 const SETTLE_S = 1;
 
 /** What the limited run measured. */
@@ -22,7 +22,7 @@ export interface LimitRun {
 }
 
 /** Bytes sent at `ms`, interpolated between the progress events around it. */
-export function bytesAt(sent: readonly [number, number][], ms: number): number {
+function bytesAt(sent: readonly [number, number][], ms: number): number {
   const after = sent.findIndex(([at]) => at >= ms);
   if (after <= 0) throw new Error(`no progress event around ${ms} ms`);
   const [t0, b0] = sent[after - 1] as [number, number];

@@ -24,7 +24,7 @@ import type { VerifyRun } from './upload-verify';
 export type CurlMeasured = CurlRun & { emulatorBusy: string };
 
 /** The (a) and (b) rounds under one condition of the machine. */
-export interface ThroughputRounds {
+interface ThroughputRounds {
   engine: EngineRun[];
   curl: CurlMeasured[];
 }

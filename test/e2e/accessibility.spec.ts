@@ -42,6 +42,7 @@ const views: ReadonlyArray<readonly [string, string]> = [
   ['linked prod', 'linked-servers-view'],
   ['sessions dev', 'sessions-view'],
   ['jobs prod', 'jobs-view'],
+  ['all jobs', 'all-jobs-view'],
   ['cluster', 'cluster-view'],
   ['my ip', 'my-ip-view'],
 ];

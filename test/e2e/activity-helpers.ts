@@ -41,7 +41,7 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /** Switches the theme and waits until the page shows it. */
-export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.getByTestId(`theme-${theme}`).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
@@ -150,6 +150,28 @@ export async function countWindowDrops(page: Page): Promise<() => Promise<number
 }
 
 /**
+ * Unfolds the window's alert strip, where several alerts fold into one line (the newest, with
+ * their count), so that each one shows. Nothing to do with one alert or none.
+ */
+async function unfoldAlerts(page: Page): Promise<void> {
+  const toggle = page.getByTestId('alert-dock-toggle');
+  if ((await toggle.count()) === 0) return;
+  // A DOM click: an open dialog's mask lies over the strip.
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.dispatchEvent('click');
+}
+
+/**
+ * Expects `alert` shown in the alert strip: others may come (and fold it away) at any moment,
+ * so the strip is unfolded until it shows.
+ */
+export async function expectAlertShown(page: Page, alert: Locator): Promise<void> {
+  await expect(async () => {
+    await unfoldAlerts(page);
+    await expect(alert).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/**
  * Closes every toast notification (they sit over the bottom-right of the window). Main's
  * monitor may raise a blocking alert at any moment (the emulator's chains come and go), so
  * closing goes on until none is left.
@@ -157,6 +179,7 @@ export async function countWindowDrops(page: Page): Promise<() => Promise<number
 export async function dismissNotifications(page: Page): Promise<void> {
   const close = page.locator('.n-notification .n-base-close');
   await expect(async () => {
+    await unfoldAlerts(page);
     // Last first: the ones above do not move while those below leave.
     for (let index = (await close.count()) - 1; index >= 0; index -= 1) {
       await close.nth(index).click({ timeout: 2_000 });

@@ -55,12 +55,15 @@ test('pause stops the updates and the filter narrows the list with the service g
   const { page } = session;
   await page.getByTestId('session-pause').click();
   await expect(page.getByTestId('session-age')).toContainText('paused');
+  // Background sessions are SQL Server's own, listed only when the user asks for them.
+  await page.getByTestId('show-system-sessions').click();
   await page.getByTestId('session-filter-text').locator('input').fill('status = "background"');
   await page.getByTestId('session-filter-apply').click();
   const rows = page.getByTestId('session-table').locator('tbody tr');
   await expect(rows.first()).toContainText('background');
   await expect(rows.filter({ hasText: 'sleeping' })).toHaveCount(0);
   await page.getByTestId('session-filter').getByRole('button', { name: 'Clear' }).click();
+  await page.getByTestId('show-system-sessions').click();
   await page.getByTestId('session-pause').click();
   await expect(page.getByTestId('session-age')).not.toContainText('paused');
 });

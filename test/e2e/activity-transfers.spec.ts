@@ -56,7 +56,7 @@ test('dropping a generated BAK on an instance imports it until the database is o
   const sheet = page.getByTestId('import-sheet');
   await expect(sheet.getByTestId('import-name').locator('input')).toHaveValue('Sales_Q3_copy');
   await expect(sheet.getByTestId('import-plan')).toContainText('Looks like a BAK file');
-  await expect(sheet.getByTestId('import-size')).toHaveText('3.00 MB');
+  await expect(sheet.getByTestId('import-size')).toHaveText('3.00 MiB');
   await sheet.getByTestId('import-name').locator('input').fill('Sales_Q3');
   await sheet.getByTestId('import-start').click();
   await expect(sheet).toBeHidden();

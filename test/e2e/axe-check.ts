@@ -16,7 +16,7 @@ const FAILING = new Set(['serious', 'critical']);
  * (CSS selectors), only in those parts of the page; with `contrastOnly`, of the contrast rule
  * alone (what a theme changes: names, roles and structure do not depend on it).
  */
-export async function seriousViolations(
+async function seriousViolations(
   page: Page,
   within: readonly string[] = [],
   contrastOnly = false,

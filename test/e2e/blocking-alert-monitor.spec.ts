@@ -1,6 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startHarness, type Harness } from '../harness/server';
-import { dismissNotifications, jumpTo, screenshotThemes } from './activity-helpers';
+import {
+  dismissNotifications,
+  expectAlertShown,
+  jumpTo,
+  screenshotThemes,
+} from './activity-helpers';
 
 /*
  * The blocking alert is main's monitor's, not a view's: with the Databases view open, a chain
@@ -51,9 +56,10 @@ test('with the Databases view open, a chain past the threshold raises the alert,
 
   // What the Settings view does: `settings:update`. The next sample of each instance alerts.
   await harness.services.settings.update({ blockingAlertSeconds: 30 });
-  await expect(alertOf(PROD)).toBeVisible();
+  // Two alerts fold into one line: unfolded, each shows.
+  await expectAlertShown(page, alertOf(PROD));
   await expect(alertOf(PROD)).toContainText('Blocking for more than 30 s');
-  await expect(alertOf(DEV)).toBeVisible();
+  await expectAlertShown(page, alertOf(DEV));
   await expect
     .poll(() => blockingNotices().map((n) => n.title))
     .toContain(`Blocking on ${PROD} for more than 30 s`);
@@ -63,6 +69,7 @@ test('with the Databases view open, a chain past the threshold raises the alert,
 });
 
 test('"Show" on the alert opens that instance\'s Sessions view on the head blocker', async () => {
+  await expectAlertShown(page, alertOf(DEV));
   await alertOf(DEV).getByTestId('blocking-alert-show').click();
   const view = page.getByTestId('sessions-view');
   await expect(view).toContainText(`Live sessions of ${DEV}`);

@@ -22,11 +22,11 @@ test('the databases view lists, sorts on the service, searches and chooses colum
   await expect(rows).toHaveCount(12);
   await expect(page.getByTestId('view-title')).toHaveText('Databases');
 
-  // Sorting by size asks the service (sort=sizeInMb DESC): the 150 GB warehouse comes first.
+  // Sorting by size asks the service (sort=sizeInMb DESC): the 150 GiB warehouse comes first.
   await page.getByTestId('database-sort').click();
   await page.locator('.n-base-select-option').filter({ hasText: 'Size ↓' }).click();
   await expect(rows.first()).toContainText('RiskWarehouse');
-  await expect(rows.first()).toContainText('150.0 GB');
+  await expect(rows.first()).toContainText('150 GiB');
 
   await page.getByTestId('table-search').locator('input').fill('rdm_results');
   await expect(rows).toHaveCount(2);

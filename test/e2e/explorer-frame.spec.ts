@@ -19,7 +19,7 @@ test('the instances view shows status, disk usage and limits', async ({
   await app.openEmulator();
   await expect(app.instanceTable.locator('tbody tr')).toHaveCount(3);
   await expect(app.instanceTable).toContainText('Online');
-  await expect(app.instanceTable).toContainText(/GB of/);
+  await expect(app.instanceTable).toContainText(/GiB of/);
   await page.getByTestId('table-search').locator('input').fill('test');
   await expect(app.instanceTable.locator('tbody tr')).toHaveCount(1);
   await page.getByTestId('table-search').locator('input').fill('');

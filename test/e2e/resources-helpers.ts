@@ -19,7 +19,7 @@ export function openEmulatorSession(browser: Browser): Promise<ResourcesSession>
 }
 
 /** The id of the emulator profile the session signed in with. */
-export function emulatorProfileId(harness: Harness): string {
+function emulatorProfileId(harness: Harness): string {
   const profile = harness.services.profiles.list().find((p) => p.isEmulator);
   if (!profile) throw new Error('No emulator profile');
   return profile.id;

@@ -31,7 +31,7 @@ export interface Shown {
 }
 
 /** The little of a BrowserWindow the tests use. */
-export interface MainWindow {
+interface MainWindow {
   webContents: { getLastWebPreferences(): Record<string, unknown> | null };
   getNormalBounds(): Bounds;
   setBounds(bounds: Bounds): void;

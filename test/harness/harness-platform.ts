@@ -1,5 +1,6 @@
 import { AppError } from '../../src/shared/errors';
 import type { AppNotification, PlatformPort } from '../../src/main/app/platform-port';
+import type { HarnessFileDialogs } from './harness-file-dialogs';
 
 function notInHarness(what: string): AppError {
   return new AppError({
@@ -11,9 +12,10 @@ function notInHarness(what: string): AppError {
 /**
  * The {@link PlatformPort} of the browser harness. There is no native dialog: tests queue
  * the answers (in-process, or through the harness's endpoint, which takes the runner's token
- * and never the page's), and a dialog with nothing queued answers VALIDATION. Tray and native
- * drag-out are absent (the features say so, and the renderer shows it); notifications,
- * progress and opened links are recorded for tests instead of shown.
+ * and never the page's); with nothing queued, the harness's file browser asks the person in
+ * the page (when the harness has one, see HarnessFileDialogs), else the dialog answers
+ * VALIDATION. Tray and native drag-out are absent (the features say so, and the renderer
+ * shows it); notifications, progress and opened links are recorded for tests instead of shown.
  */
 export class HarnessPlatform implements PlatformPort {
   readonly shell = 'harness' as const;
@@ -24,6 +26,11 @@ export class HarnessPlatform implements PlatformPort {
   progress: number | undefined;
   readonly #files: string[][] = [];
   readonly #folders: (string | undefined)[] = [];
+  readonly #fileDialogs: HarnessFileDialogs | undefined;
+
+  constructor(options: { fileDialogs?: HarnessFileDialogs | undefined } = {}) {
+    this.#fileDialogs = options.fileDialogs;
+  }
 
   /** The answer of the next "choose files" dialog. */
   queueFiles(paths: string[]): void {
@@ -35,14 +42,19 @@ export class HarnessPlatform implements PlatformPort {
     this.#folders.push(path);
   }
 
-  chooseFiles(): Promise<string[]> {
+  chooseFiles(options: Parameters<PlatformPort['chooseFiles']>[0] = {}): Promise<string[]> {
     const next = this.#files.shift();
-    return next ? Promise.resolve(next) : Promise.reject(notInHarness('Choosing files'));
+    if (next) return Promise.resolve(next);
+    if (this.#fileDialogs) return this.#fileDialogs.chooseFiles(options);
+    return Promise.reject(notInHarness('Choosing files'));
   }
 
-  chooseFolder(): Promise<string | undefined> {
-    if (this.#folders.length === 0) return Promise.reject(notInHarness('Choosing a folder'));
-    return Promise.resolve(this.#folders.shift());
+  chooseFolder(
+    options: Parameters<PlatformPort['chooseFolder']>[0] = {},
+  ): Promise<string | undefined> {
+    if (this.#folders.length > 0) return Promise.resolve(this.#folders.shift());
+    if (this.#fileDialogs) return this.#fileDialogs.chooseFolder(options);
+    return Promise.reject(notInHarness('Choosing a folder'));
   }
 
   openPath(): Promise<void> {

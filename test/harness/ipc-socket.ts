@@ -3,13 +3,18 @@ import type { AppEventBus } from '../../src/main/services/ipc/app-event-bus';
 import { EventHub } from '../../src/main/services/ipc/event-hub';
 import type { IpcRouter } from '../../src/main/services/ipc/ipc-router';
 import type { Logger } from '../../src/main/services/log/logger';
+import { HARNESS_DIALOG_EVENT, isHarnessFilesChannel } from '../../src/shared/ipc/harness-files';
 import { HarnessRequestSchema, type HarnessMessage } from '../../src/shared/ipc/harness-wire';
+import { invokeHarnessFiles } from './harness-file-channels';
+import type { HarnessFileDialogs } from './harness-file-dialogs';
 
 /**
  * One page's IPC over a WebSocket: each `{ id, channel, input }` goes through the same
  * router as Electron's IPC (the harness origin, as the main frame: the token and Origin
  * checks stand for Electron's frame check), and the app's events reach the page through
- * its own event hub, queued until the page says `app:rendererReady`.
+ * its own event hub, queued until the page says `app:rendererReady`. The harness's own file
+ * browser (`harnessFiles:*`, see harness-files.ts) shares the socket, and so its token and
+ * Origin checks, but not the app's router: Electron has no such channels.
  */
 export function attachIpcSocket(options: {
   readonly ws: WebSocket;
@@ -17,6 +22,8 @@ export function attachIpcSocket(options: {
   readonly bus: AppEventBus;
   readonly origin: string;
   readonly logger: Logger;
+  /** The file browser; undefined when it is off (its channels then say so). */
+  readonly fileDialogs?: HarnessFileDialogs | undefined;
 }): void {
   const { ws, router, origin } = options;
   const send = (message: HarnessMessage): void => {
@@ -37,6 +44,12 @@ export function attachIpcSocket(options: {
       return;
     }
     const { id, channel, input } = request;
+    if (isHarnessFilesChannel(channel)) {
+      void invokeHarnessFiles(options.fileDialogs, channel, input).then((envelope) =>
+        send({ id, envelope }),
+      );
+      return;
+    }
     void router
       .invoke(channel, input, {
         sender: { url: origin, isMainFrame: true },
@@ -44,5 +57,11 @@ export function attachIpcSocket(options: {
       })
       .then((envelope) => send({ id, envelope }));
   });
-  ws.on('close', () => hub.dispose());
+  const dialogs = options.fileDialogs?.onDidChangeDialog((dialog) =>
+    send({ event: HARNESS_DIALOG_EVENT, payload: { dialog } }),
+  );
+  ws.on('close', () => {
+    hub.dispose();
+    dialogs?.dispose();
+  });
 }

@@ -17,6 +17,7 @@ import { IpcRouter } from '../../src/main/services/ipc/ipc-router';
 import { silentLogger, type Logger } from '../../src/main/services/log/logger';
 import { MemorySecretStore, type SecretStore } from '../../src/main/services/secrets/secret-store';
 import { HARNESS_IPC_PATH } from '../../src/shared/ipc/harness-wire';
+import { HarnessFileDialogs, type HarnessFileDialogsOptions } from './harness-file-dialogs';
 import { HarnessPlatform } from './harness-platform';
 import { fileUnder, indexWithToken, sendFile } from './static-files';
 import { attachIpcSocket } from './ipc-socket';
@@ -34,6 +35,17 @@ export interface HarnessOptions {
   readonly transfers?: TransferTuning;
   /** Where the app keeps secrets (default: in memory); a test hands in one it can inspect. */
   readonly secretStore?: SecretStore;
+  /**
+   * The app's data folder, kept on close (default: a temporary one, removed on close). A test
+   * that restarts the app starts a second harness on the first one's folder and secret store.
+   */
+  readonly dataDir?: string;
+  /**
+   * The file browser that stands in for native dialogs (`npm run harness` turns it on): the
+   * folders it may show. Off by default: tests queue their dialog answers instead, and a
+   * dialog with nothing queued fails at once rather than waiting for a person.
+   */
+  readonly fileBrowser?: HarnessFileDialogsOptions;
 }
 
 /** A running harness. */
@@ -52,7 +64,7 @@ export interface Harness {
   readonly platform: HarnessPlatform;
   /** The emulator behind the "Local emulator" connection (tests flip its faults). */
   readonly emulator: Emulator;
-  /** The app's data folder (a temporary one, removed on close). */
+  /** The app's data folder (a temporary one removed on close, unless the test gave it). */
   readonly dataDir: string;
   close(): Promise<void>;
 }
@@ -79,7 +91,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const logger = options.logger ?? silentLogger;
   const token = randomBytes(24).toString('hex');
   const dialogToken = randomBytes(24).toString('hex');
-  const dataDir = await mkdtemp(join(tmpdir(), 'databridge-harness-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'databridge-harness-')));
   const emulator = await startEmulator({ seed: 'demo', ...options.emulator });
   const services = await createAppServices({
     dataDir,
@@ -90,7 +102,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       Promise.resolve({ baseUrl: emulator.baseUrl, close: () => Promise.resolve() }),
     ...(options.transfers ? { transferTuning: options.transfers } : {}),
   });
-  const platform = new HarnessPlatform();
+  const fileDialogs = options.fileBrowser && new HarnessFileDialogs(options.fileBrowser);
+  const platform = new HarnessPlatform({ fileDialogs });
   // It follows the services' own events: transfers, jobs, monitor.
   const monitor = new ActivityMonitor({
     ...services,
@@ -128,10 +141,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return;
     }
     sockets.handleUpgrade(req, socket, head, (ws: WebSocket) =>
-      attachIpcSocket({ ws, router, bus: services.bus, origin, logger }),
+      attachIpcSocket({ ws, router, bus: services.bus, origin, logger, fileDialogs }),
     );
   });
   const close = async (): Promise<void> => {
+    fileDialogs?.dispose();
     for (const client of sockets.clients) client.terminate();
     sockets.close();
     server.closeAllConnections();
@@ -139,7 +153,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     monitor.dispose();
     await services.shutdown();
     await emulator.close();
-    await rm(dataDir, { recursive: true, force: true });
+    if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
   };
   return {
     url: `${origin}/?token=${token}`,

@@ -8,7 +8,7 @@ import { MultipartUploadStore, checkPartNumber } from './multipart-upload-store'
 import { UploadedFileStore } from './uploaded-file-store';
 import { UrlSigner } from './url-signer';
 
-export type { PartFaultHooks, UploadKey } from './blob-types';
+export type { UploadKey } from './blob-types';
 
 /** Options of {@link BlobStore}. */
 export interface BlobStoreOptions {

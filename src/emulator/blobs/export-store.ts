@@ -6,7 +6,7 @@ import { fileSafeName, quoteEtag } from './blob-types';
 import { createSyntheticFileStream, minSyntheticSize } from './synthetic-file';
 
 /** Exported files are small stand-ins: at most this many MiB, whatever the database's size. */
-export const MAX_EXPORT_MIB = 16;
+const MAX_EXPORT_MIB = 16;
 const MIB = 1024 * 1024;
 
 /** What an export job asks for. */

@@ -45,7 +45,7 @@ function sortDatabases(rows: DatabaseRecord[], sort: string | undefined): Databa
 }
 
 /** Adds and removes security groups (the PATCH of a database or an instance). */
-export function applyGroupOperations(
+function applyGroupOperations(
   ctx: EmulatorContext,
   current: readonly SecurityGroup[],
   operations: readonly GroupOperation[],

@@ -1,5 +1,5 @@
 import { startCreateLogin, startDeleteLogin } from '../jobs/login-jobs';
-import { toLogin } from '../state/logins';
+import { requirePolicyPassword, toLogin } from '../state/logins';
 import type { GroupHandlers } from './types';
 
 /** Handlers of the Logins group. */
@@ -10,13 +10,16 @@ export const loginHandlers: GroupHandlers<'logins'> = {
   },
   'logins.create': ({ params, body, principal }, ctx) => {
     const instance = ctx.state.instances.require(params.instanceName);
+    requirePolicyPassword(body.password, body.login);
     return {
       body: { jobId: startCreateLogin({ ctx, principal, instance: instance.name }, body).id },
     };
   },
   'logins.updatePassword': ({ params, body }, ctx) => {
     const instance = ctx.state.instances.require(params.instanceName);
-    ctx.state.logins.require(instance.name, params.loginName).password = body.password;
+    const login = ctx.state.logins.require(instance.name, params.loginName);
+    requirePolicyPassword(body.password, login.name);
+    login.password = body.password;
     return {};
   },
   'logins.delete': ({ params, principal }, ctx) => {

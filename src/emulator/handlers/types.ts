@@ -11,8 +11,10 @@ import type { Principal } from '../auth';
 import type { EmulatorContext } from '../context';
 
 /** The parsed required headers of operation `Id`, or undefined when it has none. */
-export type OperationHeaders<Id extends OperationId> =
-  OperationOf<Id>['headers'] extends infer H extends z.ZodType ? z.output<H> : undefined;
+type OperationHeaders<Id extends OperationId> = OperationOf<Id>['headers'] extends infer H extends
+  z.ZodType
+  ? z.output<H>
+  : undefined;
 
 /** What the router hands a handler: inputs already checked with the catalogue's schemas. */
 export interface HandlerInput<Id extends OperationId> {
@@ -29,7 +31,7 @@ export interface HandlerInput<Id extends OperationId> {
  * A handler's answer: the body the operation's response schema describes, and optionally a
  * status (default: the operation's first success code) and headers (move's `Location`).
  */
-export type Reply<Id extends OperationId> = {
+type Reply<Id extends OperationId> = {
   readonly status?: number;
   readonly headers?: Readonly<Record<string, string>>;
 } & ([OperationOutput<Id>] extends [undefined]

@@ -33,7 +33,7 @@ const HISTORY = [
 export function seedDemoActivity(ctx: EmulatorContext, now: number): void {
   for (const instance of ctx.state.instances.list()) {
     for (const login of LOGINS) {
-      ctx.state.logins.add(instance.name, { ...login, owner: 'admin', password: 'demo-password' });
+      ctx.state.logins.add(instance.name, { ...login, owner: 'admin', password: 'Demo!Passw0rd' });
     }
   }
   for (const [instance, type, resourceName, hoursAgo, error] of HISTORY) {

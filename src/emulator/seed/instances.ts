@@ -3,7 +3,7 @@ import { newDatabase } from '../state/databases';
 import { systemSessions } from '../sessions/session-factory';
 
 /** The three instances of the tenant, present in every seed. */
-export const INSTANCE_NAMES = ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01'] as const;
+const INSTANCE_NAMES = ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01'] as const;
 
 const SHAPES = [
   {

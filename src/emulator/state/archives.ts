@@ -71,7 +71,7 @@ export class ArchiveStore {
 }
 
 /** Storage type name of a storage type id. */
-export function storageTypeName(id: number): 'Temporary' | 'Permanent' {
+function storageTypeName(id: number): 'Temporary' | 'Permanent' {
   return id === StorageTypeId.Temporary ? 'Temporary' : 'Permanent';
 }
 

@@ -7,7 +7,7 @@ import { JobStore } from './jobs';
 import { LoginStore } from './logins';
 
 /** The ACL every seed starts with: loopback is allowed, so MyIp says so on this machine. */
-export const DEFAULT_ACL = [
+const DEFAULT_ACL = [
   { cidrBlock: '127.0.0.0/8', comment: 'Loopback (the emulator runs on this machine)' },
   { cidrBlock: '::1/128', comment: 'Loopback over IPv6' },
 ] as const;

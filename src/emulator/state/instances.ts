@@ -2,7 +2,7 @@ import type { SqlInstance, SqlInstanceSchema } from '../../shared/contract/recor
 import { EmulatorHttpError } from '../http-error';
 
 /** A link from one instance to another of the tenant. */
-export interface LinkedServerRecord {
+interface LinkedServerRecord {
   readonly name: string;
   status: string;
 }

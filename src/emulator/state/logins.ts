@@ -1,4 +1,8 @@
 import type { Login } from '../../shared/contract/records/logins';
+import {
+  PASSWORD_POLICY_SUMMARY,
+  passwordPolicyFailures,
+} from '../../shared/logins/password-policy';
 import { EmulatorHttpError } from '../http-error';
 
 /** A login on an instance. The password is kept only to show that PATCH changes it. */
@@ -54,4 +58,19 @@ export class LoginStore {
 /** The wire form of a login (never the password). */
 export function toLogin(record: LoginRecord): Login {
   return { name: record.name, role: record.role, status: record.status, owner: record.owner };
+}
+
+/**
+ * 400 unless `password` meets SQL Server's default password policy for `loginName`: the
+ * emulator plays an instance with CHECK_POLICY=ON, the setting a new SQL login gets. The
+ * interface names 400 for parameters that are not valid; the message starts as SQL Server's
+ * own does, says why, and says what to choose instead.
+ */
+export function requirePolicyPassword(password: string, loginName: string): void {
+  const failures = passwordPolicyFailures(password, loginName);
+  if (failures.length === 0) return;
+  throw new EmulatorHttpError(
+    400,
+    `Password validation failed. The password does not meet the password policy of the instance: ${failures.join('; ')}. Choose a password of ${PASSWORD_POLICY_SUMMARY}.`,
+  );
 }

@@ -36,6 +36,7 @@ export function createAppHandlers(
       profiles,
       loaded: services.profilesLoaded,
       connections,
+      openConnections: services.openConnections,
       secrets: services.secrets,
       bus: services.bus,
     }),

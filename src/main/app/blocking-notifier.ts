@@ -1,3 +1,4 @@
+import { formatDuration } from '../../shared/format/durations';
 import type { BlockingAlert, HeadBlocker } from '../../shared/model/monitor';
 import type { PlatformPort } from './platform-port';
 
@@ -9,17 +10,6 @@ export interface BlockingNotifierOptions {
   readonly quietMs?: number;
 }
 
-/** 45 s, 1 min 35 s, 2 h 5 min: exact enough to judge a chain, short enough for a notification. */
-export function duration(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60)
-    return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-}
-
 function who(head: HeadBlocker): string {
   return head.loginName
     ? `session ${head.sessionId} (${head.loginName})`
@@ -28,7 +18,8 @@ function who(head: HeadBlocker): string {
 
 /** The words of a blocking alert, the same in the window, the notification and the tray. */
 export function blockingAlertText(alert: BlockingAlert): { title: string; body: string } {
-  const title = `Blocking on ${alert.instanceName} for more than ${alert.thresholdSeconds} s`;
+  const threshold = formatDuration(alert.thresholdSeconds * 1000);
+  const title = `Blocking on ${alert.instanceName} for more than ${threshold}`;
   const [first, ...rest] = alert.heads;
   if (!first) return { title, body: '' };
   const blocked = first.blockedCount === 1 ? '1 session' : `${first.blockedCount} sessions`;
@@ -36,7 +27,7 @@ export function blockingAlertText(alert: BlockingAlert): { title: string; body: 
     rest.length === 0 ? '' : ` ${rest.length} more chain${rest.length === 1 ? '' : 's'} too.`;
   return {
     title,
-    body: `${who(first)} blocks ${blocked}, the longest for ${duration(first.blockingMs)}.${more}`,
+    body: `${who(first)} blocks ${blocked}, the longest for ${formatDuration(first.blockingMs)}.${more}`,
   };
 }
 

@@ -5,6 +5,7 @@ import { startEmulator } from '../../emulator/server';
 import type { ProfilesLoadResult } from '../services/profiles/profile-store';
 import { ProfileStore } from '../services/profiles/profile-store';
 import { ConnectionManager, type EmulatorHandle } from '../services/connection/connection-manager';
+import { OpenConnectionsService } from '../services/connection/open-connections';
 import { createDispatcher, networkOf } from '../services/http/dispatcher';
 import { directRoute, type DirectRouteOptions } from '../services/http/direct-route';
 import { AppEventBus } from '../services/ipc/app-event-bus';
@@ -54,6 +55,8 @@ export interface AppServices {
   readonly profilesLoaded: ProfilesLoadResult;
   readonly secrets: SecretVault;
   readonly connections: ConnectionManager;
+  /** Which profiles are open in the explorer, reopened at start. */
+  readonly openConnections: OpenConnectionsService;
   readonly jobs: JobWatcher;
   /** The always-on monitor of the watched instances' sessions, blocking and jobs. */
   readonly monitor: MonitorService;
@@ -154,6 +157,49 @@ function transferServiceOf(deps: {
 }
 
 /**
+ * The connections of the profiles, and which of them are open in the explorer (the list of
+ * the last run, read from the data folder).
+ */
+async function connectionsOf(
+  options: AppServicesOptions,
+  parts: { profiles: ProfileStore; secrets: SecretVault; dispatcher: Dispatcher },
+): Promise<{ connections: ConnectionManager; openConnections: OpenConnectionsService }> {
+  const { profiles, secrets } = parts;
+  const connections = new ConnectionManager({
+    ...parts,
+    logger: options.logger,
+    startEmulator: options.startEmulator ?? startLocalEmulator,
+  });
+  const openConnections = new OpenConnectionsService({
+    file: join(options.dataDir, 'open-connections.json'),
+    profiles,
+    secrets,
+    connections,
+    logger: options.logger,
+  });
+  await openConnections.load();
+  return { connections, openConnections };
+}
+
+/**
+ * Carries on with what the last run left. Transfers left unfinished carry on where their
+ * journals stopped; those the user paused stay paused (the renderer offers them), and a
+ * profile that is not signed in yet waits for its sign-in. The connections open when the app
+ * last closed open again, each on its own: those with a stored secret sign in, the others
+ * wait, listed as needing a sign-in.
+ */
+function continueLastRun(parts: {
+  readonly transfers: TransferService;
+  readonly openConnections: OpenConnectionsService;
+  readonly logger: Logger;
+}): void {
+  void parts.transfers.resumeAll().catch((error: unknown) => {
+    parts.logger.error('Could not resume the transfers of the last run', { error });
+  });
+  void parts.openConnections.reopen();
+}
+
+/**
  * Builds the services for a data folder. Electron's main and the browser harness both call
  * it, so both run the same services; only the secret store and the platform differ.
  */
@@ -169,13 +215,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const profiles = new ProfileStore({ file: join(dataDir, 'profiles.json'), logger });
   const profilesLoaded = await profiles.load();
   const secrets = new SecretVault({ store: options.secretStore, logger });
-  const connections = new ConnectionManager({
-    profiles,
-    secrets,
-    dispatcher,
-    logger,
-    startEmulator: options.startEmulator ?? startLocalEmulator,
-  });
+  const sessions = await connectionsOf(options, { profiles, secrets, dispatcher });
+  const { connections, openConnections } = sessions;
   const jobs = jobWatcherOf(connections, settings, logger);
   const transfers = transferServiceOf({
     dataDir,
@@ -191,6 +232,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const stops = [
     ...watching.stops,
     connections.onDidChangeState((state) => bus.emit('session:onDidChangeState', state)),
+    openConnections.onDidChange((list) => bus.emit('session:onDidChangeOpen', list)),
+    () => openConnections.dispose(),
     jobs.onDidChange((event) => bus.emit('jobs:onDidChange', event)),
     settings.onDidChange((value) => bus.emit('settings:onDidChange', value)),
     // A higher limit of transfers at once starts queued ones at once.
@@ -198,12 +241,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     transfers.onDidChange((record) => bus.emit('transfers:onDidChange', record)),
   ];
   jobs.start();
-  // Transfers left unfinished by the last run carry on where their journals stopped; those
-  // the user paused stay paused (the renderer offers them), and a profile that is not signed
-  // in yet waits for its sign-in.
-  void transfers.resumeAll().catch((error: unknown) => {
-    logger.error('Could not resume the transfers of the last run', { error });
-  });
+  continueLastRun({ transfers, openConnections, logger });
   const { monitor } = watching;
   const shutdown = shutdownOf({ logger, bus, connections, jobs, monitor, transfers, stops });
   const provenance = new PathProvenance();
@@ -214,6 +252,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     profilesLoaded,
     secrets,
     connections,
+    openConnections,
     jobs,
     monitor,
     settings,

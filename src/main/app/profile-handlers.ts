@@ -1,6 +1,7 @@
 import type { IpcHandlers } from '../services/ipc/ipc-router';
 import type { AppEventBus } from '../services/ipc/app-event-bus';
 import type { ConnectionManager } from '../services/connection/connection-manager';
+import type { OpenConnectionsService } from '../services/connection/open-connections';
 import type { ProfileStore, ProfilesLoadResult } from '../services/profiles/profile-store';
 import type { SecretVault } from '../services/secrets/secret-vault';
 
@@ -14,6 +15,9 @@ type ProfileChannel =
   | 'session:test'
   | 'session:disconnect'
   | 'session:getStates'
+  | 'session:listOpen'
+  | 'session:open'
+  | 'session:close'
   | 'session:getKeychainStatus'
   | 'session:enableSessionOnly'
   | 'emulator:createProfile';
@@ -24,6 +28,7 @@ export interface ProfileHandlerDeps {
   /** What loading the profiles file found at start-up (a damaged file is reported once). */
   readonly loaded: ProfilesLoadResult;
   readonly connections: ConnectionManager;
+  readonly openConnections: OpenConnectionsService;
   readonly secrets: SecretVault;
   readonly bus: AppEventBus;
 }
@@ -34,7 +39,7 @@ export interface ProfileHandlerDeps {
  * one.
  */
 export function createProfileHandlers(deps: ProfileHandlerDeps): Pick<IpcHandlers, ProfileChannel> {
-  const { profiles, connections, secrets, bus } = deps;
+  const { profiles, connections, openConnections, secrets, bus } = deps;
   const changed = <T>(result: T): T => {
     bus.emit('profiles:onDidChange', { profiles: profiles.list() });
     return result;
@@ -52,14 +57,22 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): Pick<IpcHandler
     'profiles:duplicate': async ({ id }) => changed(await profiles.duplicate(id)),
     'profiles:delete': async ({ id }) => {
       await connections.removeProfile(id);
+      await openConnections.close(id);
       changed(undefined);
     },
     'session:connect': ({ profileId, secret, remember }) =>
       connections.connect(profileId, secret, remember === undefined ? {} : { remember }),
     'session:test': ({ profile, secret }) => connections.test(profile, secret),
-    'session:disconnect': ({ profileId }) => connections.disconnect(profileId),
+    'session:disconnect': async ({ profileId }) => {
+      await connections.disconnect(profileId);
+      await openConnections.close(profileId);
+    },
     'session:getStates': () =>
       Promise.resolve(profiles.list().map((profile) => connections.state(profile.id))),
+    // What a renderer asks for when it (re)loads: main's list, never the page's own memory.
+    'session:listOpen': () => Promise.resolve(openConnections.list()),
+    'session:open': ({ profileId }) => openConnections.open(profileId),
+    'session:close': ({ profileId }) => openConnections.close(profileId),
     'session:getKeychainStatus': async () => {
       if (secrets.isSessionOnly) return { available: false, sessionOnly: true };
       const probe = await secrets.probe();

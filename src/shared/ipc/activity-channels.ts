@@ -21,7 +21,6 @@ export type IpcTrackedJob = z.infer<typeof IpcTrackedJobSchema>;
 
 /** A job event as the renderer sees it (see {@link IpcTrackedJobSchema}). */
 export const IpcJobEventSchema = z.object({ kind: JobEventKindSchema, job: IpcTrackedJobSchema });
-export type IpcJobEvent = z.infer<typeof IpcJobEventSchema>;
 
 const InstanceRefSchema = z.strictObject({
   profileId: z.string().min(1, { error: 'profileId is required' }),

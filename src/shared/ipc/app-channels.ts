@@ -3,11 +3,11 @@ import { SettingsPatchSchema, SettingsSchema } from '../model/settings';
 import { defineChannel, NoInputSchema, NoOutputSchema } from './channel';
 
 /** Which shell hosts the renderer; the browser harness lacks the native-only features. */
-export const AppShellKindSchema = z.enum(['electron', 'harness']);
+const AppShellKindSchema = z.enum(['electron', 'harness']);
 export type AppShellKind = z.infer<typeof AppShellKindSchema>;
 
 /** What the app is and which native features this shell has. */
-export const AppInfoSchema = z.object({
+const AppInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
   platform: z.string(),

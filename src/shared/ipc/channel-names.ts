@@ -35,6 +35,9 @@ export const INVOKE_CHANNEL_NAMES = [
   'session:test',
   'session:disconnect',
   'session:getStates',
+  'session:listOpen',
+  'session:open',
+  'session:close',
   'session:getKeychainStatus',
   'session:enableSessionOnly',
   'emulator:createProfile',
@@ -112,6 +115,7 @@ export const INVOKE_CHANNEL_NAMES = [
 /** Every push event name of the contract (`domain:onDidX`), as in events.ts. */
 export const EVENT_CHANNEL_NAMES = [
   'session:onDidChangeState',
+  'session:onDidChangeOpen',
   'profiles:onDidChange',
   'jobs:onDidChange',
   'transfers:onDidChange',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BlockingAlertSchema, InstanceMonitorStateSchema } from '../model/monitor';
+import { OpenConnectionsSchema } from '../model/open-connections';
 import { ProfileSchema } from '../model/profile';
 import { SignInStateSchema } from '../model/session-state';
 import { SettingsSchema } from '../model/settings';
@@ -10,7 +11,7 @@ import { IpcJobEventSchema } from './activity-channels';
  * What a notification or a tray entry points at: a transfer or a job (in the activity panel),
  * or the Sessions view of an instance (`id` is the instance's name, with its profile).
  */
-export const OpenItemSchema = z.object({
+const OpenItemSchema = z.object({
   kind: z.enum(['transfer', 'job', 'sessions']),
   id: z.string(),
   profileId: z.string().optional(),
@@ -18,7 +19,7 @@ export const OpenItemSchema = z.object({
 export type OpenItem = z.infer<typeof OpenItemSchema>;
 
 /** Menu commands the renderer carries out (the menu lives in main). */
-export const AppCommandSchema = z.enum(['toggleActivityPanel', 'openSettings', 'newConnection']);
+const AppCommandSchema = z.enum(['toggleActivityPanel', 'openSettings', 'newConnection']);
 export type AppCommand = z.infer<typeof AppCommandSchema>;
 
 /**
@@ -27,6 +28,8 @@ export type AppCommand = z.infer<typeof AppCommandSchema>;
  */
 export const eventChannels = {
   'session:onDidChangeState': SignInStateSchema,
+  /** A profile was opened or closed in the explorer, or reopening it at start went somewhere. */
+  'session:onDidChangeOpen': OpenConnectionsSchema,
   'profiles:onDidChange': z.object({ profiles: z.array(ProfileSchema) }),
   'jobs:onDidChange': IpcJobEventSchema,
   'transfers:onDidChange': TransferRecordSchema,

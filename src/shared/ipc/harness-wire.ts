@@ -17,7 +17,6 @@ export const HarnessRequestSchema = z.object({
   channel: z.string(),
   input: z.unknown().optional(),
 });
-export type HarnessRequest = z.infer<typeof HarnessRequestSchema>;
 
 /** What the harness sends: the answer of an invoke, or a push event. */
 export type HarnessMessage =

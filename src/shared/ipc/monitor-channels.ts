@@ -9,7 +9,7 @@ import {
 import { defineChannel, NoInputSchema, NoOutputSchema } from './channel';
 
 /** What the Monitor view lists: the watched instances' states and the ones left out. */
-export const MonitorListSchema = z.object({
+const MonitorListSchema = z.object({
   watched: z.array(InstanceMonitorStateSchema),
   /** Instances of open profiles the user stopped watching. */
   unwatched: z.array(MonitorInstanceRefSchema),

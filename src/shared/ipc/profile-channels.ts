@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GetMyIpResponseSchema } from '../contract/records/cluster';
+import { OpenConnectionsSchema } from '../model/open-connections';
 import { ProfileInputSchema, ProfileSchema, ProfileSecretInputSchema } from '../model/profile';
 import { SignInStateSchema } from '../model/session-state';
 import { defineChannel, NoInputSchema, NoOutputSchema } from './channel';
@@ -7,23 +8,21 @@ import { defineChannel, NoInputSchema, NoOutputSchema } from './channel';
 const ProfileIdSchema = z.string().min(1, { error: 'profileId is required' });
 
 /** How the app keeps secrets on this machine. */
-export const KeychainStatusSchema = z.object({
+const KeychainStatusSchema = z.object({
   /** The OS keychain answered; false means secrets can only be kept for this run. */
   available: z.boolean(),
   /** The user chose to keep secrets in memory for this run. */
   sessionOnly: z.boolean(),
 });
-export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
 
 /** The stored profiles, and what happened to a damaged profiles file at start-up. */
-export const ProfileListSchema = z.object({
+const ProfileListSchema = z.object({
   profiles: z.array(ProfileSchema),
   damaged: z.object({ movedTo: z.string(), reason: z.string() }).optional(),
 });
-export type ProfileList = z.infer<typeof ProfileListSchema>;
 
 /** What testing an unsaved connection found; the test keeps nothing (no profile, no secret). */
-export const ConnectionTestResultSchema = z.object({
+const ConnectionTestResultSchema = z.object({
   /** Who the service says signed in (token sign-in), when it says. */
   identity: z.string().optional(),
   /** The caller's address and whether the cluster's ACL allows it. */
@@ -80,12 +79,27 @@ export const profileChannels = {
   'session:disconnect': defineChannel({
     input: z.strictObject({ profileId: ProfileIdSchema }),
     output: NoOutputSchema,
-    summary: 'Sign out of a profile',
+    summary: 'Sign out of a profile and close it in the explorer',
   }),
   'session:getStates': defineChannel({
     input: NoInputSchema,
     output: z.array(SignInStateSchema),
     summary: 'The sign-in state of every profile',
+  }),
+  'session:listOpen': defineChannel({
+    input: NoInputSchema,
+    output: OpenConnectionsSchema,
+    summary: 'The profiles open in the explorer, with how reopening them at start went',
+  }),
+  'session:open': defineChannel({
+    input: z.strictObject({ profileId: ProfileIdSchema }),
+    output: OpenConnectionsSchema,
+    summary: 'Show a profile in the explorer (remembered for the next start)',
+  }),
+  'session:close': defineChannel({
+    input: z.strictObject({ profileId: ProfileIdSchema }),
+    output: OpenConnectionsSchema,
+    summary: 'Remove a profile from the explorer (it stays signed in until disconnected)',
   }),
   'session:getKeychainStatus': defineChannel({
     input: NoInputSchema,

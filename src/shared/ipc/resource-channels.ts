@@ -16,14 +16,13 @@ import type { ChannelDef } from './channel';
  * main), and the byte-level upload steps (multipart parts, the pre-signed URL of a
  * single-stream upload) are done by the transfer engine in main.
  */
-export type ExcludedOperationId =
-  `auth.${string}` | `uploads.${string}` | 'databases.prepareImport';
+type ExcludedOperationId = `auth.${string}` | `uploads.${string}` | 'databases.prepareImport';
 
 /** The operations offered over IPC. */
 export type ResourceOperationId = Exclude<OperationId, ExcludedOperationId>;
 
 /** `databases.list` → `databases:list`. */
-export type ResourceChannelOf<Id extends string> = Id extends `${infer G}.${infer V}`
+type ResourceChannelOf<Id extends string> = Id extends `${infer G}.${infer V}`
   ? `${G}:${V}`
   : never;
 
@@ -31,7 +30,7 @@ export type ResourceChannelOf<Id extends string> = Id extends `${infer G}.${infe
 export type ResourceChannel = ResourceChannelOf<ResourceOperationId>;
 
 /** What the renderer sends for operation `Id`: the profile plus the operation's input. */
-export type ResourceInput<Id extends ResourceOperationId> = {
+type ResourceInput<Id extends ResourceOperationId> = {
   readonly profileId: string;
 } & OperationInput<Id>;
 
@@ -49,7 +48,7 @@ export function isExcludedOperation(id: string): boolean {
 }
 
 /** The channel name of an operation id. */
-export function resourceChannelOf(id: string): string {
+function resourceChannelOf(id: string): string {
   return id.replace('.', ':');
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A job the app follows, as the job watcher reports it. `phase` is the watcher's view:
  * `gone` means the service answered 410 (it no longer knows the job).
  */
-export const TrackedJobPhaseSchema = z.enum(['running', 'succeeded', 'failed', 'gone']);
+const TrackedJobPhaseSchema = z.enum(['running', 'succeeded', 'failed', 'gone']);
 export type TrackedJobPhase = z.infer<typeof TrackedJobPhaseSchema>;
 
 export const TrackedJobSchema = z.object({
@@ -33,5 +33,8 @@ export type TrackedJob = z.infer<typeof TrackedJobSchema>;
 export const JobEventKindSchema = z.enum(['started', 'progress', 'succeeded', 'failed', 'gone']);
 export type JobEventKind = z.infer<typeof JobEventKindSchema>;
 
-export const JobEventSchema = z.object({ kind: JobEventKindSchema, job: TrackedJobSchema });
-export type JobEvent = z.infer<typeof JobEventSchema>;
+/** What the job watcher reports; it is never parsed, so it needs no schema of its own. */
+export interface JobEvent {
+  kind: JobEventKind;
+  job: TrackedJob;
+}

@@ -16,7 +16,7 @@ export const MonitorInstanceRefSchema = z.strictObject({
 export type MonitorInstanceRef = z.infer<typeof MonitorInstanceRefSchema>;
 
 /** One sample of one instance: what a chart draws, one per interval. */
-export const MonitorSampleSchema = z.object({
+const MonitorSampleSchema = z.object({
   /** When the sessions were read (epoch ms). */
   at: z.number(),
   sessions: z.number().int().nonnegative(),
@@ -51,7 +51,7 @@ export const MONITOR_SAMPLE_PEAKS = [
 ] as const satisfies readonly (keyof MonitorSample)[];
 
 /** One head blocker, as alerts and the Monitor view name it. */
-export const HeadBlockerSchema = z.object({
+const HeadBlockerSchema = z.object({
   sessionId: z.number().int(),
   loginName: z.string().optional(),
   loginTime: z.string().optional(),
@@ -72,7 +72,7 @@ export type HeadBlocker = z.infer<typeof HeadBlockerSchema>;
  * 5xx), the data is from `lastSampleAt`; `signedOut`: the profile is not signed in; `starting`:
  * no sample yet.
  */
-export const MonitorHealthSchema = z.enum(['starting', 'ok', 'blocking', 'stale', 'signedOut']);
+const MonitorHealthSchema = z.enum(['starting', 'ok', 'blocking', 'stale', 'signedOut']);
 export type MonitorHealth = z.infer<typeof MonitorHealthSchema>;
 
 /** The live state of one watched instance. */
@@ -94,7 +94,7 @@ export const InstanceMonitorStateSchema = z.object({
 export type InstanceMonitorState = z.infer<typeof InstanceMonitorStateSchema>;
 
 /** A blocking event on the time axis: a head blocker passed the threshold at `at`. */
-export const BlockingMarkSchema = z.object({
+const BlockingMarkSchema = z.object({
   at: z.number(),
   sessionId: z.number().int(),
   blockedCount: z.number().int().nonnegative(),

@@ -25,10 +25,9 @@ export const ProfileAuthSchema = z.discriminatedUnion('kind', [
     userName: z.string().trim().min(1, { error: 'User name is required' }).max(200),
   }),
 ]);
-export type ProfileAuth = z.infer<typeof ProfileAuthSchema>;
 
 /** A colour as #rrggbb, shown as the profile's badge. */
-export const ProfileColorSchema = z
+const ProfileColorSchema = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Colour must look like #1f6feb' });
 

@@ -4,8 +4,7 @@ import { z } from 'zod';
  * Sign-in state of one profile, as the UI shows it in the status bar. Never carries a secret.
  * `expired` means the token could not be refreshed: long work pauses until the user signs in.
  */
-export const SignInStatusSchema = z.enum(['signedOut', 'signingIn', 'signedIn', 'expired']);
-export type SignInStatus = z.infer<typeof SignInStatusSchema>;
+const SignInStatusSchema = z.enum(['signedOut', 'signingIn', 'signedIn', 'expired']);
 
 export const SignInStateSchema = z.object({
   profileId: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLOCKS } from '../format/times';
 import { FailedJobNoticeSchema } from './monitor';
 
 /**
@@ -8,10 +9,18 @@ import { FailedJobNoticeSchema } from './monitor';
 export const SettingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   /**
-   * How tables and the activity panel show a point in time: "3 minutes ago" with the date in
-   * the tooltip, or the date and time themselves.
+   * Where the age of a point in time ("5 min ago") goes in tables and the activity panel: on
+   * hover (`absolute`, the default), or also beside the date and time (`relative`). The date
+   * and time themselves always show.
    */
-  timeDisplay: z.enum(['relative', 'absolute']).default('relative'),
+  timeDisplay: z.enum(['relative', 'absolute']).default('absolute'),
+  /** How times of day read: `24h` (`14:03:05`, the default) or as the system's locale has it. */
+  clock: z.enum(CLOCKS).default('24h'),
+  /**
+   * How much a table shows at once: `compact` rows (at most 32 px, the default) or
+   * `comfortable` ones (taller, with more space around the text).
+   */
+  density: z.enum(['compact', 'comfortable']).default('compact'),
   /** Closing the window keeps the app in the tray so transfers and job monitoring go on. */
   closeToTray: z.boolean().default(false),
   /** While a transfer runs, the system does not suspend (a laptop's lid, idle sleep). */
@@ -91,6 +100,8 @@ export type Settings = z.infer<typeof SettingsSchema>;
 export const SettingsPatchSchema = z.strictObject({
   theme: SettingsSchema.shape.theme.unwrap().optional(),
   timeDisplay: SettingsSchema.shape.timeDisplay.unwrap().optional(),
+  clock: SettingsSchema.shape.clock.unwrap().optional(),
+  density: SettingsSchema.shape.density.unwrap().optional(),
   closeToTray: z.boolean().optional(),
   keepAwakeWhileTransferring: z.boolean().optional(),
   partsInFlight: SettingsSchema.shape.partsInFlight.unwrap().optional(),

@@ -12,11 +12,11 @@ import { pathText } from '../contract/operation';
  * An import uploads a local file; an export downloads the files of an export job; an archive
  * download downloads the files of an existing archive (no job).
  */
-export const TransferKindSchema = z.enum(['import', 'export', 'archive']);
+const TransferKindSchema = z.enum(['import', 'export', 'archive']);
 export type TransferKind = z.infer<typeof TransferKindSchema>;
 
 /** Where a transfer is; `done`, `failed` and `cancelled` are final. */
-export const TransferStateSchema = z.enum([
+const TransferStateSchema = z.enum([
   'queued',
   /** A resumed import re-reads the parts it sent before and checks them against their ETags. */
   'verifying',
@@ -33,7 +33,7 @@ export const TransferStateSchema = z.enum([
 export type TransferState = z.infer<typeof TransferStateSchema>;
 
 /** The states after which a transfer never changes again (except by `transfers:retry`). */
-export const FINAL_TRANSFER_STATES: readonly TransferState[] = ['done', 'failed', 'cancelled'];
+const FINAL_TRANSFER_STATES: readonly TransferState[] = ['done', 'failed', 'cancelled'];
 
 /** True when a transfer in `state` is finished (successfully or not). */
 export function isFinalTransferState(state: TransferState): boolean {
@@ -54,7 +54,7 @@ export const PausedReasonSchema = z.enum([
 export type PausedReason = z.infer<typeof PausedReasonSchema>;
 
 /** A part being sent: its bytes sent so far and its retries (a retried part starts over). */
-export const ActivePartSchema = z.object({
+const ActivePartSchema = z.object({
   partNumber: z.number().int().positive(),
   bytesSent: z.number().nonnegative(),
   length: z.number().int().nonnegative(),
@@ -171,8 +171,6 @@ export const MoveInQueueInputSchema = z.strictObject({
   id: z.string().min(1),
   direction: z.enum(['up', 'down']),
 });
-export type MoveInQueueInput = z.infer<typeof MoveInQueueInputSchema>;
-export type TransferIdInput = z.infer<typeof TransferIdInputSchema>;
 
 /** What `transfers:planImport` takes: the file, and the profile it would go to. */
 export const PlanImportInputSchema = z.strictObject({

@@ -3,7 +3,7 @@ import type { Harness } from '../../harness/server';
 import { pickMenuItem } from '../session-helpers';
 
 /** Where the explorer's screenshots go (kept as test artifacts). */
-export const SCREENSHOT_DIR = 'artifacts/screenshots';
+const SCREENSHOT_DIR = 'artifacts/screenshots';
 
 /**
  * A page object over the explorer: how a user reaches each view and runs each action, so

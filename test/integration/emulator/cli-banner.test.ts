@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../services/helpers/run-cli';
 
 /*
- * What `npm run emulator` prints after its listening line: the URLs clients use and a CLI
- * command to paste, which must work as printed.
+ * What `npm run emulator` prints after its listening line: the URLs clients use and CLI
+ * commands to paste, which must work as printed.
  */
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 
@@ -18,7 +18,7 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000): 
 }
 
 describe('npm run emulator banner', () => {
-  it('prints the base URL, the auth URL and a CLI command that works', async () => {
+  it('prints the base URL, the auth URL and CLI commands that work, the key kept off the command line', async () => {
     const child = spawn(
       process.execPath,
       [tsxCli, 'src/emulator/cli.ts', '--port', '0', '--quiet'],
@@ -31,7 +31,7 @@ describe('npm run emulator banner', () => {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
-      await waitFor(() => /Try the CLI:\n {2}npm run cli -- .*\n/.test(stdout), 'the CLI line');
+      await waitFor(() => /^A real key: .*\n/m.test(stdout), 'the CLI lines');
       const lines = stdout.split('\n');
       const origin = /^Emulator listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(
         lines[0] ?? '',
@@ -43,10 +43,23 @@ describe('npm run emulator banner', () => {
         `Auth URL: ${origin}/sml/auth/v1  (the token service, found from the base URL's host)`,
       ]);
       expect(lines).toContain('  API key demo-admin-key (Admin)');
-      const cliLine = `  npm run cli -- instances list --base-url ${baseUrl} --api-key demo-admin-key`;
-      expect(lines[lines.indexOf('Try the CLI:') + 1]).toBe(cliLine);
+      // The key in the environment, never on the command line (where it would get a warning).
+      const at = lines.indexOf(
+        'Try the CLI (npm run build && npm link put databridge on the PATH):',
+      );
+      expect(at).toBeGreaterThan(0);
+      expect(lines.slice(at + 1, at + 3)).toEqual([
+        '  export DATABRIDGE_API_KEY=demo-admin-key',
+        `  databridge instances list --base-url ${baseUrl}`,
+      ]);
+      expect(lines[at + 3]).toMatch(
+        /^A real key: databridge \.\.\. --api-key-stdin < key-file, or --profile NAME/,
+      );
+      expect(stdout).not.toContain('--api-key demo');
 
-      const run = await runCli(cliLine.replace('  npm run cli -- ', '').split(' '));
+      const exported = /^ {2}export (\w+)=(\S+)$/.exec(lines[at + 1] ?? '');
+      const command = (lines[at + 2] ?? '').replace('  databridge ', '').split(' ');
+      const run = await runCli(command, { [exported?.[1] ?? '']: exported?.[2] });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       expect((JSON.parse(run.stdout) as { name: string }[]).map((i) => i.name)).toEqual([

@@ -147,12 +147,3 @@ export async function waitForJob(em: Emulator, jobId: string, timeoutMs = 10_000
     await new Promise((resolve) => setTimeout(resolve, 15));
   }
 }
-
-/** Polls `check` until it returns true or the deadline passes. */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('Condition not met before the deadline');
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
-}

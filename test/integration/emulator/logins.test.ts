@@ -77,6 +77,54 @@ describe('logins', () => {
     );
   });
 
+  it("refuses with 400 what SQL Server's default password policy refuses, and creates nothing", async () => {
+    const create = (login: string, password: string) => ({
+      params: { instanceName: DEV },
+      body: { login, password, role: 'Consumer' },
+    });
+    const short = await expectOpError(
+      em,
+      'logins.create',
+      400,
+      create('weak_reader', 'abc'),
+      /^Password validation failed\. .*shorter than 8 characters/,
+    );
+    expect(short).toMatch(/Choose a password of at least 8 characters/);
+    await expectOpError(
+      em,
+      'logins.create',
+      400,
+      create('weak_reader', 'abcdefgh12'),
+      /fewer than three of capital letters, small letters, digits and symbols/,
+    );
+    await expectOpError(
+      em,
+      'logins.create',
+      400,
+      create('weak_reader', 'Weak_Reader!2026'),
+      /contains the login name/,
+    );
+    expect((await logins()).some((l) => l.name === 'weak_reader')).toBe(false);
+    // The same name with a password the policy accepts is created.
+    await expectOp(em, 'logins.create', 202, create('weak_reader', 'Str0ng!Passw0rd'));
+  });
+
+  it('refuses a new password the policy refuses with 400, naming the login in the check', async () => {
+    const update = (password: string) => ({
+      params: { instanceName: DEV, loginName: 'etl_loader' },
+      body: { password },
+    });
+    await expectOpError(em, 'logins.updatePassword', 400, update('password'), /shorter|fewer/);
+    await expectOpError(
+      em,
+      'logins.updatePassword',
+      400,
+      update('My!ETL_LOADER#1'),
+      /contains the login name/,
+    );
+    await expectOp(em, 'logins.updatePassword', 200, update('My!Loader#2026'));
+  });
+
   it('changes a password; 404 for an unknown login', async () => {
     await expectOp(em, 'logins.updatePassword', 200, {
       params: { instanceName: DEV, loginName: 'report_reader' },

@@ -89,7 +89,7 @@ describe('answer bounds', () => {
       operation: 'instances.list',
     });
     await expect(failure).rejects.toThrow(
-      'Could not list instances: the service sent an answer larger than 1 MiB, the most read for instances.list, so reading stopped there.',
+      'Could not list instances: the service sent an answer larger than 1.00 MiB, the most read for instances.list, so reading stopped there.',
     );
     expect(target.seen).toHaveLength(1); // not retried
     expect(await written).toBeLessThan(MAX_WRITTEN);
@@ -105,7 +105,7 @@ describe('answer bounds', () => {
     });
     const started = performance.now();
     await expect(boundedClient(target).call('instances.list', {})).rejects.toThrow(
-      'answer larger than 1 MiB',
+      'answer larger than 1.00 MiB',
     );
     expect(performance.now() - started).toBeLessThan(1000);
     await closed; // and the connection was dropped, not kept to drain the body

@@ -228,15 +228,12 @@ function argvOf(call: Call): string[] {
 
 async function viaCli(call: Call): Promise<{ code: number; stderr: string }> {
   let stderr = '';
-  const code = await runCliInProcess(
-    [...argvOf(call), '--base-url', server.baseUrl, '--api-key', 'test-key'],
-    {
-      stdout: () => undefined,
-      stderr: (text) => (stderr += text),
-      env: {},
-      secretStore: () => new MemorySecretStore(),
-    },
-  );
+  const code = await runCliInProcess([...argvOf(call), '--base-url', server.baseUrl], {
+    stdout: () => undefined,
+    stderr: (text) => (stderr += text),
+    env: { DATABRIDGE_API_KEY: 'test-key' },
+    secretStore: () => new MemorySecretStore(),
+  });
   return { code, stderr };
 }
 

@@ -136,7 +136,7 @@ describe.skipIf(refusal !== undefined)('the CLI on a real full disk (tmpfs)', ()
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(
         new RegExp(
-          `error DISK_FULL: Not enough space on the disk at ${mount} \\(${to}\\): the download of Dev_EDM_Sample\\.bak needs 16\\.0 MiB, [78]\\.\\d MiB free\\. Free space, then resume the transfer\\.`,
+          `error DISK_FULL: Not enough space on the disk at ${mount} \\(${to}\\): the download of Dev_EDM_Sample\\.bak needs 16\\.0 MiB, [78]\\.\\d\\d MiB free\\. Free space, then resume the transfer\\.`,
         ),
       );
       expect((await stat(join(to, 'Dev_EDM_Sample.bak.part'))).size).toBe(0);

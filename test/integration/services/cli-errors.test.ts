@@ -58,7 +58,7 @@ describe('npm run cli errors', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^error NOT_FOUND: Could not read instance sql-eu-nope: /);
     expect(run.stderr).toContain(
-      'Check --instanceName sql-eu-nope; `npm run cli -- instances list` (with the same connection options) lists what exists.',
+      'Check --instanceName sql-eu-nope; `databridge instances list` (with the same connection options) lists what exists.',
     );
     expect(run.stderr).toContain(`tried: GET ${env.emulator.baseUrl}/v1/sql-instances/sql-eu-nope`);
     expect(run.stderr).not.toMatch(/base URL is wrong|refresh the list/);
@@ -81,19 +81,20 @@ describe('npm run cli errors', () => {
 
   it('says which flag made a run read-only, before sending anything', async () => {
     const before = env.requests.length;
-    const run = await runCli([
-      'databases',
-      'drop',
-      '--instanceName',
-      'sql-eu-prod-01',
-      '--databaseName',
-      'Sales',
-      '--base-url',
-      env.emulator.baseUrl,
-      '--api-key',
-      'demo-admin-key',
-      '--read-only',
-    ]);
+    const run = await runCli(
+      [
+        'databases',
+        'drop',
+        '--instanceName',
+        'sql-eu-prod-01',
+        '--databaseName',
+        'Sales',
+        '--base-url',
+        env.emulator.baseUrl,
+        '--read-only',
+      ],
+      { DATABRIDGE_API_KEY: 'demo-admin-key' },
+    );
     // Exit code 3: not allowed (FORBIDDEN), like a role that may not do it.
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/^error FORBIDDEN: Not sent: .* --read-only was given/);

@@ -2,7 +2,7 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
-import { sizeText } from '../../../src/main/services/transfers/disk-full';
+import { formatSize } from '../../../src/shared/format/units';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { FillingDisk, JOURNAL_FILES, PART_FILES } from '../../support/filling-disk';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
@@ -106,7 +106,7 @@ describe('a full disk during a download', () => {
     expect(kept).toBeGreaterThan(0);
     const message = expectDiskFull(paused, to);
     expect(message).toContain(
-      `the download of Dev_EDM_Sample.bak needs ${sizeText(16 * MIB - kept)}`,
+      `the download of Dev_EDM_Sample.bak needs ${formatSize(16 * MIB - kept)}`,
     );
     expect(message).toContain(', 0 B free.');
     expect(await journalsOf(dataDir)).toEqual([`${started.id}.json`]);
@@ -123,7 +123,7 @@ describe('a full disk during a download', () => {
     const to = await folder();
     const started = await startExport(e, to);
     const message = expectDiskFull(await stopped(e, started.id), to);
-    expect(message).toContain(', 3.0 MiB free.');
+    expect(message).toContain(', 3.00 MiB free.');
     expect((await stat(join(to, 'Dev_EDM_Sample.bak.part'))).size).toBe(16 * MIB);
     await freeAndFinish(e, disk, started.id);
     expect(disk.partBytes).toBe(16 * MIB);
@@ -138,7 +138,7 @@ describe('a full disk during a download', () => {
     const started = await startExport(e, to);
     const paused = await stopped(e, started.id);
     const message = expectDiskFull(paused, join(dataDir, 'transfers'));
-    expect(message).toMatch(/saving the transfer's journal needs \d+(\.\d)? (B|KiB), 0 B free/);
+    expect(message).toMatch(/saving the transfer's journal needs \d+(\.\d+)? (B|KiB), 0 B free/);
     expect(disk.refused.some((refusal) => JOURNAL_FILES(refusal.path))).toBe(true);
     expect(await journalsOf(dataDir)).toEqual([`${started.id}.json`]);
     expect((await stat(join(to, 'Dev_EDM_Sample.bak.part'))).size).toBeGreaterThan(0);
@@ -167,7 +167,7 @@ describe('a full disk during a download', () => {
     const to = await folder();
     const started = await startExport(e, to);
     const message = expectDiskFull(await stopped(e, started.id), to);
-    expect(message).toContain('the download of Dev_EDM_Sample.bak needs 16.0 MiB, 1.0 MiB free.');
+    expect(message).toContain('the download of Dev_EDM_Sample.bak needs 16.0 MiB, 1.00 MiB free.');
     expect(disk.partBytes).toBe(0);
     expect((await stat(join(to, 'Dev_EDM_Sample.bak.part'))).size).toBe(0);
     expect(await journalsOf(dataDir)).toEqual([`${started.id}.json`]);
@@ -264,7 +264,7 @@ describe('a full data folder during an upload', () => {
     });
     const paused = await stopped(e, started.id);
     const message = expectDiskFull(paused, join(dataDir, 'transfers'));
-    expect(message).toMatch(/saving the transfer's journal needs \d+(\.\d)? (B|KiB), 0 B free/);
+    expect(message).toMatch(/saving the transfer's journal needs \d+(\.\d+)? (B|KiB), 0 B free/);
     expect(await journalsOf(dataDir)).toEqual([`${started.id}.json`]);
 
     disk.free();

@@ -106,7 +106,7 @@ describe('export', () => {
       }),
     ).rejects.toMatchObject({
       code: 'VALIDATION',
-      message: expect.stringMatching(/over 100 GB .*Detach only/) as unknown,
+      message: expect.stringMatching(/over 100 GiB .*Detach only/) as unknown,
     });
     expect(e.service.list()).toEqual([]);
     const allowed = await e.service.startExport({

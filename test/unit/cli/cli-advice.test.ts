@@ -38,7 +38,7 @@ describe('cliAdvice', () => {
 
   it('names the parameters of a missing resource and the list that shows what exists', () => {
     expect(cliAdvice('NOT_FOUND', archiveCall)).toBe(
-      'Check --instanceName sql-eu-prod-01 --archiveId 42; `npm run cli -- archives list --instanceName sql-eu-prod-01` (with the same connection options) lists what exists.\n' +
+      'Check --instanceName sql-eu-prod-01 --archiveId 42; `databridge archives list --instanceName sql-eu-prod-01` (with the same connection options) lists what exists.\n' +
         `  tried: GET ${archiveCall.url}`,
     );
     const databases = {
@@ -47,7 +47,7 @@ describe('cliAdvice', () => {
       method: 'GET' as const,
       url: `${origin}/databridge/v1/sql-instances/nope/Databases`,
     };
-    expect(cliAdvice('NOT_FOUND', databases)).toMatch(/`npm run cli -- instances list`/);
+    expect(cliAdvice('NOT_FOUND', databases)).toMatch(/`databridge instances list`/);
   });
 
   it('points a missing resource behind a URL without the base path at the base URL', () => {
@@ -62,10 +62,10 @@ describe('cliAdvice', () => {
       /--api-key or DATABRIDGE_API_KEY, or --tenant\/--user\/--password/,
     );
     expect(cliAdvice('FORBIDDEN', archiveCall)).toMatch(
-      /`npm run cli -- archives get --help` lists the roles/,
+      /`databridge archives get --help` lists the roles/,
     );
     expect(cliAdvice('VALIDATION', archiveCall)).toMatch(
-      /`npm run cli -- archives get --help` lists them/,
+      /`databridge archives get --help` lists them/,
     );
     expect(cliAdvice('RATE_LIMITED', listCall, 2500)).toMatch(/run the command again in 3 s/);
     const network = cliAdvice('NETWORK', listCall);

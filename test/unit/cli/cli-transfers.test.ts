@@ -169,10 +169,10 @@ describe('transfer command lines', () => {
   it('lists archives download with an example, and --bandwidth for the commands that move bytes', () => {
     expect(helpText()).toMatch(/^ {2}archives download --instanceName I --archiveId A --to DIR$/m);
     expect(helpText()).toMatch(
-      /e\.g\. npm run cli -- archives download --instanceName \S+ --archiveId/,
+      /e\.g\. databridge archives download --instanceName \S+ --archiveId/,
     );
     expect(transferHelp('archivesDownload')).toMatch(
-      /^Example:\n {2}npm run cli -- archives download /m,
+      /^Example:\n {2}databridge archives download /m,
     );
     for (const name of ['import', 'export', 'archivesDownload'] as const) {
       expect(transferHelp(name)).toMatch(/^ {2}--bandwidth MIBPS +at most this many MiB\/s/m);
@@ -249,7 +249,7 @@ describe('finding the transfer to resume', () => {
 describe('progress output', () => {
   it('shows bytes, throughput, ETA and parts on one line', () => {
     expect(transferLine(record())).toBe(
-      'uploading    3.0 MiB / 12.0 MiB (25%)  1.0 MiB/s  ETA 0:09  parts 3/12, 2 in flight',
+      'uploading    3.00 MiB / 12.0 MiB (25%)  1.00 MiB/s  ETA 9 s  parts 3/12, 2 in flight',
     );
   });
 

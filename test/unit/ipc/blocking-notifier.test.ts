@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BlockingNotifier,
-  blockingAlertText,
-  duration,
-} from '../../../src/main/app/blocking-notifier';
+import { BlockingNotifier, blockingAlertText } from '../../../src/main/app/blocking-notifier';
 import type { BlockingAlert } from '../../../src/shared/model/monitor';
 import { HarnessPlatform } from '../../harness/harness-platform';
 
@@ -51,7 +47,12 @@ describe('BlockingNotifier', () => {
     expect(blockingAlertText(alert('x', [head(7, 1, 5 * 60_000)])).body).toBe(
       'session 7 (user7) blocks 1 session, the longest for 5 min.',
     );
-    expect(duration(45_000)).toBe('45 s');
-    expect(duration(2 * 3_600_000 + 5 * 60_000)).toBe('2 h 5 min');
+    expect(blockingAlertText(alert('x', [head(7, 1, 45_000)])).body).toContain('for 45 s.');
+    expect(blockingAlertText(alert('x', [head(7, 1, 2 * 3_600_000 + 5 * 60_000)])).body).toContain(
+      'for 2 h 05 min.',
+    );
+    expect(blockingAlertText({ ...alert('x', []), thresholdSeconds: 120 }).title).toBe(
+      'Blocking on x for more than 2 min',
+    );
   });
 });

@@ -100,4 +100,20 @@ describe('SettingsStore', () => {
     await writeFile(file, '{"theme": 3');
     expect(await new SettingsStore({ file }).load()).toEqual(defaultSettings());
   });
+
+  it('keeps the clock: 24-hour for a file written before it existed, the choice once saved', async () => {
+    const file = join(dir, 'settings.json');
+    await writeFile(file, JSON.stringify({ theme: 'dark', timeDisplay: 'relative' }));
+    const store = new SettingsStore({ file });
+    expect(await store.load()).toMatchObject({
+      theme: 'dark',
+      timeDisplay: 'relative',
+      clock: '24h',
+    });
+    await store.update({ clock: 'system' });
+    expect(await new SettingsStore({ file }).load()).toMatchObject({ clock: 'system' });
+    await expect(store.update({ clock: '12h' as 'system' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+  });
 });

@@ -14,6 +14,7 @@ import {
   unpacksFromAsar,
 } from './builder-config';
 import { buildMainInMemory, loadedSpecifiers } from './main-bundle-imports';
+import { CLI_BUILD_OUTPUT, CLI_RESOURCE } from '../../../src/main/platform/cli-command-install';
 import { readRgbaPng } from './png-image';
 
 /*
@@ -28,6 +29,7 @@ interface PackageJson {
   repository?: string | { url?: string };
   author?: string | { name?: string; email?: string };
   dependencies?: Record<string, string>;
+  bin?: Record<string, string>;
 }
 
 /** Options of one Linux target as electron-builder merges them: linux, then the target's. */
@@ -178,6 +180,18 @@ describe('electron-builder.yml and package.json', () => {
         expect(shipsNodeModuleFile(config, `node_modules/${helper}/index.js`), helper).toBe(false);
       }
     }
+  });
+
+  it('ship the databridge command beside the asar, where the Node.js of the PATH reads it', () => {
+    expect(pkg.bin).toEqual({ databridge: CLI_BUILD_OUTPUT });
+    expect(config.extraResources).toEqual(
+      expect.arrayContaining([{ from: CLI_BUILD_OUTPUT, to: CLI_RESOURCE }]),
+    );
+    expect(shipsProjectFile(config, CLI_BUILD_OUTPUT), 'the bundle inside the asar').toBe(false);
+    expect(shipsProjectFile(config, 'out/main/index.js')).toBe(true);
+    // The launcher runs Node, not the app's binary: with this fuse off, ELECTRON_RUN_AS_NODE
+    // starts the app instead (cli-launcher-scripts.ts).
+    expect(config.electronFuses?.runAsNode).toBe(false);
   });
 
   it('give each file association one extension and a MIME type (Linux skips the others)', () => {

@@ -3,7 +3,7 @@ import { fakeIpc, type FakeHandler } from './resources-fake-ipc';
 export type { FakeHandler };
 
 /** A Storage in memory (vitest runs in node, which has no localStorage). */
-export class MemoryStorage implements Storage {
+class MemoryStorage implements Storage {
   readonly #items = new Map<string, string>();
   get length(): number {
     return this.#items.size;

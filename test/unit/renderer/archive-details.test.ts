@@ -49,7 +49,7 @@ describe('archive details', () => {
       'thumbprint',
     ]);
     const value = (key: string) => rows.find((row) => row.key === key)?.value;
-    expect(value('sizeInMb')).toBe('2.0 GB');
+    expect(value('sizeInMb')).toBe('2.00 GiB');
     expect(value('createdBy')).toBe('—');
     expect(value('thumbprint')).toBe('ABCDEF0123');
     const withRow = archiveDetailRows(detail, { ...detail, storageTypeId: 0 });

@@ -3,7 +3,9 @@ import { CreateDatabaseRequestSchema } from '@shared/contract/records/databases'
 import { profileNode } from '@renderer/model/navigation/tree-nodes';
 import { matchItems } from '@renderer/model/navigation/quick-pick';
 import { cellText, filterRows, searchIndex } from '@renderer/model/tables/resource-table';
-import { formatMb, formatRemaining, toExpirationTimestamp } from '@renderer/model/display/format';
+import { toExpirationTimestamp } from '@renderer/model/display/format';
+import { formatDuration } from '@shared/format/durations';
+import { formatSizeMiB } from '@shared/format/units';
 import { ExpirationTimestampSchema } from '@shared/contract/primitives';
 import { emptyForm, formOf, inputOfForm, secretOfForm } from '@renderer/model/forms/profile-form';
 import { regionLabel } from '@renderer/model/display/profile-display';
@@ -145,11 +147,11 @@ describe('search and formatting', () => {
   });
 
   it('formats sizes and the remaining session time', () => {
-    expect(formatMb(512)).toBe('512 MB');
-    expect(formatMb(153_600)).toBe('150.0 GB');
-    expect(formatRemaining(59 * 60_000 + 5_000)).toBe('59:05');
-    expect(formatRemaining(3_723_000)).toBe('1:02:03');
-    expect(formatRemaining(-5)).toBe('0:00');
+    expect(formatSizeMiB(512)).toBe('512 MiB');
+    expect(formatSizeMiB(153_600)).toBe('150 GiB');
+    expect(formatDuration(59 * 60_000 + 5_000)).toBe('59 min 05 s');
+    expect(formatDuration(3_723_000)).toBe('1 h 02 min');
+    expect(formatDuration(-5)).toBe('0 s');
   });
 
   it('writes an expiration date exactly in the interface’s form, in UTC', () => {

@@ -10,7 +10,7 @@ import {
 import { matchItems } from '@renderer/model/navigation/quick-pick';
 import type { ResourceTreeNode } from '@renderer/model/navigation/tree-nodes';
 import { useSessionCommands } from '@renderer/composables/use-session-commands';
-import { formatDateTime } from '@renderer/model/display/format';
+import { formatDateTime } from '@shared/format/times';
 import { useCommandRegistry } from '@renderer/composables/use-commands';
 import { useRevealedSearch } from '@renderer/composables/use-revealed-search';
 import type { AutoRefresh } from '@renderer/composables/use-auto-refresh';

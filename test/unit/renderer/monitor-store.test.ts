@@ -48,9 +48,12 @@ describe('the health tag', () => {
     expect(healthLabel(state(PROD, { health: 'blocking' }))).toBe('Blocking');
     expect(healthLabel(state(PROD, { health: 'signedOut' }))).toBe('Signed out');
     expect(healthLabel(state(PROD, { health: 'starting' }))).toBe('Starting');
-    expect(healthLabel(state(PROD, { health: 'stale', staleSince: T0 }))).toMatch(
-      /^Stale since \d{1,2}:\d{2}/,
+    expect(healthLabel(state(PROD, { health: 'stale', staleSince: T0 }), {}, T0)).toMatch(
+      /^Stale since \d\d:\d\d:\d\d$/,
     );
+    expect(
+      healthLabel(state(PROD, { health: 'stale', staleSince: T0 }), {}, T0 + 86_400_000),
+    ).toMatch(/^Stale since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect([0, 45_000, 185_000, 7_800_000].map(formatWait)).toEqual([
       '—',
       '45 s',

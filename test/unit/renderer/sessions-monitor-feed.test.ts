@@ -188,7 +188,7 @@ describe('blockingAlertNotice', () => {
     expect(blockingAlertNotice(alert)).toEqual({
       title: 'Blocking for more than 30 s',
       content:
-        'Session 57 (etl_loader) on sql-eu-prod-01 blocks 2 sessions, the longest for 1 min.',
+        'Session 57 (etl_loader) on sql-eu-prod-01 blocks 2 sessions, the longest for 1 min 35 s.',
     });
   });
 
@@ -197,7 +197,7 @@ describe('blockingAlertNotice', () => {
     if (!head) throw new Error('no head');
     const storm = { ...alert, heads: [head, { ...head, sessionId: 61, blockingMs: 200_000 }] };
     expect(blockingAlertNotice(storm).content).toBe(
-      '2 sessions on sql-eu-prod-01 head blocking chains (57, 61); the longest blocks for 3 min.',
+      '2 sessions on sql-eu-prod-01 head blocking chains (57, 61); the longest blocks for 3 min 20 s.',
     );
   });
 });

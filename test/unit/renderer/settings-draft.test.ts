@@ -61,13 +61,27 @@ describe('the settings draft', () => {
     expect(parsePatch({ monitorFailedJobs: 'some' })).toHaveProperty('problem');
   });
 
-  it('sends the time display when it changed, relative by default', () => {
+  it('sends where the age of times goes when it changed, on hover by default', () => {
     const draft = draftOf(saved);
-    expect(draft.timeDisplay).toBe('relative');
-    draft.timeDisplay = 'absolute';
-    expect(patchOf(saved, draft)).toEqual({ timeDisplay: 'absolute' });
+    expect(draft.timeDisplay).toBe('absolute');
+    draft.timeDisplay = 'relative';
+    expect(patchOf(saved, draft)).toEqual({ timeDisplay: 'relative' });
     expect(fieldProblem('timeDisplay', draft)).toBeUndefined();
     expect(parsePatch({ timeDisplay: 'fuzzy' })).toHaveProperty('problem');
+  });
+
+  it('sends the clock when it changed, 24-hour by default, checked by the contract', () => {
+    const draft = draftOf(saved);
+    expect(draft.clock).toBe('24h');
+    draft.clock = 'system';
+    expect(patchOf(saved, draft)).toEqual({ clock: 'system' });
+    expect(fieldProblem('clock', draft)).toBeUndefined();
+    expect(parsePatch({ clock: 'system' })).toEqual({ patch: { clock: 'system' } });
+    expect(parsePatch({ clock: '12h' })).toHaveProperty('problem');
+    const after: Settings = { ...saved, clock: 'system' };
+    const untouched = draftOf(saved);
+    followSaved(untouched, saved, after);
+    expect(untouched.clock).toBe('system');
   });
 
   it('sends how tables are copied when it changed, as shown by default', () => {

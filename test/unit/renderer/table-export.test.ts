@@ -2,6 +2,7 @@ import { h } from 'vue';
 import { NTag, NTooltip } from 'naive-ui';
 import { describe, expect, it } from 'vitest';
 import type { ResourceColumn } from '@renderer/model/tables/resource-table';
+import { formatSizeMiB } from '@shared/format/units';
 import {
   cellOut,
   csvFileName,
@@ -19,7 +20,7 @@ interface Row {
 
 const columns: ResourceColumn<Row>[] = [
   { key: 'name', title: 'Name' },
-  { key: 'sizeMb', title: 'Size', render: (row) => `${row.sizeMb} MB` },
+  { key: 'sizeMb', title: 'Size', render: (row) => formatSizeMiB(row.sizeMb) },
   {
     key: 'createdAt',
     title: 'Created',
@@ -41,8 +42,8 @@ describe('table copy and save', () => {
     expect(tableText(rows, columns, 'tsv', 'shown')).toBe(
       [
         'Name\tSize\tCreated\tNote',
-        'sales\t12 MB\ton 2026-11-20\ta, "b" c',
-        "'=cmd|calc\t3 MB\ton 2026-11-21\t",
+        'sales\t12.0 MiB\ton 2026-11-20\ta, "b" c',
+        "'=cmd|calc\t3.00 MiB\ton 2026-11-21\t",
       ].join('\n'),
     );
   });

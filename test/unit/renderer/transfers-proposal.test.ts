@@ -7,8 +7,7 @@ import {
 } from '@renderer/model/forms/import-proposal';
 import { exportChoices, exportProblem } from '@renderer/components/transfers/export-rules';
 import {
-  formatBytes,
-  formatEta,
+  transferDetails,
   transferStage,
   transferStateLabel,
 } from '@renderer/model/display/transfer-format';
@@ -36,11 +35,11 @@ describe('the import proposal', () => {
 });
 
 describe('the export rules', () => {
-  it('requires detachOnly (and so MDF) over 100 GB, and allows detachOnly only with MDF', () => {
+  it('requires detachOnly (and so MDF) over 100 GiB, and allows detachOnly only with MDF', () => {
     expect(exportChoices(153_600)).toEqual({ detachRequired: true, allowedTypes: [0] });
     expect(exportChoices(2_048)).toEqual({ detachRequired: false, allowedTypes: [0, 1, 2] });
     expect(exportProblem(1, true, 10)).toMatch(/only with MDF/);
-    expect(exportProblem(0, false, 153_600)).toMatch(/over 100 GB/);
+    expect(exportProblem(0, false, 153_600)).toMatch(/over 100 GiB/);
     expect(exportProblem(0, true, 153_600)).toBeUndefined();
     expect(exportProblem(2, false, undefined)).toBeUndefined();
   });
@@ -61,12 +60,20 @@ describe('transfer formatting', () => {
     updatedAt: '2026-07-01T00:00:00.000Z',
   };
 
-  it('formats sizes and times as people read them', () => {
-    expect(formatBytes(812)).toBe('812 B');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5.00 MB');
-    expect(formatBytes(64 * 1024 * 1024)).toBe('64.0 MB');
-    expect(formatEta(42)).toBe('0:42');
-    expect(formatEta(3723)).toBe('1:02:03');
+  it('writes sizes in binary units, the speed per second and the ETA as a duration', () => {
+    const MiB = 1024 * 1024;
+    const moving = {
+      ...base,
+      bytesDone: 5 * MiB,
+      totalBytes: 64 * MiB,
+      throughputBps: 1.5 * MiB,
+      etaSeconds: 42,
+    };
+    expect(transferDetails(moving, true)).toBe('5.00 MiB of 64.0 MiB · 1.50 MiB/s · ETA 42 s');
+    expect(transferDetails({ ...moving, etaSeconds: 3723 }, true)).toContain('ETA 1 h 02 min');
+    expect(transferDetails({ ...base, bytesDone: 812, totalBytes: 1023 }, false)).toBe(
+      '812 B of 1023 B',
+    );
   });
 
   it('follows an import from upload to online, and keeps a paused one at its stage', () => {

@@ -154,6 +154,7 @@ describe('palette commands of the views and the frame', () => {
       modKey: 'Ctrl',
     });
     expect(registered('frame.')).toEqual([
+      'frame.allJobs',
       'frame.back',
       'frame.connections',
       'frame.jump',
@@ -178,5 +179,7 @@ describe('palette commands of the views and the frame', () => {
     expect(useNavigationStore().current).toEqual({ kind: 'settings' });
     await command('frame.monitor').run();
     expect(useNavigationStore().current).toEqual({ kind: 'monitor' });
+    await command('frame.allJobs').run();
+    expect(useNavigationStore().current).toEqual({ kind: 'allJobs' });
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operationById } from '../../../src/shared/contract/catalogue';
 import { timeoutLimits } from '../../../src/main/cli/cli-connection';
-import { describeBytes } from '../../../src/main/services/http/answer-bounds';
 import { OperationDeadline } from '../../../src/main/services/http/deadline';
 import { SERVICE_LIMITS, limitsOf } from '../../../src/main/services/http/service-limits';
 
@@ -21,15 +20,6 @@ describe('limitsOf', () => {
 
   it('exempts the operation that sends a file part from the deadline', () => {
     expect(limitsOf(operationById('uploads.putPart'), SERVICE_LIMITS).deadlineMs).toBeUndefined();
-  });
-});
-
-describe('describeBytes', () => {
-  it('says bounds the way people do', () => {
-    expect(describeBytes(64 * 2 ** 20)).toBe('64 MiB');
-    expect(describeBytes(64 * 2 ** 10)).toBe('64 KiB');
-    expect(describeBytes(1.5 * 2 ** 20)).toBe('1.5 MiB');
-    expect(describeBytes(100)).toBe('100 bytes');
   });
 });
 

@@ -90,6 +90,8 @@ describe('the desktop workflow', () => {
   it('builds every installer without publishing, uploads them, and checks each on its system', () => {
     const [build] = stepsRunning('electron-builder');
     expect(build?.run).toContain('npx electron-vite build');
+    // The installers ship the databridge command (electron-builder.yml, extraResources).
+    expect(build?.run).toContain('node scripts/build-cli.mjs');
     expect(build?.run).toContain('npx electron-builder --publish never');
     const uploads = steps.filter((step) => step.uses?.startsWith('actions/upload-artifact@'));
     const installers = uploads.find((step) => String(step.with?.['path']).includes('dist/'));

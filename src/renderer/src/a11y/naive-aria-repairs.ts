@@ -41,7 +41,7 @@ const REPAIRS: readonly Repair[] = [
 ];
 
 /** Applies every repair to what is under `root` now. */
-export function repairAria(root: ParentNode): void {
+function repairAria(root: ParentNode): void {
   for (const repair of REPAIRS) {
     root.querySelectorAll(repair.selector).forEach((element) => repair.apply(element));
   }

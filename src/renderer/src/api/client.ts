@@ -8,6 +8,14 @@ import type {
   EventPayload,
   InvokeChannel,
 } from '@shared/ipc/contract';
+import {
+  HARNESS_DIALOG_EVENT,
+  HarnessDialogChangeSchema,
+  type HarnessDialogChange,
+  type HarnessFilesChannel,
+  type HarnessFilesInput,
+  type HarnessFilesOutput,
+} from '@shared/ipc/harness-files';
 import { preloadTransport, type IpcTransport } from './transport';
 import { harnessSocketUrl, websocketTransport } from './websocket-transport';
 
@@ -45,6 +53,36 @@ export class IpcClient {
   /** Listens to `event`; the answer stops listening. */
   on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
     return this.#transport.on(event, (payload) => listener(payload as EventPayload<E>));
+  }
+
+  /**
+   * Calls the browser harness's file browser (harness-files.ts). Only the harness's socket
+   * carries it; in Electron, where native dialogs stand instead, this throws.
+   */
+  async invokeHarness<C extends HarnessFilesChannel>(
+    channel: C,
+    ...args: undefined extends HarnessFilesInput<C>
+      ? [input?: HarnessFilesInput<C>]
+      : [input: HarnessFilesInput<C>]
+  ): Promise<HarnessFilesOutput<C>> {
+    if (this.shell !== 'harness') {
+      throw new AppError({
+        code: 'VALIDATION',
+        message: 'Only the browser harness has a file browser.',
+      });
+    }
+    const envelope = await this.#transport.invoke(channel, args[0]);
+    if (!envelope.ok) throw new AppError(envelope.error);
+    return envelope.data as HarnessFilesOutput<C>;
+  }
+
+  /** Listens to the harness's file dialogs opening and closing (nothing comes in Electron). */
+  onHarnessDialog(listener: (change: HarnessDialogChange) => void): () => void {
+    if (this.shell !== 'harness') return () => undefined;
+    return this.#transport.on(HARNESS_DIALOG_EVENT, (payload) => {
+      const change = HarnessDialogChangeSchema.safeParse(payload);
+      if (change.success) listener(change.data);
+    });
   }
 
   /** The local path of a dropped file (Electron), or undefined (the browser harness). */

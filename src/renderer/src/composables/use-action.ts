@@ -3,10 +3,8 @@ import { ref, type Ref } from 'vue';
 import type { AppError } from '@shared/errors';
 import { asAppError, failureText } from '../api/app-error';
 
-export { asAppError, failureText };
-
 /** What {@link useAction}'s `run` answers. */
-export type ActionOutcome<T> =
+type ActionOutcome<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AppError };
 
 /** Options of {@link useAction}. */

@@ -3,6 +3,7 @@ import type { ArchivesResponse } from '@shared/contract/records/archives';
 import { useCommands } from './use-commands';
 import type { useArchivesStore } from '../stores/archives-store';
 import { archiveTitle } from '../model/display/archive-format';
+import { useTimeOptions } from './use-time-options';
 
 /** What the archive commands act on (the view's state). */
 export interface ArchiveCommandContext {
@@ -55,7 +56,7 @@ function registerListCommands(register: RegisterCommand, context: ArchiveCommand
 }
 
 const subjectOf = (context: ArchiveCommandContext): string =>
-  context.selected.value ? ` (${archiveTitle(context.selected.value)})` : '';
+  context.selected.value ? ` (${archiveTitle(context.selected.value, useTimeOptions())})` : '';
 
 /** The commands that read the selected archive: its details, and the download of its files. */
 function registerReadCommands(register: RegisterCommand, context: ArchiveCommandContext): void {

@@ -7,7 +7,7 @@ import {
   type ComputedRef,
   type Ref,
 } from 'vue';
-import { useNow } from './use-now';
+import { catchUpSharedNow, useSharedNow } from './use-shared-now';
 
 /** Options of {@link useAutoRefresh}. */
 export interface AutoRefreshOptions {
@@ -37,6 +37,9 @@ export interface AutoRefresh {
   /** Refreshes now (also while paused); the next automatic one counts from its end. */
   refreshNow(): Promise<void>;
 }
+
+/** The period of the clock an age in whole seconds (`ageSeconds`) is counted with. */
+export const AGE_TICK_MS = 1000;
 
 // globalThis rather than window: the same timers in the page and in unit tests (Node).
 const browserTimers = {
@@ -106,7 +109,7 @@ export function useAutoRefresh(options: AutoRefreshOptions): AutoRefresh {
   const isPaused = ref(options.paused ?? false);
   const isRefreshing = ref(false);
   const lastSuccessAt = ref<number>();
-  const now = useNow(1000);
+  const now = useSharedNow(AGE_TICK_MS);
   let disposed = false;
 
   const ageSeconds = computed(() =>
@@ -127,7 +130,7 @@ export function useAutoRefresh(options: AutoRefreshOptions): AutoRefresh {
     try {
       await options.refresh();
       lastSuccessAt.value = Date.now();
-      now.value = lastSuccessAt.value;
+      catchUpSharedNow(AGE_TICK_MS);
     } catch {
       // The caller's refresh reports its own error; the schedule goes on.
     } finally {

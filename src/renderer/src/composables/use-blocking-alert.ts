@@ -1,13 +1,16 @@
 import { NButton, useNotification } from 'naive-ui';
 import { getCurrentScope, h, onScopeDispose } from 'vue';
+import { formatDuration } from '@shared/format/durations';
+import { formatClockTime } from '@shared/format/times';
 import type { BlockingAlert } from '@shared/model/monitor';
 import type { BlockingNode } from '@shared/monitor/blocking-forest';
 import { useIpcClient } from '../api/client';
-import { formatDuration } from '../model/display/format';
+import { timeAttrs } from '../model/display/time-attrs';
 import { useNavigationStore } from '../stores/navigation-store';
+import { useTimeOptions } from './use-time-options';
 
 /** What an alert says of one head blocker (a monitor's HeadBlocker, or a view's node). */
-export interface AlertedHead {
+interface AlertedHead {
   readonly sessionId: number;
   /** Undefined when the head is not in the snapshot. */
   readonly loginName?: string | undefined;
@@ -16,7 +19,7 @@ export interface AlertedHead {
 }
 
 /** The text of an alert about one head blocker. */
-export function headAlertText(head: AlertedHead, instanceName: string): string {
+function headAlertText(head: AlertedHead, instanceName: string): string {
   const who = head.loginName ?? 'a session not in the snapshot';
   const count = head.blockedCount === 1 ? '1 session' : `${head.blockedCount} sessions`;
   return `Session ${head.sessionId} (${who}) on ${instanceName} blocks ${count}, the longest for ${formatDuration(head.blockingMs)}.`;
@@ -29,7 +32,7 @@ export function blockingAlertText(head: BlockingNode, instanceName: string): str
 
 /** The title and text of the window's notification of a blocking alert. */
 export function blockingAlertNotice(alert: BlockingAlert): { title: string; content: string } {
-  const title = `Blocking for more than ${alert.thresholdSeconds} s`;
+  const title = `Blocking for more than ${formatDuration(alert.thresholdSeconds * 1000)}`;
   const heads = alert.heads;
   if (heads.length <= 1) {
     const [first] = heads;
@@ -43,6 +46,13 @@ export function blockingAlertNotice(alert: BlockingAlert): { title: string; cont
     title,
     content: `${heads.length} sessions on ${alert.instanceName} head blocking chains (${list}); the longest blocks for ${longest}.`,
   };
+}
+
+/** When an alert was raised: `14:03:05`, with the date and its age on hover. */
+function alertTime(at: number) {
+  const options = useTimeOptions();
+  const now = Date.now();
+  return h('time', timeAttrs(at, now, options, false), formatClockTime(at, now, options));
 }
 
 /**
@@ -74,7 +84,7 @@ export function useBlockingAlerts(): void {
       content,
       duration: 20_000,
       keepAliveOnHover: true,
-      meta: new Date(alert.at).toLocaleTimeString(),
+      meta: () => alertTime(alert.at),
       action: () =>
         h(
           NButton,

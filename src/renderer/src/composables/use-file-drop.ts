@@ -1,6 +1,7 @@
 import { useMessage } from 'naive-ui';
 import { ref, type Ref } from 'vue';
 import { isAppError } from '@shared/errors';
+import { fileNameOf } from '@shared/file-name';
 import { useIpcClient, type IpcClient } from '../api/client';
 import { useProfilesStore } from '../stores/profiles-store';
 import { useTransfersStore, type ImportTarget } from '../stores/transfers-store';
@@ -41,7 +42,7 @@ import { fileExtensionOf } from '../model/forms/import-proposal';
 export type DropTarget = ImportTarget;
 
 /** The extensions an import takes. */
-export const DATABASE_FILE_EXTENSIONS = ['bak', 'mdf', 'dacpac'] as const;
+const DATABASE_FILE_EXTENSIONS = ['bak', 'mdf', 'dacpac'] as const;
 
 /** The drop target of a view: its instance, if it has one. */
 export function dropTargetOf(view: ViewRef): DropTarget | undefined {
@@ -53,10 +54,6 @@ export function dropTargetOf(view: ViewRef): DropTarget | undefined {
 /** True when the drag carries files (not text or a tree node). */
 export function carriesFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files');
-}
-
-function baseName(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
 }
 
 /**
@@ -77,7 +74,7 @@ export async function resolveDroppedPaths(client: IpcClient, files: File[]): Pro
     multiple: true,
   });
   return files.map((file, index) => {
-    const path = known[index] ?? paths.find((p) => baseName(p) === file.name);
+    const path = known[index] ?? paths.find((p) => fileNameOf(p) === file.name);
     if (!path) throw new Error(`The harness has no prepared path for ${file.name}.`);
     return path;
   });
@@ -133,7 +130,7 @@ export function useFileDrop(): FileDrop {
     const accepted = paths.filter((p) =>
       (DATABASE_FILE_EXTENSIONS as readonly string[]).includes(fileExtensionOf(p) ?? ''),
     );
-    const ignored = paths.filter((p) => !accepted.includes(p)).map(baseName);
+    const ignored = paths.filter((p) => !accepted.includes(p)).map(fileNameOf);
     if (ignored.length > 0) {
       message.warning(`Not a .bak, .mdf or .dacpac file, left out: ${ignored.join(', ')}`);
     }

@@ -77,6 +77,18 @@ function registerViewCommands(register: RegisterCommand, targets: FrameCommandTa
   }
 }
 
+/** The views across every open connection that have no place in the tree. */
+function registerOverviewCommands(register: RegisterCommand): void {
+  const navigation = useNavigationStore();
+  register({
+    id: 'frame.allJobs',
+    title: 'Open all jobs',
+    group: 'View',
+    keywords: ['jobs', 'every instance', 'failed', 'run again'],
+    run: () => navigation.open({ kind: 'allJobs' }),
+  });
+}
+
 /** The Connection commands: the connections view, the emulator, profiles and signing in. */
 function registerConnectionCommands(register: RegisterCommand): void {
   const navigation = useNavigationStore();
@@ -124,4 +136,5 @@ export function useFrameCommands(targets: FrameCommandTargets): void {
   const { registerCommand } = useCommands();
   registerConnectionCommands(registerCommand);
   registerViewCommands(registerCommand, targets);
+  registerOverviewCommands(registerCommand);
 }

@@ -8,6 +8,7 @@ import {
 } from '../model/navigation/jump-entries';
 import type { QuickPickItem } from '../model/navigation/quick-pick';
 import { flattenNodes } from '../model/navigation/tree-nodes';
+import { VIEW_KIND_LABELS, viewKey, type ViewRef } from '../model/navigation/view-ref';
 import { useArchivesStore } from '../stores/archives-store';
 import type { InstanceTarget } from '../model/lists/instance-list';
 import { useInstancesStore } from '../stores/instances-store';
@@ -19,6 +20,7 @@ import { useProfilesStore } from '../stores/profiles-store';
 import { useSignInStore } from '../stores/sign-in-store';
 import { useSessionsStore } from '../stores/sessions-store';
 import { useResourceNodes } from './use-resource-nodes';
+import { useTimeOptions } from './use-time-options';
 
 /** What {@link useJumpTo} answers. */
 export interface JumpTo {
@@ -63,8 +65,23 @@ export function useJumpTo(isOpen: Ref<boolean>): JumpTo {
     );
   }
 
+  // Views across the open connections: listed while one is open, under the active one.
+  function crossEntries(): JumpEntry[] {
+    const profileId = signIn.activeProfileId ?? signIn.openProfileIds[0];
+    if (profileId === undefined) return [];
+    const view: ViewRef = { kind: 'allJobs' };
+    const item = {
+      key: viewKey(view),
+      label: VIEW_KIND_LABELS.allJobs,
+      description: 'Every instance of the open connections',
+      group: 'Jobs',
+    };
+    return [{ item, profileId, view }];
+  }
+
   // Read only while the picker is open (through `items`) and when an item is picked.
   const entries = computed<JumpEntry[]>(() => [
+    ...crossEntries(),
     ...nodeEntries(flattenNodes(nodes.value), profileName),
     ...objectEntries({
       profileName,
@@ -73,6 +90,7 @@ export function useJumpTo(isOpen: Ref<boolean>): JumpTo {
       archives: shownRows(archives.target, archives.rows),
       jobs: loadedJobs(),
       sessions: [...sessions.snapshots.values()].map(({ target, rows }) => ({ ...target, rows })),
+      time: useTimeOptions(),
     }),
   ]);
   const items = computed(() => (isOpen.value ? entries.value.map((entry) => entry.item) : []));

@@ -14,14 +14,14 @@ import { AppError } from '@shared/errors';
 import { asAppError } from '../api/app-error';
 import { useSessionsStore, type SessionsTarget } from '../stores/sessions-store';
 import { useSettingsStore } from '../stores/settings-store';
-import { useAutoRefresh, type AutoRefresh } from './use-auto-refresh';
-import { useNow } from './use-now';
+import { AGE_TICK_MS, useAutoRefresh, type AutoRefresh } from './use-auto-refresh';
+import { catchUpSharedNow, useSharedNow } from './use-shared-now';
 
 /**
  * Where a Sessions view's snapshots come from: main's monitor, or (the user left the
  * instance out of the monitor) the view's own reads of the service.
  */
-export type SessionSource = 'monitor' | 'direct';
+type SessionSource = 'monitor' | 'direct';
 
 /** Options of {@link useSessionFeed}. */
 export interface SessionFeedOptions {
@@ -90,7 +90,7 @@ interface FeedState {
   /** A read of the monitor (or a sample asked of it) is under way. */
   readonly isReading: Ref<boolean>;
   readonly lastSuccessAt: Ref<number | undefined>;
-  readonly now: Ref<number>;
+  readonly now: Readonly<Ref<number>>;
 }
 
 /** Reading the monitor's samples: `read` now, `sampleNow`, and what a change of them does. */
@@ -109,7 +109,7 @@ function monitorReads(options: SessionFeedOptions, state: FeedState, fallBack: (
     if (takenAt !== undefined && takenAt >= newestSample) {
       newestSample = takenAt;
       state.lastSuccessAt.value = takenAt;
-      state.now.value = Math.max(Date.now(), takenAt);
+      catchUpSharedNow(AGE_TICK_MS);
       options.onSnapshot(snapshot.sessions, takenAt);
     }
     options.onError(sampleProblem(snapshot));
@@ -187,7 +187,7 @@ export function useSessionFeed(options: SessionFeedOptions): SessionFeed {
     isPaused: ref(false),
     isReading: ref(false),
     lastSuccessAt: ref<number>(),
-    now: useNow(1000),
+    now: useSharedNow(AGE_TICK_MS),
   };
   const { source, isPaused, lastSuccessAt, now } = state;
   const direct = useDirectReads(options, lastSuccessAt);

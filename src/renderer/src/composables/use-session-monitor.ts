@@ -6,9 +6,11 @@ import { parseFilter } from '@shared/filter/parser';
 import type { FilterExpr } from '@shared/filter/ast';
 import { buildBlockingForest, type BlockingForest } from '@shared/monitor/blocking-forest';
 import { FilterSyntaxError } from '@shared/filter/errors';
+import { isSystemSession } from '@shared/monitor/system-sessions';
 import { mergeRows } from '../model/lists/frozen-rows';
 import { sessionsOfTarget, useSessionsStore, type SessionsTarget } from '../stores/sessions-store';
 import { useSessionFeed, type SessionFeed } from './use-session-feed';
+import { useStoredFlag } from './use-stored-flag';
 
 /** A session's key across snapshots: a spid is reused by a new connection. */
 const sessionKey = (row: Session): string => `${row.sessionId}\n${row.loginTime}`;
@@ -17,7 +19,10 @@ const sessionKey = (row: Session): string => `${row.sessionId}\n${row.loginTime}
 export interface SessionMonitor {
   /** The last snapshot of the target (its database's sessions only), the filter applied. */
   readonly rows: ComputedRef<readonly Session[]>;
-  /** The rows the table shows: without sleeping sessions when hidden (blockers stay). */
+  /**
+   * The rows the table shows: without sleeping sessions when hidden, and without the server's
+   * own sessions unless shown (a session that blocks others stays either way).
+   */
   readonly visibleRows: ComputedRef<readonly Session[]>;
   /** When the snapshot was taken (epoch ms). */
   readonly snapshotAt: Ref<number | undefined>;
@@ -27,6 +32,8 @@ export interface SessionMonitor {
   /** The interface's filter in effect (session grammar); set with `applyFilter`. */
   readonly filter: Ref<string>;
   readonly hideSleeping: Ref<boolean>;
+  /** Whether SQL Server's own sessions are listed; off by default, kept across restarts. */
+  readonly showSystem: Ref<boolean>;
   /** Pause, refresh now, the snapshot's age, and where the snapshots come from. */
   readonly auto: SessionFeed;
   applyFilter(text: string): Promise<void>;
@@ -47,6 +54,7 @@ export function useSessionMonitor(target: SessionsTarget): SessionMonitor {
   const filter = ref('');
   const expression = shallowRef<FilterExpr | null>(null);
   const hideSleeping = ref(false);
+  const showSystem = useStoredFlag('sessions:showSystem', false);
 
   const auto = useSessionFeed({
     target,
@@ -65,9 +73,14 @@ export function useSessionMonitor(target: SessionsTarget): SessionMonitor {
   const forest = computed(() => buildBlockingForest(rows.value, snapshotAt.value ?? Date.now()));
 
   const visibleRows = computed(() => {
-    if (!hideSleeping.value) return rows.value;
+    const hideSystem = !showSystem.value;
+    if (!hideSleeping.value && !hideSystem) return rows.value;
     const blockers = forest.value.blockerIds;
-    return rows.value.filter((s) => s.status !== 'sleeping' || blockers.has(s.sessionId));
+    return rows.value.filter(
+      (s) =>
+        blockers.has(s.sessionId) ||
+        ((!hideSleeping.value || s.status !== 'sleeping') && (!hideSystem || !isSystemSession(s))),
+    );
   });
 
   function applyFilter(text: string): Promise<void> {
@@ -92,6 +105,7 @@ export function useSessionMonitor(target: SessionsTarget): SessionMonitor {
     isLoaded,
     filter,
     hideSleeping,
+    showSystem,
     auto,
     applyFilter,
   };

@@ -1,7 +1,7 @@
 import { onBeforeUnmount, onMounted } from 'vue';
 
 /** True on macOS, where shortcuts use ⌘ instead of Ctrl. */
-export function isMacPlatform(): boolean {
+function isMacPlatform(): boolean {
   return /Mac|iPhone|iPad/.test(navigator.platform);
 }
 

@@ -1,4 +1,5 @@
 import { onScopeDispose, watch } from 'vue';
+import { fileNameOf } from '@shared/file-name';
 import type { TransferRecord } from '@shared/model/transfer';
 import { transferControls, type TransferControl } from '@renderer/model/display/transfer-format';
 import { useTransfersStore } from '../stores/transfers-store';
@@ -17,7 +18,8 @@ export function transferSubject(record: TransferRecord): string {
   if (record.kind === 'export') {
     return `the export of ${record.databaseName} (${record.fileType.toUpperCase()})`;
   }
-  const file = record.sourcePath?.split(/[\\/]/).pop() ?? record.databaseName;
+  const file =
+    record.sourcePath === undefined ? record.databaseName : fileNameOf(record.sourcePath);
   // Until the import job exists the bytes are still moving: the user thinks of an upload.
   return `the ${record.jobId ? 'import' : 'upload'} of ${file}`;
 }

@@ -3,7 +3,7 @@ import { computed, nextTick, onMounted, watch, type Ref } from 'vue';
 import type { ResourceTreeNode } from '../model/navigation/tree-nodes';
 
 /** The DOM id of a tree node (keys hold `:` and `/`, which ids may but selectors dislike). */
-export function treeItemId(key: string): string {
+function treeItemId(key: string): string {
   return `tree-item-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 

@@ -17,7 +17,7 @@ export type SortDirection = 'ASC' | 'DESC';
 /** Page sizes offered; the interface allows 1 to 5000 rows a page. */
 export const ARCHIVE_PAGE_SIZES = [50, 100, 500, 1000, 5000] as const;
 /** The page size a fresh view starts with. */
-export const DEFAULT_ARCHIVE_PAGE_SIZE = 100;
+const DEFAULT_ARCHIVE_PAGE_SIZE = 100;
 
 /** Which instance's archives are shown. */
 export type ArchiveTarget = InstanceTarget;

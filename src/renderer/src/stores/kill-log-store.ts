@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LocalHistory } from '../model/lists/local-history';
 
 /** One attempt to terminate a session, as the kill log keeps it. */
-export const KillLogEntrySchema = z.object({
+const KillLogEntrySchema = z.object({
   /** When the attempt was made (ISO). */
   at: z.string(),
   profileId: z.string(),

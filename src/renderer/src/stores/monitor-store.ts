@@ -18,7 +18,7 @@ export function monitorKey(ref: MonitorInstanceRef): string {
 }
 
 /** How far back the rows' sparklines reach. */
-export const RECENT_RANGE: MonitorRange = '15m';
+const RECENT_RANGE: MonitorRange = '15m';
 
 /** Adds `sample` to `list` (ordered by time) and drops what is older than the range. */
 export function appendSample(

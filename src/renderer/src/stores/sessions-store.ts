@@ -27,7 +27,7 @@ export type KillOutcome =
   { readonly outcome: 'killed' } | { readonly outcome: 'refused'; readonly message: string };
 
 /** A stable key of a target (for alerts and caches). */
-export function sessionsTargetKey(target: SessionsTarget): string {
+function sessionsTargetKey(target: SessionsTarget): string {
   return [target.profileId, target.instanceName, target.databaseName ?? ''].join('\n');
 }
 

@@ -47,6 +47,7 @@ export const viewComponents: ViewComponents = {
   sessions: SessionsView,
   databaseSessions: SessionsView,
   jobs: onDemand(() => import('./JobsView.vue')),
+  allJobs: onDemand(() => import('./AllJobsView.vue')),
   cluster: onDemand(() => import('./ClusterView.vue')),
   myIp: onDemand(() => import('./MyIpView.vue')),
 };

@@ -2,7 +2,7 @@ import type { ServiceClient } from '../../../../src/main/services/http/service-c
 import type { JobsClient } from '../../../../src/main/services/jobs/instance-poll';
 
 /** The three instances of the emulator's demo tenant. */
-export const INSTANCES = ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01'] as const;
+const INSTANCES = ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01'] as const;
 
 /** Starts `count` jobs spread over the three instances (login creations); answers their ids. */
 export async function startJobs(

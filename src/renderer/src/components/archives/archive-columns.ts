@@ -3,7 +3,9 @@ import type { ArchivesResponse } from '@shared/contract/records/archives';
 import type { ArchiveQueryState, ArchiveSortProperty } from '@renderer/stores/archives-store';
 import type { ResourceColumn } from '@renderer/model/tables/resource-table';
 import { tagCell } from '../common/table-cells';
-import { formatDate, formatDateTime, formatMb } from '@renderer/model/display/format';
+import { formatDate, formatDateTime } from '@shared/format/times';
+import { formatSizeMiB } from '@shared/format/units';
+import { useTimeOptions } from '@renderer/composables/use-time-options';
 import { sourceTypeLabel, storageTypeOf } from '@renderer/model/display/archive-format';
 
 type SortOrder = 'ascend' | 'descend' | false;
@@ -41,13 +43,17 @@ function storageTag(row: ArchivesResponse) {
   return tagCell(type, type === 'Permanent' ? 'success' : 'warning');
 }
 
-/** The archive table's columns; sortable ones carry the service-side sort state. */
+/**
+ * The archive table's columns; sortable ones carry the service-side sort state. Narrower than
+ * they all need, the columns of higher `priority` give way first.
+ */
 export function archiveColumns(query: ArchiveQueryState): ResourceColumn<ArchivesResponse>[] {
   return [
     {
       key: 'name',
       title: 'Name',
       minWidth: 160,
+      priority: 1,
       // Plain text until hovered: naive-ui's default ellipsis mounts a tooltip per cell and
       // measures it as it renders (a forced layout per row on each keystroke of a search).
       ellipsis: { tooltip: true },
@@ -57,7 +63,8 @@ export function archiveColumns(query: ArchiveQueryState): ResourceColumn<Archive
     {
       key: 'storageType',
       title: 'Storage',
-      width: 110,
+      width: 100,
+      priority: 2,
       render: storageTag,
       searchText: storageTypeOf,
       ...sorting('storageType', query),
@@ -65,34 +72,46 @@ export function archiveColumns(query: ArchiveQueryState): ResourceColumn<Archive
     {
       key: 'sizeInMb',
       title: 'Size',
-      width: 100,
+      width: 80,
+      priority: 2,
       align: 'right',
-      render: (row) => formatMb(row.sizeInMb),
+      render: (row) => formatSizeMiB(row.sizeInMb),
       ...sorting('sizeInMb', query),
     },
     {
       key: 'createDate',
       title: 'Created',
-      width: 130,
+      width: 96,
+      priority: 3,
       render: (row) => dateCell(row.createDate),
-      searchText: (row) => formatDateTime(row.createDate),
+      searchText: (row) => formatDateTime(row.createDate, useTimeOptions()),
       ...sorting('createDate', query),
     },
     {
       key: 'expiryDate',
       title: 'Expires',
-      width: 130,
+      width: 96,
+      priority: 4,
       render: (row) => dateCell(row.expiryDate),
-      searchText: (row) => formatDateTime(row.expiryDate),
+      searchText: (row) => formatDateTime(row.expiryDate, useTimeOptions()),
       ...sorting('expiryDate', query),
     },
-    { key: 'createdBy', title: 'Created by', width: 140, ...sorting('createdBy', query) },
-    { key: 'databaseType', title: 'Type', width: 90, hidden: true },
+    {
+      key: 'createdBy',
+      title: 'Created by',
+      width: 120,
+      priority: 5,
+      ellipsis: { tooltip: true },
+      ellipsisComponent: 'performant-ellipsis',
+      ...sorting('createdBy', query),
+    },
+    { key: 'databaseType', title: 'Type', width: 90, hidden: true, priority: 7 },
     {
       key: 'sourceTypeId',
       title: 'Source',
       width: 140,
       hidden: true,
+      priority: 7,
       render: (row) => sourceTypeLabel(row.sourceTypeId),
       searchText: (row) => sourceTypeLabel(row.sourceTypeId),
     },
@@ -101,6 +120,7 @@ export function archiveColumns(query: ArchiveQueryState): ResourceColumn<Archive
       title: 'Archive id',
       width: 300,
       hidden: true,
+      priority: 7,
       ...sorting('archiveId', query),
     },
     {
@@ -108,6 +128,7 @@ export function archiveColumns(query: ArchiveQueryState): ResourceColumn<Archive
       title: 'Server',
       width: 150,
       hidden: true,
+      priority: 7,
       ...sorting('serverName', query),
     },
   ];

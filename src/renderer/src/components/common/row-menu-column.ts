@@ -3,7 +3,7 @@ import { h } from 'vue';
 import { ROW_MENU_BUTTON } from '@renderer/model/tables/row-menu';
 
 /** The width of the menu column (it is fixed on the right). */
-export const ROW_MENU_WIDTH = 56;
+export const ROW_MENU_WIDTH = 40;
 
 /**
  * The last column of a resource table: a "⋯" button per row that opens the table's one row

@@ -2,7 +2,7 @@ import { h } from 'vue';
 import type { TableSelection } from '@renderer/composables/use-table-selection';
 
 /** The width of the selection column (it is fixed on the left). */
-export const SELECTION_WIDTH = 40;
+export const SELECTION_WIDTH = 36;
 
 /**
  * The first column of a resource table: a checkbox per row (Shift+click selects the range

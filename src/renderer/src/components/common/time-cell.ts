@@ -1,28 +1,26 @@
 import { h, type Ref, type VNode } from 'vue';
+import { formatDateTime, type Instant, type TimeOptions } from '@shared/format/times';
 import { useSharedNow } from '@renderer/composables/use-shared-now';
-import { formatDateTime } from '@renderer/model/display/format';
-import { formatRelativeTime } from '@renderer/model/display/relative-time';
+import { useTimeOptions } from '@renderer/composables/use-time-options';
+import { timeAttrs } from '@renderer/model/display/time-attrs';
 import { useSettingsStore } from '@renderer/stores/settings-store';
+import './time-age.css';
 
 // One clock for every table cell, made on first use; it runs for the window's life (one timer).
 let clock: Readonly<Ref<number>> | undefined;
 
 /**
- * A table cell's point in time as Settings › Appearance says: "3 weeks ago" with the date and
- * time as its tooltip, or `absolute` (the date and time by default) with the relative time as
- * its tooltip. A native `<time>`, not a component: a table renders one per row on each search.
+ * A table cell's point in time: the date and time in the user's clock (or what `write` makes
+ * of it, e.g. the date alone), its age on hover (and beside it, if Settings › Appearance says
+ * so). A native `<time>`, not a component: a table renders one per row on each search.
  */
 export function timeCell(
   iso: string | null | undefined,
-  absolute: (iso: string | null | undefined) => string = formatDateTime,
+  write: (at: Instant, options: TimeOptions) => string = formatDateTime,
 ): VNode | string {
   if (!iso) return '—';
   clock ??= useSharedNow();
-  const relative = formatRelativeTime(iso, clock.value);
-  const isRelative = useSettingsStore().settings.timeDisplay !== 'absolute';
-  return h(
-    'time',
-    { datetime: iso, title: isRelative ? formatDateTime(iso) : relative },
-    isRelative ? relative : absolute(iso),
-  );
+  const options = useTimeOptions();
+  const isAgeBeside = useSettingsStore().settings.timeDisplay === 'relative';
+  return h('time', timeAttrs(iso, clock.value, options, isAgeBeside), write(iso, options));
 }

@@ -2,7 +2,9 @@ import { timeCell } from '../common/time-cell';
 import { NTooltip } from 'naive-ui';
 import { h } from 'vue';
 import type { Database } from '@shared/contract/records/databases';
-import { formatDate, formatDateTime, formatMb } from '@renderer/model/display/format';
+import { formatDate, formatDateTime } from '@shared/format/times';
+import { formatSizeMiB } from '@shared/format/units';
+import { useTimeOptions } from '@renderer/composables/use-time-options';
 import { databaseStatusType } from '@renderer/model/display/status-tags';
 import type { ResourceColumn } from '@renderer/model/tables/resource-table';
 import { tagCell } from '../common/table-cells';
@@ -16,13 +18,13 @@ export const SORT_KEY_OF_COLUMN: Readonly<Record<string, string>> = {
 
 function pinnedCell(row: Database) {
   if (!row.pinned) return h('span', { class: 'muted' }, '—');
+  const options = useTimeOptions();
   const tag = tagCell(
-    row.pinExpiration ? `until ${formatDate(row.pinExpiration)}` : 'Pinned',
+    row.pinExpiration ? `until ${formatDate(row.pinExpiration, options)}` : 'Pinned',
     'info',
   );
-  return row.pinExpiration
-    ? h(NTooltip, null, { trigger: () => tag, default: () => formatDateTime(row.pinExpiration) })
-    : tag;
+  const full = (): string => formatDateTime(row.pinExpiration, options);
+  return row.pinExpiration ? h(NTooltip, null, { trigger: () => tag, default: full }) : tag;
 }
 
 function statusCell(row: Database) {
@@ -37,7 +39,8 @@ function groupsText(row: Database): string {
 /**
  * The columns of the databases table. Name, size and creation date sort on the service
  * (`sorter: true`, the `sort` query, see DatabaseSortControls for the `databases` key); the
- * other columns do not sort, so the order on screen is always the service's.
+ * other columns do not sort, so the order on screen is always the service's. Their widths fit
+ * a 1280 px window; narrower, the columns of higher `priority` give way first.
  */
 export function databaseColumns(sortOrder: (key: string) => 'ascend' | 'descend' | false) {
   const remote = (key: string) => ({ sorter: true as const, sortOrder: sortOrder(key) });
@@ -45,40 +48,45 @@ export function databaseColumns(sortOrder: (key: string) => 'ascend' | 'descend'
     {
       key: 'name',
       title: 'Database',
-      width: 230,
+      minWidth: 160,
+      priority: 1,
       ellipsis: { tooltip: true },
       ...remote('name'),
       render: (row) => h('strong', row.name),
     },
-    { key: 'status', title: 'Status', width: 110, render: statusCell },
+    { key: 'status', title: 'Status', width: 96, priority: 1, render: statusCell },
     {
       key: 'sizeInMb',
       title: 'Size',
-      width: 100,
+      width: 80,
+      priority: 2,
       ...remote('sizeInMb'),
-      render: (row) => formatMb(row.sizeInMb),
+      render: (row) => formatSizeMiB(row.sizeInMb),
     },
     {
       key: 'createdAt',
       title: 'Created',
-      width: 130,
+      width: 96,
+      priority: 3,
       ...remote('createdAt'),
       render: (row) => timeCell(row.createdAt, formatDate),
-      searchText: (row) => formatDate(row.createdAt),
+      searchText: (row) => formatDate(row.createdAt, useTimeOptions()),
     },
     {
       key: 'pinned',
       title: 'Pinned',
-      width: 130,
+      width: 136,
+      priority: 5,
       render: pinnedCell,
       searchText: (row) => (row.pinned ? 'pinned' : ''),
     },
-    { key: 'databaseSchema', title: 'Schema', width: 90 },
-    { key: 'owner', title: 'Owner', width: 130, ellipsis: { tooltip: true } },
+    { key: 'databaseSchema', title: 'Schema', width: 80, priority: 6 },
+    { key: 'owner', title: 'Owner', width: 110, priority: 4, ellipsis: { tooltip: true } },
     {
       key: 'groups',
       title: 'Groups',
-      minWidth: 140,
+      minWidth: 110,
+      priority: 4,
       ellipsis: { tooltip: true },
       render: (row) => groupsText(row) || '—',
       searchText: groupsText,
@@ -88,6 +96,7 @@ export function databaseColumns(sortOrder: (key: string) => 'ascend' | 'descend'
       title: 'Secured',
       width: 90,
       hidden: true,
+      priority: 7,
       render: (row) => (row.secured ? 'Yes' : 'No'),
     },
     {
@@ -95,21 +104,24 @@ export function databaseColumns(sortOrder: (key: string) => 'ascend' | 'descend'
       title: 'Registered',
       width: 100,
       hidden: true,
+      priority: 7,
       render: (row) => (row.registered ? 'Yes' : 'No'),
     },
-    { key: 'databaseVersion', title: 'Version', width: 90, hidden: true },
+    { key: 'databaseVersion', title: 'Version', width: 90, hidden: true, priority: 7 },
     {
       key: 'lastIndexUpdate',
       title: 'Last index update',
-      width: 150,
+      width: 156,
       hidden: true,
-      render: (row) => formatDateTime(row.lastIndexUpdate),
+      priority: 7,
+      render: (row) => timeCell(row.lastIndexUpdate),
     },
     {
       key: 'exposureSetId',
       title: 'Exposure set',
       width: 150,
       hidden: true,
+      priority: 7,
       ellipsis: { tooltip: true },
     },
   ];

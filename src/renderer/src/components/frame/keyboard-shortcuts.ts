@@ -1,5 +1,5 @@
 /** One line of the keyboard shortcuts sheet: the keys (alternatives) and what they do. */
-export interface ShortcutLine {
+interface ShortcutLine {
   readonly keys: readonly string[];
   readonly does: string;
 }

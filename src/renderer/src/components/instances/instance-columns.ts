@@ -1,7 +1,8 @@
 import { NProgress } from 'naive-ui';
 import { h } from 'vue';
 import type { SqlInstance } from '@shared/contract/records/instances';
-import { formatMb, percent } from '@renderer/model/display/format';
+import { formatSizeMiB } from '@shared/format/units';
+import { percent } from '@renderer/model/display/format';
 import { instanceStatusType } from '@renderer/model/display/status-tags';
 import type { ResourceColumn } from '@renderer/model/tables/resource-table';
 import { tagCell } from '../common/table-cells';
@@ -19,7 +20,7 @@ export function diskStatus(use: number): 'success' | 'warning' | 'error' {
 }
 
 /** A thin disk-usage bar with its text. */
-export function renderDisk(instance: SqlInstance) {
+function renderDisk(instance: SqlInstance) {
   const use = diskUse(instance);
   return h('div', { class: 'disk-cell' }, [
     h(NProgress, {
@@ -34,12 +35,12 @@ export function renderDisk(instance: SqlInstance) {
     h(
       'span',
       { class: 'disk-cell__text' },
-      `${formatMb(instance.usedDiskSpaceInMb)} of ${formatMb(instance.totalDiskSpaceInMb)}`,
+      `${formatSizeMiB(instance.usedDiskSpaceInMb)} of ${formatSizeMiB(instance.totalDiskSpaceInMb)}`,
     ),
   ]);
 }
 
-/** The columns of the instances table. */
+/** The columns of the instances table (narrower than they need, higher `priority` gives way). */
 export function instanceColumns(): ResourceColumn<SqlInstance>[] {
   return [
     {
@@ -47,6 +48,7 @@ export function instanceColumns(): ResourceColumn<SqlInstance>[] {
       title: 'Instance',
       sorter: (a, b) => a.name.localeCompare(b.name),
       width: 140,
+      priority: 1,
       ellipsis: { tooltip: true },
       render: (row) => h('strong', row.name),
     },
@@ -54,6 +56,7 @@ export function instanceColumns(): ResourceColumn<SqlInstance>[] {
       key: 'status',
       title: 'Status',
       width: 90,
+      priority: 1,
       sorter: (a, b) => a.status.localeCompare(b.status),
       render: (row) => tagCell(row.status, instanceStatusType(row.status)),
     },
@@ -61,6 +64,7 @@ export function instanceColumns(): ResourceColumn<SqlInstance>[] {
       key: 'usedDiskSpaceInMb',
       title: 'Disk used',
       width: 200,
+      priority: 2,
       sorter: (a, b) => diskUse(a) - diskUse(b),
       render: renderDisk,
       searchText: () => '',
@@ -69,32 +73,43 @@ export function instanceColumns(): ResourceColumn<SqlInstance>[] {
       key: 'availableDiskSpaceInMb',
       title: 'Available',
       width: 110,
+      priority: 3,
       sorter: (a, b) => a.availableDiskSpaceInMb - b.availableDiskSpaceInMb,
-      render: (row) => formatMb(row.availableDiskSpaceInMb),
+      render: (row) => formatSizeMiB(row.availableDiskSpaceInMb),
     },
     {
       key: 'databaseLimit',
       title: 'DB limit',
       width: 90,
+      priority: 5,
     },
     {
       key: 'pinnedDatabaseLimit',
       title: 'Pinned limit',
       width: 110,
+      priority: 5,
     },
-    { key: 'endpoint', title: 'Endpoint', minWidth: 140, ellipsis: { tooltip: true } },
+    {
+      key: 'endpoint',
+      title: 'Endpoint',
+      minWidth: 140,
+      priority: 4,
+      ellipsis: { tooltip: true },
+    },
     {
       key: 'internalEndpoint',
       title: 'Internal endpoint',
       hidden: true,
+      priority: 7,
       ellipsis: { tooltip: true },
     },
     {
       key: 'totalDiskSpaceInMb',
       title: 'Disk total',
       hidden: true,
-      render: (row) => formatMb(row.totalDiskSpaceInMb),
+      priority: 7,
+      render: (row) => formatSizeMiB(row.totalDiskSpaceInMb),
     },
-    { key: 'uid', title: 'UID', hidden: true, ellipsis: { tooltip: true } },
+    { key: 'uid', title: 'UID', hidden: true, priority: 7, ellipsis: { tooltip: true } },
   ];
 }

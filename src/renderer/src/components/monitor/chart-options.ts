@@ -1,4 +1,10 @@
 import type uPlot from 'uplot';
+import {
+  formatClockTime,
+  formatTickTime,
+  formatTimeOfDay,
+  type TimeOptions,
+} from '@shared/format/times';
 
 /** The colour roles a series may take; the chart maps them to the theme's colours. */
 export type SeriesTone = 'primary' | 'success' | 'warning' | 'error' | 'info';
@@ -32,10 +38,12 @@ export interface ChartShape {
   readonly xRange: () => readonly [number, number] | undefined;
   /** The blocking marks to draw, read at each draw (they change without a rebuild). */
   readonly marks: () => readonly number[];
+  /** The user's clock, for the time axis and the legend's time. */
+  readonly time: TimeOptions;
 }
 
 /** `rgb(1, 2, 3)` or `#rrggbb` with an alpha, for fills. */
-export function withAlpha(color: string, alpha: number): string {
+function withAlpha(color: string, alpha: number): string {
   const hex = /^#([0-9a-f]{6})$/i.exec(color);
   if (hex?.[1]) {
     const n = parseInt(hex[1], 16);
@@ -50,7 +58,7 @@ export function withAlpha(color: string, alpha: number): string {
  * A uPlot `draw` hook: each blocking mark as a vertical line across the plot, with a small
  * flag on top, in the theme's error colour. Marks outside the shown range are skipped.
  */
-export function drawMarks(shape: ChartShape): (u: uPlot) => void {
+function drawMarks(shape: ChartShape): (u: uPlot) => void {
   return (u) => {
     const marks = shape.marks();
     if (marks.length === 0) return;
@@ -85,6 +93,15 @@ function showLatest(u: uPlot): void {
   if (u.cursor.idx !== null && u.cursor.idx !== undefined) return;
   const count = u.data[0].length;
   if (count > 0) u.setLegend({ idx: count - 1 });
+}
+
+/**
+ * The time axis's labels: `14:05`, or `14:05:30` where ticks are less than a minute apart.
+ * Written by the app's formatter, not uPlot's own (`2:05pm`), so the chart reads as the rest.
+ */
+function timeTicks(time: TimeOptions): uPlot.Axis.DynamicValues {
+  return (_u, splits, _axis, _space, increment) =>
+    splits.map((at) => (increment < 60_000 ? formatTimeOfDay(at, time) : formatTickTime(at, time)));
 }
 
 function axis(colors: ChartColors, size?: number): uPlot.Axis {
@@ -134,8 +151,12 @@ export function chartOptions(shape: ChartShape): uPlot.Options {
     },
     axes: shape.sparkline
       ? [{ show: false }, { show: false }]
-      : [axis(shape.colors), axis(shape.colors, 40)],
-    series: [{}, ...seriesOf(shape)],
+      : [{ ...axis(shape.colors), values: timeTicks(shape.time) }, axis(shape.colors, 40)],
+    // The legend's time under the cursor (or of the latest sample): `14:03:05` today.
+    series: [
+      { value: (_u, at) => formatClockTime(at, Date.now(), shape.time) },
+      ...seriesOf(shape),
+    ],
     hooks: shape.sparkline
       ? { draw: [drawMarks(shape)] }
       : {

@@ -6,6 +6,7 @@ import type {
   MonitorInstanceRef,
 } from '@shared/model/monitor';
 import type { Profile } from '@shared/model/profile';
+import { useTimeOptions } from '@renderer/composables/use-time-options';
 import type { SeriesTone } from './chart-options';
 import { formatWait, healthDetail, healthLabel, healthType } from './monitor-format';
 import TimeSeriesChart from './TimeSeriesChart.vue';
@@ -37,7 +38,7 @@ function healthColumn(): DataTableColumns<InstanceMonitorState>[number] {
   return {
     key: 'health',
     title: 'State',
-    width: 128,
+    width: 148,
     render: (row) =>
       h(NTooltip, null, {
         trigger: () =>
@@ -49,9 +50,10 @@ function healthColumn(): DataTableColumns<InstanceMonitorState>[number] {
               bordered: false,
               'data-testid': 'health',
             },
-            () => healthLabel(row),
+            () => healthLabel(row, useTimeOptions()),
           ),
-        default: () => h('span', { style: 'white-space: pre-line' }, healthDetail(row)),
+        default: () =>
+          h('span', { style: 'white-space: pre-line' }, healthDetail(row, useTimeOptions())),
       }),
   };
 }

@@ -1,7 +1,7 @@
+import { formatDuration } from '@shared/format/durations';
+import { formatClockTime, type TimeOptions } from '@shared/format/times';
 import type { InstanceMonitorState, MonitorHealth } from '@shared/model/monitor';
 import type { TagType } from '@renderer/model/display/status-tags';
-
-const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 const HEALTH: Readonly<Record<MonitorHealth, { label: string; type: TagType }>> = {
   starting: { label: 'Starting', type: 'info' },
@@ -11,10 +11,17 @@ const HEALTH: Readonly<Record<MonitorHealth, { label: string; type: TagType }>> 
   signedOut: { label: 'Signed out', type: 'default' },
 };
 
-/** The health tag of a row: `OK`, `Blocking`, `Stale since 10:42`, `Signed out`, `Starting`. */
-export function healthLabel(state: InstanceMonitorState): string {
+/**
+ * The health tag of a row: `OK`, `Blocking`, `Stale since 10:42:07` (the date too when that
+ * was not today, at `now`), `Signed out`, `Starting`.
+ */
+export function healthLabel(
+  state: InstanceMonitorState,
+  options: TimeOptions = {},
+  now = Date.now(),
+): string {
   if (state.health === 'stale' && state.staleSince !== undefined) {
-    return `Stale since ${CLOCK.format(state.staleSince)}`;
+    return `Stale since ${formatClockTime(state.staleSince, now, options)}`;
   }
   return HEALTH[state.health].label;
 }
@@ -25,12 +32,12 @@ export function healthType(health: MonitorHealth): TagType {
 }
 
 /** What the tag's tooltip says: why the samples fail, or the head blockers. */
-export function healthDetail(state: InstanceMonitorState): string {
+export function healthDetail(state: InstanceMonitorState, options: TimeOptions = {}): string {
   if (state.problem && (state.health === 'stale' || state.health === 'signedOut')) {
     return state.problem;
   }
   if (state.health === 'signedOut') return 'The profile is not signed in: sign in to monitor it.';
-  if (state.heads.length === 0) return healthLabel(state);
+  if (state.heads.length === 0) return healthLabel(state, options);
   return state.heads
     .slice(0, 3)
     .map(
@@ -40,12 +47,7 @@ export function healthDetail(state: InstanceMonitorState): string {
     .join('\n');
 }
 
-/** A wait: `—` when none, `45 s`, `3 min 05 s`, `2 h 10 min`. */
+/** A wait: `—` when none, else a duration (`45 s`, `3 min 05 s`, `2 h 10 min`). */
 export function formatWait(ms: number): string {
-  if (!(ms > 0)) return '—';
-  const total = Math.round(ms / 1000);
-  if (total < 60) return `${total} s`;
-  const minutes = Math.floor(total / 60);
-  if (minutes < 60) return `${minutes} min ${String(total % 60).padStart(2, '0')} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return ms > 0 ? formatDuration(ms) : '—';
 }

@@ -1,35 +1,14 @@
 import { h } from 'vue';
 import type { Session } from '@shared/contract/records/sessions';
 import type { ResourceColumn } from '@renderer/model/tables/resource-table';
+import { timeCell } from '../common/time-cell';
 
 /*
  * The columns of the session table: every field of the Session record, sortable. Cells are
- * plain spans (no component per cell), so a refresh of 2,000 sessions stays cheap.
+ * plain spans (no component per cell), so a refresh of 2,000 sessions stays cheap. Those shown
+ * at first fit a 1280 px window (the others are in the column chooser); narrower, the columns
+ * of higher `priority` give way first.
  */
-
-// Intl formatters are costly to create; a table of sessions formats hundreds of times.
-const timeFormat = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  hour12: false,
-});
-
-/** `12:04:31` for today, else a short date and time; `—` when absent. */
-export function formatClock(iso: string | null | undefined, now = Date.now()): string {
-  if (!iso) return '—';
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return iso;
-  const dayMs = 86_400_000;
-  const offset = new Date(time).getTimezoneOffset() * 60_000;
-  const sameDay = Math.floor((time - offset) / dayMs) === Math.floor((now - offset) / dayMs);
-  return (sameDay ? timeFormat : dateTimeFormat).format(time);
-}
 
 const byNumber =
   (key: 'sessionId' | 'cpuTime' | 'memoryUsage' | 'blockingSessionId') =>
@@ -83,7 +62,8 @@ function allColumns(
     {
       key: 'sessionId',
       title: 'SPID',
-      width: 80,
+      width: 70,
+      priority: 1,
       sorter: byNumber('sessionId'),
       render: (row) => {
         const { blockerIds, blockedIds } = blocking();
@@ -100,7 +80,8 @@ function allColumns(
     {
       key: 'loginName',
       title: 'Login',
-      width: 140,
+      width: 106,
+      priority: 2,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
       sorter: byText('loginName'),
@@ -108,7 +89,8 @@ function allColumns(
     {
       key: 'status',
       title: 'Status',
-      width: 116,
+      width: 88,
+      priority: 2,
       sorter: byText('status'),
       render: (row) =>
         h('span', { class: ['session-status', STATUS_CLASS[row.status]] }, row.status),
@@ -116,7 +98,8 @@ function allColumns(
     {
       key: 'databaseName',
       title: 'Database',
-      width: 150,
+      width: 140,
+      priority: 3,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
       sorter: byText('databaseName'),
@@ -124,7 +107,8 @@ function allColumns(
     {
       key: 'hostName',
       title: 'Host',
-      width: 140,
+      width: 120,
+      priority: 4,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
       sorter: byText('hostName'),
@@ -132,7 +116,9 @@ function allColumns(
     {
       key: 'programName',
       title: 'Program',
-      width: 200,
+      width: 180,
+      hidden: true,
+      priority: 6,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
       sorter: byText('programName'),
@@ -140,44 +126,60 @@ function allColumns(
     {
       key: 'blockingSessionId',
       title: 'Blocked by',
-      width: 100,
+      width: 112,
+      priority: 3,
       sorter: byNumber('blockingSessionId'),
       render: (row) => (row.blockingSessionId > 0 ? String(row.blockingSessionId) : ''),
     },
-    { key: 'cpuTime', title: 'CPU (ms)', width: 100, align: 'right', sorter: byNumber('cpuTime') },
+    {
+      key: 'cpuTime',
+      title: 'CPU (ms)',
+      width: 100,
+      priority: 5,
+      align: 'right',
+      sorter: byNumber('cpuTime'),
+    },
     {
       key: 'memoryUsage',
       title: 'Memory (pages)',
-      width: 120,
+      width: 156,
+      hidden: true,
+      priority: 7,
       align: 'right',
       sorter: byNumber('memoryUsage'),
     },
     {
       key: 'loginTime',
       title: 'Login time',
-      width: 150,
+      width: 156,
+      hidden: true,
+      priority: 7,
       sorter: byTime('loginTime'),
-      render: (row) => formatClock(row.loginTime),
+      render: (row) => timeCell(row.loginTime),
     },
     {
       key: 'lastRequestStartTime',
       title: 'Request start',
-      width: 130,
+      width: 156,
+      hidden: true,
+      priority: 6,
       sorter: byTime('lastRequestStartTime'),
-      render: (row) => formatClock(row.lastRequestStartTime),
+      render: (row) => timeCell(row.lastRequestStartTime),
     },
     {
       key: 'lastRequestEndTime',
       title: 'Request end',
-      width: 130,
+      width: 156,
       hidden: true,
+      priority: 7,
       sorter: byTime('lastRequestEndTime'),
-      render: (row) => formatClock(row.lastRequestEndTime),
+      render: (row) => timeCell(row.lastRequestEndTime),
     },
     {
       key: 'executingSql',
       title: 'SQL',
-      minWidth: 260,
+      minWidth: 140,
+      priority: 1,
       ellipsis: { tooltip: { contentStyle: { maxWidth: '560px' } } },
       ellipsisComponent: 'performant-ellipsis',
       sorter: byText('executingSql'),

@@ -1,10 +1,10 @@
 import { reactive } from 'vue';
 import type { FileExtension } from '@shared/contract/enums';
 import type { ImportPlan } from '@shared/model/transfer';
+import { fileNameOf } from '@shared/file-name';
 import { asAppError } from '@renderer/api/app-error';
 import {
   fileExtensionOf,
-  fileNameOf,
   importNameProblem,
   nameExists,
   proposeDatabaseName,

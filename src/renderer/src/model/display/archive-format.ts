@@ -1,9 +1,10 @@
 import { StorageTypeId } from '@shared/contract/enums';
 import type { ArchivesDetail, ArchivesResponse } from '@shared/contract/records/archives';
-import { formatDateTime, formatMb } from './format';
+import { formatDateTime, type TimeOptions } from '@shared/format/times';
+import { formatSizeMiB } from '@shared/format/units';
 
 /*
- * How archive fields read in the table and dialogs (sizes and dates: format.ts).
+ * How archive fields read in the table and dialogs (sizes and dates: src/shared/format).
  */
 
 /** `Temporary` or `Permanent` from the name or, when absent, the id; else the raw value. */
@@ -28,10 +29,10 @@ export function sourceTypeLabel(id: number | null | undefined): string {
   return SOURCE_LABELS[id] ?? String(id);
 }
 
-/** A name for an archive in titles and messages. */
-export function archiveTitle(archive: ArchivesResponse): string {
+/** A name for an archive in titles and messages; `options`: the user's clock. */
+export function archiveTitle(archive: ArchivesResponse, options: TimeOptions = {}): string {
   const name = archive.name ?? archive.archiveId ?? 'Archive';
-  return archive.createDate ? `${name} (${formatDateTime(archive.createDate)})` : name;
+  return archive.createDate ? `${name} (${formatDateTime(archive.createDate, options)})` : name;
 }
 
 function decoded(segment: string): string {
@@ -73,11 +74,12 @@ const orDash = (value: string | null | undefined): string =>
 
 /**
  * Every field of ArchivesDetail but the download URIs (listed apart), in reading order; the
- * storage type comes from the list row, where the service gives it.
+ * storage type comes from the list row, where the service gives it. `options`: the user's clock.
  */
 export function archiveDetailRows(
   detail: ArchivesDetail,
   row: ArchivesResponse | undefined,
+  options: TimeOptions = {},
 ): ArchiveDetailRow[] {
   const storage = row ? storageTypeOf(row) : '';
   return [
@@ -85,9 +87,9 @@ export function archiveDetailRows(
     { key: 'archiveId', label: 'Archive id', value: orDash(detail.archiveId), mono: true },
     { key: 'serverName', label: 'Server', value: orDash(detail.serverName) },
     { key: 'databaseType', label: 'Database type', value: orDash(detail.databaseType) },
-    { key: 'sizeInMb', label: 'Size', value: formatMb(detail.sizeInMb) },
-    { key: 'createDate', label: 'Created', value: formatDateTime(detail.createDate) },
-    { key: 'expiryDate', label: 'Expires', value: formatDateTime(detail.expiryDate) },
+    { key: 'sizeInMb', label: 'Size', value: formatSizeMiB(detail.sizeInMb) },
+    { key: 'createDate', label: 'Created', value: formatDateTime(detail.createDate, options) },
+    { key: 'expiryDate', label: 'Expires', value: formatDateTime(detail.expiryDate, options) },
     { key: 'createdBy', label: 'Created by', value: orDash(detail.createdBy) },
     ...(storage ? [{ key: 'storageType', label: 'Storage type', value: storage }] : []),
     { key: 'thumbprint', label: 'Thumbprint', value: orDash(detail.thumbprint), mono: true },

@@ -28,19 +28,3 @@ export function jobTypeLabel(type: string | undefined): string {
   const words = type.toLowerCase().split('_').join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-/** `4 min 10 s` between two ISO times (or until `now` when the job has not ended). */
-export function jobDuration(
-  start: string | undefined,
-  end: string | null | undefined,
-  now = Date.now(),
-): string {
-  const from = start ? Date.parse(start) : NaN;
-  if (!Number.isFinite(from)) return '—';
-  const to = end ? Date.parse(end) : now;
-  const seconds = Math.max(0, Math.round((to - from) / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}

@@ -35,12 +35,3 @@ export function authDescription(profile: Profile): string {
     ? 'API key'
     : `${profile.auth.tenantName} / ${profile.auth.userName}`;
 }
-
-/** A text colour (black or white) that reads on `hex` (#rrggbb). */
-export function contrastText(hex: string): string {
-  const value = Number.parseInt(hex.slice(1), 16);
-  const r = (value >> 16) & 255;
-  const g = (value >> 8) & 255;
-  const b = value & 255;
-  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? '#1b1f24' : '#ffffff';
-}

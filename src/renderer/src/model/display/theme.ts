@@ -29,7 +29,7 @@ const STATUS_TEXT = {
 } as const;
 
 /** The status text colours of a theme (see STATUS_TEXT). */
-export function statusText(isDark: boolean): (typeof STATUS_TEXT)['light' | 'dark'] {
+function statusText(isDark: boolean): (typeof STATUS_TEXT)['light' | 'dark'] {
   return isDark ? STATUS_TEXT.dark : STATUS_TEXT.light;
 }
 
@@ -76,7 +76,7 @@ export function themeOverrides(isDark: boolean): GlobalThemeOverrides {
 }
 
 /** The app's own CSS variables (chrome, borders...), set on the root element. */
-export function frameCssVars(
+function frameCssVars(
   isDark: boolean,
   vars: Record<string, string>,
 ): Record<string, string> {

@@ -1,40 +1,14 @@
+import { fileNameOf } from '@shared/file-name';
 import {
   isFinalTransferState,
   type TransferKind,
   type TransferRecord,
   type TransferState,
 } from '@shared/model/transfer';
+import { formatDuration } from '@shared/format/durations';
+import { formatSize, formatSpeed } from '@shared/format/units';
 import type { TagType } from './status-tags';
 import type { ActivityFilter } from './job-format';
-
-/** `812 B`, `4.2 MB`, `1.31 GB` (powers of 1024, as file managers show sizes). */
-export function formatBytes(bytes: number | undefined): string {
-  if (bytes === undefined || !Number.isFinite(bytes)) return '—';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 ? 0 : value < 10 ? 2 : 1;
-  return `${value.toFixed(digits)} ${units[unit]}`;
-}
-
-/** `5.2 MB/s`. */
-export function formatRate(bytesPerSecond: number | undefined): string {
-  return bytesPerSecond === undefined ? '—' : `${formatBytes(bytesPerSecond)}/s`;
-}
-
-/** `0:42`, `12:05`, `1:02:03` from seconds. */
-export function formatEta(seconds: number | undefined): string {
-  if (seconds === undefined || !Number.isFinite(seconds)) return '—';
-  const total = Math.max(0, Math.round(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 const STATE_LABELS: Readonly<Record<TransferState, string>> = {
   queued: 'Queued',
@@ -61,12 +35,14 @@ const PAUSE_REASONS: Readonly<Record<string, string>> = {
 /** The bytes line of a transfer's card: done of total, and while moving the rate, ETA, parts. */
 export function transferDetails(record: TransferRecord, moving: boolean): string {
   const parts = record.parts;
-  const bits = [`${formatBytes(record.bytesDone)} of ${formatBytes(record.totalBytes)}`];
-  if (moving && record.throughputBps !== undefined) bits.push(formatRate(record.throughputBps));
-  if (moving && record.etaSeconds !== undefined) bits.push(`ETA ${formatEta(record.etaSeconds)}`);
+  const bits = [`${formatSize(record.bytesDone)} of ${formatSize(record.totalBytes)}`];
+  if (moving && record.throughputBps !== undefined) bits.push(formatSpeed(record.throughputBps));
+  if (moving && record.etaSeconds !== undefined) {
+    bits.push(`ETA ${formatDuration(record.etaSeconds * 1000)}`);
+  }
   if (parts && parts.total > 1) {
     const flight = parts.inFlight > 0 ? ` (${parts.inFlight} in flight)` : '';
-    bits.push(`parts ${parts.done}/${parts.total}${flight} of ${formatBytes(parts.partSize)}`);
+    bits.push(`parts ${parts.done}/${parts.total}${flight} of ${formatSize(parts.partSize)}`);
   }
   return bits.join(' · ');
 }
@@ -97,9 +73,9 @@ export function transferGroup(state: TransferState): Exclude<ActivityFilter, 'al
 }
 
 /** The stages of an import from the drop to "database online", of an export, of an archive. */
-export const IMPORT_STAGES = ['Upload', 'Complete', 'Import job', 'Online'] as const;
-export const EXPORT_STAGES = ['Export job', 'Download', 'Done'] as const;
-export const ARCHIVE_STAGES = ['Download', 'Done'] as const;
+const IMPORT_STAGES = ['Upload', 'Complete', 'Import job', 'Online'] as const;
+const EXPORT_STAGES = ['Export job', 'Download', 'Done'] as const;
+const ARCHIVE_STAGES = ['Download', 'Done'] as const;
 
 /** The stages a transfer of `kind` goes through, for its card. */
 export function transferStages(kind: TransferKind): readonly string[] {
@@ -150,7 +126,10 @@ export function transferStage(record: TransferRecord): number {
 export function transferTitle(record: TransferRecord): string {
   if (record.kind === 'archive') return `Download archive ${record.databaseName}`;
   if (record.kind === 'import') {
-    const file = record.sourcePath?.split(/[\\/]/).pop() ?? record.fileType.toUpperCase();
+    const file =
+      record.sourcePath === undefined
+        ? record.fileType.toUpperCase()
+        : fileNameOf(record.sourcePath);
     return `Import ${file} → ${record.databaseName}`;
   }
   return `Export ${record.databaseName} (${record.fileType.toUpperCase()})`;

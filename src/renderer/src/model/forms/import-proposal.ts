@@ -1,6 +1,7 @@
 import type { FileExtension } from '@shared/contract/enums';
 import { fileTypeFromName } from '@shared/contract/file-signature';
 import { ImportDatabaseNameSchema } from '@shared/contract/primitives';
+import { fileNameOf } from '@shared/file-name';
 
 /*
  * What the import sheet proposes for a file before the user edits it: the database name
@@ -10,11 +11,6 @@ import { ImportDatabaseNameSchema } from '@shared/contract/primitives';
 
 /** The interface's import name pattern allows at most this many characters in practice. */
 const MAX_NAME_LENGTH = 80;
-
-/** The last path segment of a local path (either separator). */
-export function fileNameOf(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
-}
 
 /** `bak`, `mdf` or `dacpac` from a file name or path, or undefined for another extension. */
 export function fileExtensionOf(path: string): FileExtension | undefined {

@@ -21,15 +21,21 @@ export interface SettingsDraft {
   proxyUrl: string;
   /** Which failed jobs of watched instances raise a native notification. */
   monitorFailedJobs: FailedJobNotice;
-  /** Points in time as "3 minutes ago" (the date in a tooltip) or as the date itself. */
+  /** Where the age of a point in time goes: beside its date and time, or on hover. */
   timeDisplay: Settings['timeDisplay'];
+  /** Times of day on a 24-hour clock, or as the system's locale writes them. */
+  clock: Settings['clock'];
+  /** Compact table rows (the default) or taller, comfortable ones. */
+  density: Settings['density'];
   /** What copying or saving a table writes: the values as shown, or the service's raw ones. */
   copyValues: Settings['copyValues'];
 }
 
 /** The draft's fields, in the order the form shows them. */
 export const DRAFT_FIELDS = [
+  'clock',
   'timeDisplay',
+  'density',
   'copyValues',
   'closeToTray',
   'keepAwakeWhileTransferring',
@@ -49,12 +55,18 @@ const isSwitch = (key: keyof SettingsDraft): key is (typeof SWITCH_FIELDS)[numbe
   (SWITCH_FIELDS as readonly string[]).includes(key);
 
 /** The fields that pick one of a few values. */
-const CHOICE_FIELDS = ['monitorFailedJobs', 'timeDisplay', 'copyValues'] as const;
+const CHOICE_FIELDS = [
+  'monitorFailedJobs',
+  'clock',
+  'timeDisplay',
+  'density',
+  'copyValues',
+] as const;
 const isChoice = (key: keyof SettingsDraft): key is (typeof CHOICE_FIELDS)[number] =>
   (CHOICE_FIELDS as readonly string[]).includes(key);
 
 /** The number fields, with what an emptied input says. */
-export const NUMBER_FIELDS = {
+const NUMBER_FIELDS = {
   partsInFlight: 'Type the number of parts, from 1 to 16',
   rangesInFlight: 'Type the number of connections, from 1 to 16',
   bandwidthLimitMiBps: 'Type the limit in MiB/s, or 0 for no limit',
@@ -62,7 +74,7 @@ export const NUMBER_FIELDS = {
   sessionRefreshSeconds: 'Type the refresh interval in seconds',
   blockingAlertSeconds: 'Type the alert threshold in seconds',
 } as const;
-export type NumberField = keyof typeof NUMBER_FIELDS;
+type NumberField = keyof typeof NUMBER_FIELDS;
 
 /** The draft of saved settings. */
 export function draftOf(settings: Settings): SettingsDraft {
@@ -78,6 +90,8 @@ export function draftOf(settings: Settings): SettingsDraft {
     proxyUrl: settings.proxyUrl ?? '',
     monitorFailedJobs: settings.monitorFailedJobs,
     timeDisplay: settings.timeDisplay,
+    clock: settings.clock,
+    density: settings.density,
     copyValues: settings.copyValues,
   };
 }

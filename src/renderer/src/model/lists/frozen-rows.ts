@@ -6,7 +6,7 @@
  */
 
 /** `row`, frozen (shallowly: its nested objects are left as they are, but never mutated). */
-export function freezeRow<T>(row: T): T {
+function freezeRow<T>(row: T): T {
   return typeof row === 'object' && row !== null ? Object.freeze(row) : row;
 }
 
@@ -16,7 +16,7 @@ export function freezeRows<T>(rows: readonly T[]): readonly T[] {
 }
 
 /** Whether two rows of one list hold the same data (records from JSON: plain values). */
-export function sameRow(a: unknown, b: unknown): boolean {
+function sameRow(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   const keysA = Object.keys(a);

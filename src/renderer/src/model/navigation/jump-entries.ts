@@ -3,7 +3,7 @@ import type { LinkedServerResponse } from '@shared/contract/records/instances';
 import type { JobSummary } from '@shared/contract/records/jobs';
 import type { Login } from '@shared/contract/records/logins';
 import type { Session } from '@shared/contract/records/sessions';
-import { formatDateTime } from '../display/format';
+import { formatDateTime, type TimeOptions } from '@shared/format/times';
 import { VIEW_KIND_LABELS, viewKey, type ViewRef } from './view-ref';
 import { jobTypeLabel } from '../display/job-format';
 import type { QuickPickItem } from './quick-pick';
@@ -41,6 +41,8 @@ export interface LoadedObjects {
   readonly jobs: readonly LoadedRows<JobSummary>[];
   readonly sessions: readonly LoadedRows<Session>[];
   readonly archives: readonly LoadedRows<ArchivesResponse>[];
+  /** The user's clock: archives are named by their creation time, as the table shows it. */
+  readonly time?: TimeOptions;
 }
 
 /** How the objects of one kind read in jump-to. */
@@ -119,16 +121,17 @@ const SESSION: ObjectKind<Session> = {
   keywords: (row) => [row.programName, row.databaseName, row.status],
 };
 
-const ARCHIVE: ObjectKind<ArchivesResponse> = {
+const archiveKind = (time: TimeOptions): ObjectKind<ArchivesResponse> => ({
   tag: 'Archive',
   view: instanceView('archives'),
   id: (row) => row.archiveId ?? `${row.name ?? ''}@${row.createDate ?? ''}`,
-  label: (row) => `${row.name ?? row.archiveId ?? 'Archive'} (${formatDateTime(row.createDate)})`,
-  // Name and creation time as the Name and Created columns show them: one archive, or the few
-  // of one database made in the same minute.
-  search: (row) => (row.name ? `${row.name} ${formatDateTime(row.createDate)}` : ''),
+  label: (row) =>
+    `${row.name ?? row.archiveId ?? 'Archive'} (${formatDateTime(row.createDate, time)})`,
+  // Name and creation time as the Name and Created columns search them: one archive, or the
+  // few of one database made in the same second.
+  search: (row) => (row.name ? `${row.name} ${formatDateTime(row.createDate, time)}` : ''),
   keywords: (row) => [row.archiveId],
-};
+});
 
 function entriesOf<T>(
   kind: ObjectKind<T>,
@@ -165,7 +168,7 @@ export function objectEntries(loaded: LoadedObjects): JumpEntry[] {
     ...entriesOf(LINKED_SERVER, loaded.linkedServers, profileName),
     ...entriesOf(JOB, loaded.jobs, profileName),
     ...entriesOf(SESSION, loaded.sessions, profileName),
-    ...entriesOf(ARCHIVE, loaded.archives, profileName),
+    ...entriesOf(archiveKind(loaded.time ?? {}), loaded.archives, profileName),
   ];
 }
 

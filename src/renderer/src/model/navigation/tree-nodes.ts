@@ -6,7 +6,7 @@ import type { ListEntry } from '../lists/list-cache';
 import { viewKey, type InstanceChildKind, type ViewRef } from './view-ref';
 
 /** What a node of the resource tree is. */
-export type TreeNodeKind = 'profile' | 'instance' | 'group' | 'database' | 'placeholder';
+type TreeNodeKind = 'profile' | 'instance' | 'group' | 'database' | 'placeholder';
 
 /** What a node carries besides its key and view. */
 interface NodeFields {
@@ -147,6 +147,23 @@ export function profileNode(profile: Profile, src: TreeSources): ResourceTreeNod
     ...(children ? { children } : {}),
     ...(entry.error ? { hint: 'failed' } : entry.isLoading ? { hint: 'loading…' } : {}),
   });
+}
+
+/**
+ * The node of an open profile that has no connection to browse (signing in, reopening, or
+ * waiting for a sign-in): no children, `hint` says why, and a click shows the connections,
+ * where it signs in. Its key is the profile node's own, so the tree keeps its place.
+ */
+export function unconnectedProfileNode(profile: Profile, hint: string): ResourceTreeNode {
+  return {
+    key: viewKey({ kind: 'instances', profileId: profile.id }),
+    view: { kind: 'connections' },
+    label: profile.name,
+    nodeKind: 'profile',
+    profileId: profile.id,
+    isLeaf: true,
+    hint,
+  };
 }
 
 /** Every node of the trees, depth first (for jump-to). */

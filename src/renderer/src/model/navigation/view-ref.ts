@@ -9,6 +9,7 @@ export type ViewRef =
   | { readonly kind: 'connections' }
   | { readonly kind: 'settings' }
   | { readonly kind: 'monitor' }
+  | { readonly kind: 'allJobs' }
   | { readonly kind: 'instances'; readonly profileId: string }
   | { readonly kind: 'instance'; readonly profileId: string; readonly instanceName: string }
   | {
@@ -45,6 +46,7 @@ export const VIEW_KIND_LABELS: Readonly<Record<ViewKind, string>> = {
   connections: 'Connections',
   settings: 'Settings',
   monitor: 'Monitor',
+  allJobs: 'All jobs',
   instances: 'Instances',
   instance: 'Instance',
   databases: 'Databases',

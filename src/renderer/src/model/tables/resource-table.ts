@@ -3,6 +3,7 @@ import type { DataTableBaseColumn } from 'naive-ui';
 /**
  * A column of {@link ResourceTable}: a naive-ui data table column with a string `key` and
  * `title`. `hidden: true` leaves it out until the user picks it in the column chooser;
+ * `priority` says how much it is needed in a narrow table (see column-layout.ts);
  * `searchText` says what the search box matches for it (default: the field's value);
  * `shownText` what "copy as shown" writes when that is not the search text.
  */
@@ -10,6 +11,11 @@ export type ResourceColumn<T> = Omit<DataTableBaseColumn<T>, 'key' | 'title'> & 
   readonly key: string;
   readonly title: string;
   readonly hidden?: boolean;
+  /**
+   * 1 (the default): always shown. Higher: when the table is narrower than its columns, the
+   * column gives way (into the column chooser), the highest number first.
+   */
+  readonly priority?: number;
   readonly searchText?: (row: T) => string;
   readonly shownText?: (row: T) => string;
 };
@@ -33,10 +39,7 @@ export function cellText(value: unknown): string {
 }
 
 /** The text a row is searched in: its visible columns' texts, joined and lowercased. */
-export function rowSearchText<T extends object>(
-  row: T,
-  columns: readonly ResourceColumn<T>[],
-): string {
+function rowSearchText<T extends object>(row: T, columns: readonly ResourceColumn<T>[]): string {
   return columns
     .map((column) =>
       column.searchText
@@ -87,30 +90,4 @@ export function filterRows<T>(rows: readonly T[], index: readonly string[], sear
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...rows];
   return rows.filter((_row, i) => words.every((word) => index[i]?.includes(word) === true));
-}
-
-/** The keys of the columns shown at first: every column not marked hidden. */
-export function defaultVisibleKeys<T>(columns: readonly ResourceColumn<T>[]): string[] {
-  return columns.filter((column) => !column.hidden).map((column) => column.key);
-}
-
-/** Reads the column choice saved for a table (undefined when none or unreadable). */
-export function loadColumnChoice(tableId: string | undefined): string[] | undefined {
-  if (!tableId) return undefined;
-  try {
-    const saved: unknown = JSON.parse(localStorage.getItem(`columns:${tableId}`) ?? 'null');
-    return Array.isArray(saved) && saved.every((k) => typeof k === 'string') ? saved : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Saves the column choice of a table (best effort: storage may be full or disabled). */
-export function saveColumnChoice(tableId: string | undefined, keys: readonly string[]): void {
-  if (!tableId) return;
-  try {
-    localStorage.setItem(`columns:${tableId}`, JSON.stringify(keys));
-  } catch {
-    // A column choice that is not remembered is no reason to fail.
-  }
 }
