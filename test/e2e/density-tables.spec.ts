@@ -55,6 +55,8 @@ test('rows are at most 32 px by default, and taller once Settings says Comfortab
   const again = await jumpTo(page, `databases ${PROD}`, 'database-table');
   const tall = again.locator('tbody tr').first();
   await expect.poll(async () => (await boxOf(tall)).height).toBeGreaterThan(compact + 8);
+  // Wider cells as well: the columns that no longer fit give way, none is cut.
+  await expectHeadersInside(again, 'comfortable databases');
 
   await harness.services.settings.update({ density: 'compact' });
   await expect(page.locator('html')).toHaveAttribute('data-density', 'compact');

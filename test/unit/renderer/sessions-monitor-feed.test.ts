@@ -109,6 +109,33 @@ describe('useSessionMonitor', () => {
     expect(ids(monitor)).toEqual([55]);
   });
 
+  it('an answer still on its way when the user pauses does not replace what they paused on', async () => {
+    const held: Array<() => void> = [];
+    const later = { takenAt: 2_000, sessions: [session(56)] };
+    const { main, changed } = monitorIpc({
+      'monitor:getSessions': () =>
+        main.takenAt === 1_000
+          ? { ...instance, ...main }
+          : new Promise((resolve) => held.push(() => resolve({ ...instance, ...main }))),
+    });
+    const monitor = monitorOf(instance);
+    await settle();
+    expect(ids(monitor)).toEqual([51, 52]);
+    Object.assign(main, later);
+    changed();
+    await settle();
+    expect(held).toHaveLength(1);
+    monitor.auto.pause();
+    held.shift()?.();
+    await settle();
+    expect(ids(monitor)).toEqual([51, 52]);
+    expect(monitor.auto.isRefreshing.value).toBe(false);
+    monitor.auto.resume();
+    held.shift()?.();
+    await settle();
+    expect(ids(monitor)).toEqual([56]);
+  });
+
   it("keeps a database's sessions and applies the filter here with the sessions grammar", async () => {
     monitorIpc();
     const monitor = monitorOf({ ...instance, databaseName: 'sales' });

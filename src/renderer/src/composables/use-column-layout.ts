@@ -88,6 +88,24 @@ function useScrollbarResync(box: Ref<HTMLElement | undefined>, width: () => numb
   });
 }
 
+/** The columns at the widths `widen` makes of those they define. */
+function widened<T>(
+  columns: readonly ResourceColumn<T>[],
+  widen: (width: number) => number,
+): ResourceColumn<T>[] {
+  const of = (width: string | number | undefined): number | undefined =>
+    typeof width === 'number' ? widen(width) : undefined;
+  return columns.map((column) => {
+    const width = of(column.width);
+    const minWidth = of(column.minWidth);
+    return {
+      ...column,
+      ...(width === undefined ? {} : { width }),
+      ...(minWidth === undefined ? {} : { minWidth }),
+    };
+  });
+}
+
 /** The columns that fit, in order, at their dragged widths, resizable. */
 function sizedColumns<T>(
   wanted: readonly ResourceColumn<T>[],
@@ -158,6 +176,8 @@ export function useColumnLayout<T>(options: {
   readonly tableId: string | undefined;
   readonly chromeWidth: number;
   readonly box: Ref<HTMLElement | undefined>;
+  /** The width a column takes from the one it defines (the density's, use-density.ts). */
+  readonly widen: () => (width: number) => number;
 }): ColumnLayoutState<T> {
   const { tableId, chromeWidth } = options;
   const layout = ref<ColumnLayout>(loadColumnLayout(tableId));
@@ -165,7 +185,9 @@ export function useColumnLayout<T>(options: {
   const generation = ref(0);
   const boxWidth = useBoxWidth(options.box);
 
-  const ordered = computed(() => orderColumns(options.columns(), layout.value.order));
+  const ordered = computed(() =>
+    orderColumns(widened(options.columns(), options.widen()), layout.value.order),
+  );
   const visibleKeys = computed(() => layout.value.visible ?? defaultVisibleKeys(options.columns()));
   const wanted = computed(() =>
     ordered.value.filter((column) => visibleKeys.value.includes(column.key)),

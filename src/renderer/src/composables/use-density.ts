@@ -5,7 +5,7 @@ import { useSettingsStore } from '../stores/settings-store';
 /** How dense tables are (Settings › Appearance). */
 export type Density = Settings['density'];
 
-/** What a density means for a table: naive-ui's size, and the rows' height in px. */
+/** What a density means for a table: naive-ui's size, the rows' height, the columns' width. */
 export interface DensityLook {
   readonly density: Density;
   /** naive-ui's data table `size`. */
@@ -15,11 +15,21 @@ export interface DensityLook {
    * as many rows as fit instead of guessing from its 48 px default.
    */
   readonly rowHeight: number;
+  /**
+   * A column's width at this density, from the width it defines (for compact rows): larger
+   * text and 12 px on each side of it instead of 8 take more room.
+   */
+  readonly widen: (width: number) => number;
 }
 
 const LOOKS: Readonly<Record<Density, DensityLook>> = {
-  compact: { density: 'compact', tableSize: 'small', rowHeight: 28 },
-  comfortable: { density: 'comfortable', tableSize: 'medium', rowHeight: 47 },
+  compact: { density: 'compact', tableSize: 'small', rowHeight: 28, widen: (width) => width },
+  comfortable: {
+    density: 'comfortable',
+    tableSize: 'medium',
+    rowHeight: 47,
+    widen: (width) => Math.round(width * 1.1 + 8),
+  },
 };
 
 /**

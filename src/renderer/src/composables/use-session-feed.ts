@@ -101,10 +101,15 @@ function monitorReads(options: SessionFeedOptions, state: FeedState, fallBack: (
   /** When the newest sample shown was taken (answers can cross). */
   let newestSample = 0;
 
-  function take(snapshot: MonitorSessions): void {
+  function take(snapshot: MonitorSessions, asked: boolean): void {
     // Left out while this read was under way: the view's own reads serve now.
     if (state.source.value === 'direct') return;
     state.source.value = 'monitor';
+    // Paused while this read was under way: what the user paused on stays until they ask.
+    if (state.isPaused.value && !asked && newestSample > 0) {
+      state.isReading.value = awaitingSample;
+      return;
+    }
     const { takenAt } = snapshot;
     if (takenAt !== undefined && takenAt >= newestSample) {
       newestSample = takenAt;
@@ -126,10 +131,11 @@ function monitorReads(options: SessionFeedOptions, state: FeedState, fallBack: (
     options.onError(error);
   }
 
-  async function read(): Promise<void> {
+  /** Reads the last sample; `asked`: the user asked for it (a refresh), so pause lets it in. */
+  async function read(asked = false): Promise<void> {
     state.isReading.value = true;
     try {
-      take(await sessions.monitored(options.target));
+      take(await sessions.monitored(options.target), asked);
     } catch (caught) {
       failed(caught);
     }
@@ -148,8 +154,9 @@ function monitorReads(options: SessionFeedOptions, state: FeedState, fallBack: (
   /** A sample of the instance arrived: read it, unless paused and nobody asked for it. */
   function onSample(): void {
     if (state.isPaused.value && !awaitingSample) return;
+    const asked = awaitingSample;
     awaitingSample = false;
-    void read();
+    void read(asked);
   }
 
   return { read, sampleNow, onSample };
