@@ -119,7 +119,8 @@ export default tseslint.config(
     // neither of them may reach back into it.
     files: ['src/main/cli/**'],
     rules: layer(
-      ['zod', 'undici', 'node:*'],
+      // The JMESPath library: --query; prom-client: the headless monitor's /metrics.
+      ['zod', 'undici', 'node:*', '@jmespath-community/jmespath', 'prom-client'],
       ['platform', 'renderer', 'preload', 'emulator'],
       'src/main/cli is the terminal shell over services, app and src/shared: no Electron, platform or renderer import.',
     ),

@@ -5,10 +5,10 @@
 // (electron-builder.yml, extraResources). No tsx, TypeScript or node_modules at run time,
 // except keytar, a native addon the CLI requires only when it opens the keychain.
 //
-// Two answers are written into the bundle (see src/main/cli/cli-build-info.ts): the version
-// and Node range from package.json, which the packaged app keeps inside its asar archive where
-// plain Node cannot read it, and the operations the top-level help lists, so that `--help`
-// never builds the catalogue's schemas.
+// Answers are written into the bundle (see src/main/cli/cli-build-info.ts): the version and
+// Node range from package.json, which the packaged app keeps inside its asar archive where
+// plain Node cannot read it, and the operations the top-level help lists and the model shell
+// completion offers, so that `--help` and `completion` never build the catalogue's schemas.
 import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -31,8 +31,11 @@ const BANNER = [
   "const __databridgeUrl = require('node:url').pathToFileURL(__filename).href;",
 ].join('\n');
 
-/** Every catalogue operation with its summary, read from the catalogue itself. */
-async function operationSummaries() {
+/**
+ * Every catalogue operation with its summary, and what shell completion offers, read from the
+ * catalogue itself.
+ */
+async function catalogueAnswers() {
   const folder = await mkdtemp(join(tmpdir(), 'databridge-cli-build-'));
   try {
     const file = join(folder, 'summaries.mjs');
@@ -41,7 +44,9 @@ async function operationSummaries() {
         contents: [
           "import { catalogue } from './src/shared/contract/catalogue';",
           "import { summariesOf } from './src/main/cli/cli-usage';",
+          "import { completionModelOf } from './src/main/cli/completion/completion-catalogue';",
           'export const operations = summariesOf(catalogue);',
+          'export const completion = completionModelOf(catalogue);',
         ].join('\n'),
         resolveDir: root,
         loader: 'ts',
@@ -52,8 +57,8 @@ async function operationSummaries() {
       outfile: file,
       logLevel: 'warning',
     });
-    const { operations } = await import(pathToFileURL(file).href);
-    return operations;
+    const { operations, completion } = await import(pathToFileURL(file).href);
+    return { operations, completion };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -70,7 +75,7 @@ export async function buildCli(options = {}) {
   const info = {
     version: pkg.version,
     node: requiredNodeVersion(),
-    operations: await operationSummaries(),
+    ...(await catalogueAnswers()),
   };
   const result = await build({
     absWorkingDir: root,

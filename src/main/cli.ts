@@ -29,6 +29,9 @@ async function main(argv: readonly string[]): Promise<void> {
     stdin: () => process.stdin,
     secretStore: () => new KeytarSecretStore(),
     isTty: process.stderr.isTTY,
+    // A person reads a terminal (a table fitted to its width); a pipe or a file gets JSON.
+    stdoutIsTty: process.stdout.isTTY,
+    columns: process.stdout.columns,
     // Only a transfer traps Ctrl+C: the first asks it to pause in its journal (the same command
     // resumes it); a second ends the process at once, as Node does by default.
     interrupts: () => {

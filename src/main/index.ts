@@ -143,6 +143,7 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     secretStore: new KeytarSecretStore(),
     logger,
+    appVersion: app.getVersion(),
   });
   // Native parts (menus, dialogs, the window frame) follow the app's theme setting.
   nativeTheme.themeSource = services.settings.get().theme;

@@ -11,7 +11,17 @@
  * Run: npm run bench:monitor (about 20 minutes: 10 for the monitor, 10 for the view).
  * Shorter: npm run bench:monitor -- --interval-ms 1000 --minutes 10 (time scaled 1:5: every
  * delay of the monitor, job watcher and history is scaled with the interval, so 10 "monitor
- * minutes" of 12 intervals each take 2 minutes). --part main|view runs one part only.
+ * minutes" of 12 intervals each take 2 minutes). --part main|view|serve runs one part only.
+ *
+ * The `serve` part: `databridge monitor serve` over the same 30 instances with a real
+ * Prometheus scraping it (see monitor-serve-bench.ts): requests to the service per minute,
+ * the server's RSS growth, the scrape p99 (target < 50 ms), and an app reading the team
+ * endpoint against one polling the service itself. Its size comes from the environment:
+ * DATABRIDGE_BENCH_SERVE_MINUTES (10), _MINUTE_SECONDS (60), _INTERVAL_SECONDS (5),
+ * _SCRAPE_SECONDS (5), _PROFILES (3, of 10 instances each). A 30-second smoke:
+ * DATABRIDGE_BENCH_SERVE_MINUTES=2 DATABRIDGE_BENCH_SERVE_MINUTE_SECONDS=10
+ * DATABRIDGE_BENCH_SERVE_INTERVAL_SECONDS=1 DATABRIDGE_BENCH_SERVE_SCRAPE_SECONDS=1
+ * DATABRIDGE_BENCH_SERVE_PROFILES=1 npm run bench:monitor -- --part serve
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -35,6 +45,8 @@ import {
   MonitorService,
 } from '../../src/main/services/monitor/monitor-service';
 import { ChildEmulator } from '../support/child-emulator';
+import { benchServe, serveBenchParams } from './monitor-serve-bench';
+import { printServe } from './monitor-serve-report';
 import { benchMonitorView, type ViewFigures } from './monitor-bench-view';
 import { REAL_INTERVAL_MS, type BenchClock, verdict, mib } from './monitor-bench-clock';
 
@@ -57,9 +69,11 @@ const clock: BenchClock = {
 if (
   !(clock.minutes >= 1) ||
   !(clock.intervalMs >= 100) ||
-  !['all', 'main', 'view'].includes(values.part)
+  !['all', 'main', 'view', 'serve'].includes(values.part)
 ) {
-  throw new Error('Use --minutes N (>= 1), --interval-ms M (>= 100) and --part all|main|view');
+  throw new Error(
+    'Use --minutes N (>= 1), --interval-ms M (>= 100) and --part all|main|view|serve',
+  );
 }
 /** Every delay of the run is the real one times this (1 at the real 5 s interval). */
 const scale = clock.intervalMs / REAL_INTERVAL_MS;
@@ -306,8 +320,18 @@ console.log(
   `Monitor bench: ${clock.minutes} monitor minutes, ${scaleText}; ${cpus().length} cores, load average ${loadAtStart}`,
 );
 const verdicts: (boolean | undefined)[] = [];
-if (values.part !== 'view') verdicts.push(printMain(await benchMain()));
-if (values.part !== 'main') verdicts.push(printView(await benchMonitorView(clock)));
+if (values.part === 'all' || values.part === 'main') verdicts.push(printMain(await benchMain()));
+if (values.part === 'all' || values.part === 'view') {
+  verdicts.push(printView(await benchMonitorView(clock)));
+}
+if (values.part === 'all' || values.part === 'serve') {
+  const dir = await mkdtemp(join(tmpdir(), 'databridge-serve-bench-'));
+  try {
+    verdicts.push(printServe(await benchServe(dir, serveBenchParams(process.env))));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 console.log(`load average: start ${loadAtStart}, end ${load()}`);
 const missed = verdicts.some((v) => v === false);
 const skipped = verdicts.some((v) => v === undefined);

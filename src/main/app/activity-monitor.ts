@@ -1,3 +1,4 @@
+import { jobTypeLabel } from '../../shared/format/enum-labels';
 import type { JobEvent } from '../../shared/model/job-event';
 import type { BlockingAlert, InstanceMonitorState } from '../../shared/model/monitor';
 import type { Settings } from '../../shared/model/settings';
@@ -92,7 +93,7 @@ export class ActivityMonitor {
       jobs: [...this.#jobs.values()].map((j) => ({
         kind: 'job',
         id: j.jobId,
-        label: j.label ?? `${j.type ?? 'Job'} on ${j.instanceName}`,
+        label: j.label ?? `${jobTypeLabel(j.type)} on ${j.instanceName}`,
       })),
       blocking: [...this.#blocking.values()].map((state) => ({
         kind: 'sessions',
@@ -177,7 +178,7 @@ export class ActivityMonitor {
   }
 
   #notifyJob(kind: JobEvent['kind'], job: JobEvent['job']): void {
-    const label = job.label ?? `${job.type ?? 'Job'} on ${job.instanceName}`;
+    const label = job.label ?? `${jobTypeLabel(job.type)} on ${job.instanceName}`;
     const where = job.startedByApp ? label : `${label} (started elsewhere, on ${job.instanceName})`;
     this.#platform.notify({
       title: kind === 'succeeded' ? 'Job finished' : 'Job failed',

@@ -1,4 +1,5 @@
 import type { IpcHandlers } from '../services/ipc/ipc-router';
+import { createAuditHandlers } from './audit-handlers';
 import type { AppServices } from './create-app-services';
 import { createJobHandlers } from './job-handlers';
 import { createMonitorHandlers } from './monitor-handlers';
@@ -53,5 +54,6 @@ export function createAppHandlers(
       trackJob: (job) => jobs.track(job),
       logger: services.logger,
     }),
+    ...createAuditHandlers(services.audit),
   };
 }

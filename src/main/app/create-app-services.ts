@@ -4,6 +4,8 @@ import type { Dispatcher } from 'undici';
 import { startEmulator } from '../../emulator/server';
 import type { ProfilesLoadResult } from '../services/profiles/profile-store';
 import { ProfileStore } from '../services/profiles/profile-store';
+import { createAudit, type Audit } from '../services/audit/audit-setup';
+import type { AuditTrail } from '../services/audit/audit-trail';
 import { ConnectionManager, type EmulatorHandle } from '../services/connection/connection-manager';
 import { OpenConnectionsService } from '../services/connection/open-connections';
 import { createDispatcher, networkOf } from '../services/http/dispatcher';
@@ -45,6 +47,8 @@ export interface AppServicesOptions {
    * the engine's and the settings'.
    */
   readonly transferTuning?: TransferTuning;
+  /** The app's version, as the audit trail's records name it; default `unknown`. */
+  readonly appVersion?: string;
 }
 
 /** The app's services, wired, with their events flowing into {@link bus}. */
@@ -63,6 +67,8 @@ export interface AppServices {
   readonly settings: SettingsStore;
   readonly transfers: TransferPort;
   readonly provenance: PathProvenance;
+  /** The changes made from this data folder, by the app and the command line. */
+  readonly audit: AuditTrail;
   /** Pauses running transfers (their journals keep them) and stops everything. */
   shutdown(): Promise<void>;
 }
@@ -162,11 +168,14 @@ function transferServiceOf(deps: {
  */
 async function connectionsOf(
   options: AppServicesOptions,
-  parts: { profiles: ProfileStore; secrets: SecretVault; dispatcher: Dispatcher },
+  parts: { profiles: ProfileStore; secrets: SecretVault; dispatcher: Dispatcher; audit: Audit },
 ): Promise<{ connections: ConnectionManager; openConnections: OpenConnectionsService }> {
-  const { profiles, secrets } = parts;
+  const { profiles, secrets, dispatcher } = parts;
   const connections = new ConnectionManager({
-    ...parts,
+    profiles,
+    secrets,
+    dispatcher,
+    audit: parts.audit.auditor,
     logger: options.logger,
     startEmulator: options.startEmulator ?? startLocalEmulator,
   });
@@ -215,7 +224,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const profiles = new ProfileStore({ file: join(dataDir, 'profiles.json'), logger });
   const profilesLoaded = await profiles.load();
   const secrets = new SecretVault({ store: options.secretStore, logger });
-  const sessions = await connectionsOf(options, { profiles, secrets, dispatcher });
+  const source = { kind: 'app' as const, version: options.appVersion ?? 'unknown' };
+  const audit = createAudit({ dataDir, source, logger });
+  const sessions = await connectionsOf(options, { profiles, secrets, dispatcher, audit });
   const { connections, openConnections } = sessions;
   const jobs = jobWatcherOf(connections, settings, logger);
   const transfers = transferServiceOf({
@@ -235,6 +246,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     openConnections.onDidChange((list) => bus.emit('session:onDidChangeOpen', list)),
     () => openConnections.dispose(),
     jobs.onDidChange((event) => bus.emit('jobs:onDidChange', event)),
+    jobs.onDidChange((event) => void audit.auditor.jobEnded(event)),
     settings.onDidChange((value) => bus.emit('settings:onDidChange', value)),
     // A higher limit of transfers at once starts queued ones at once.
     settings.onDidChange(() => transfers.applyQueueLimit()),
@@ -258,6 +270,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     settings,
     transfers,
     provenance,
+    audit: audit.trail,
     shutdown,
   };
 }

@@ -81,6 +81,17 @@ function advise(
 }
 
 /**
+ * Operations whose path names the database they create (an import and its upload): their
+ * 404 can only be the instance's, so the advice names the instances, not the databases of
+ * an instance that does not exist.
+ */
+const CREATES_NAMED_DATABASE: ReadonlySet<string> = new Set([
+  'databases.prepareImport',
+  'databases.import',
+  'uploads.init',
+]);
+
+/**
  * A 404. An operation without path parameters (a list) always exists on the service, so its
  * 404 means the request went somewhere else: the base URL is wrong, typically without the
  * base path. With path parameters, what they name does not exist, unless the URL lacks the
@@ -96,6 +107,10 @@ function notFound(call: FailedCall, op: Operation | undefined): string {
     const origin = originOf(call.url);
     const example = origin ? `, e.g. --base-url ${origin}${path}` : '';
     return `Nothing answers at the URL tried, so the base URL is wrong: it must include the service's base path ${path}${example} (as \`npm run emulator\` prints it).`;
+  }
+  const instance = call.params['instanceName'];
+  if (op && CREATES_NAMED_DATABASE.has(op.id) && typeof instance === 'string') {
+    return `Check --instanceName ${instance}: the database is the one being created, so it is the instance that was not found; \`databridge instances list\` (with the same connection options) lists the instances.`;
   }
   const given = names.map((name) => `--${name} ${String(call.params[name])}`).join(' ');
   const list = listCommand(op, call);

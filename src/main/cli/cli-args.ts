@@ -32,12 +32,20 @@ export function parameterNames(op: Operation): {
   };
 }
 
+/**
+ * Other names of operations. The other groups list an instance's records with `list`; the
+ * jobs group names it `listByInstance` (its `getStatus` reads a job by id alone), so
+ * `jobs list` is taken too.
+ */
+const ALIASES: Readonly<Record<string, string>> = { 'jobs.list': 'jobs.listByInstance' };
+
 /** The operation named by `group operation` or `group.operation`. */
 function resolveOperation(words: readonly string[]): Operation | undefined {
   const [first, second] = words;
   if (first === undefined) return undefined;
-  const id = first.includes('.') ? first : `${first}.${second ?? ''}`;
-  const match = catalogue.find((op) => op.id.toLowerCase() === id.toLowerCase());
+  const given = (first.includes('.') ? first : `${first}.${second ?? ''}`).toLowerCase();
+  const id = ALIASES[given]?.toLowerCase() ?? given;
+  const match = catalogue.find((op) => op.id.toLowerCase() === id);
   return match && isOperationId(match.id) ? match : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { summariesOf, type OperationSummary } from './cli-usage';
+import type { CompletionModel } from './completion/completion-model';
 
 /** What the bundle's build writes in: see scripts/build-cli.mjs. */
 interface CliBuildInfo {
@@ -9,6 +10,8 @@ interface CliBuildInfo {
   readonly node: string;
   /** Every catalogue operation, as the top-level help lists them. */
   readonly operations: readonly OperationSummary[];
+  /** What shell completion offers (`databridge completion`), read from the catalogue. */
+  readonly completion?: CompletionModel;
 }
 
 /*
@@ -45,4 +48,15 @@ export async function operationSummaries(): Promise<readonly OperationSummary[]>
   if (info) return info.operations;
   const { catalogue } = await import('../../shared/contract/catalogue');
   return summariesOf(catalogue);
+}
+
+/** What shell completion offers: the groups, commands, options and their values. */
+export async function completionModel(): Promise<CompletionModel> {
+  const model = built()?.completion;
+  if (model) return model;
+  const [{ catalogue }, { completionModelOf }] = await Promise.all([
+    import('../../shared/contract/catalogue'),
+    import('./completion/completion-catalogue'),
+  ]);
+  return completionModelOf(catalogue);
 }

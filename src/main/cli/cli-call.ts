@@ -3,8 +3,12 @@ import { createDispatcher } from '../services/http/dispatcher';
 import type { RedactingLogger } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { CliCommand } from './cli-args';
+import { listAnswer, type ListPlan } from './cli-across-instances';
 import { cliClient } from './cli-connection';
+import { codeOf, instanceNamesOf, unknownInstanceHint } from './cli-instance-hint';
 import { EXIT, reportFailure } from './cli-exit-codes';
+import type { OutputSettings } from './output/output-args';
+import { renderAnswer } from './output/output-render';
 
 /*
  * One catalogue operation sent to the service: the connection, the HTTP stack and the call.
@@ -22,9 +26,13 @@ export interface CallIo {
   readonly secretStore: () => SecretStore;
   /** The run's logger: --verbose writes it to stderr; it redacts every secret it learns. */
   readonly logger: RedactingLogger;
+  /** How the answer is printed (--output, --query); indented JSON when absent. */
+  readonly output?: OutputSettings;
+  /** A list across the instances, or filtered (--all-instances, --status, --since, --blocking). */
+  readonly list?: ListPlan;
 }
 
-/** Sends the operation with `input` and prints its answer as JSON; answers the exit code. */
+/** Sends the operation with `input` and prints its answer (see --output); the exit code. */
 export async function callOperation(
   command: RunCommand,
   input: Record<string, unknown>,
@@ -37,6 +45,7 @@ export async function callOperation(
     ...(command.options.proxy ? { proxyUrl: command.options.proxy } : {}),
   });
   let dispose = (): void => undefined;
+  let knownInstances: (() => Promise<string[]>) | undefined;
   try {
     const connection = await cliClient(command, {
       env: io.env,
@@ -45,15 +54,30 @@ export async function callOperation(
       secretStore: io.secretStore,
     });
     dispose = () => connection.dispose();
-    const answer = await connection.client.callWithHeaders(command.operation.id, input);
-    io.stdout(JSON.stringify(present(command, answer), null, 2) + '\n');
-    return EXIT.ok;
+    knownInstances = instanceNamesOf(connection.client);
+    const listed = io.list
+      ? await listAnswer(io.list, input, connection.client, {
+          stderr: io.stderr,
+          redact: (text) => logger.redact(text),
+        })
+      : undefined;
+    const answer =
+      listed?.answer ?? (await connection.client.callWithHeaders(command.operation.id, input));
+    const rendered = renderAnswer(present(command, answer), io.output);
+    io.stdout(rendered.stdout);
+    if (rendered.stderr !== undefined) io.stderr(rendered.stderr);
+    return listed?.complete === false ? EXIT.failed : EXIT.ok;
   } catch (error) {
-    return reportFailure(error, {
+    const code = reportFailure(error, {
       stderr: io.stderr,
       redact: (text) => logger.redact(text),
       verbose: command.options.verbose === true,
     });
+    const instance = command.params['instanceName'];
+    const hint =
+      knownInstances && (await unknownInstanceHint(codeOf(error), instance, knownInstances));
+    if (hint) io.stderr(logger.redact(hint));
+    return code;
   } finally {
     dispose();
     await dispatcher.close();

@@ -3,6 +3,8 @@ import type { Dispatcher } from 'undici';
 import { RegionSchema } from '../../shared/contract/enums';
 import type { Profile, ProfileSecretInput } from '../../shared/model/profile';
 import { AppError } from '../../shared/errors';
+import { createAudit } from '../services/audit/audit-setup';
+import type { ConnectionAudit } from '../services/audit/call-auditor';
 import { TokenAuth } from '../services/auth/token-auth';
 import { defaultDataDir, profilesFile } from '../services/config/app-paths';
 import { serviceEndpoints, type ServiceEndpoints } from '../services/config/regions';
@@ -16,6 +18,7 @@ import type { SecretStore } from '../services/secrets/secret-store';
 import { SecretVault } from '../services/secrets/secret-vault';
 import { cliAdvice, cliAdviceFor } from './cli-advice';
 import { UsageError, type CliCommand } from './cli-args';
+import { cliVersion } from './cli-build-info';
 
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;
 
@@ -54,11 +57,19 @@ export async function cliClient(
     sessionOnly: false,
     adviserFor: cliAdviceFor,
     limits,
+    audit: cliAudit(command, deps),
   });
   if (connection.auth instanceof TokenAuth && 'password' in secret) {
     await connection.auth.signIn(secret.password);
   }
   return { client: connection.client, dispose: () => connection.auth.dispose(), connection };
+}
+
+/** Changes are recorded in the audit trail of the data folder the run uses (the app's). */
+function cliAudit(command: RunCommand, deps: CliConnectionDeps): ConnectionAudit {
+  const dataDir = cliDataDir(command.options, deps.env);
+  const source = { kind: 'cli' as const, version: cliVersion() };
+  return createAudit({ dataDir, source, logger: deps.logger }).auditor;
 }
 
 function unauthenticated(
@@ -203,7 +214,7 @@ async function secretFor(
   throw new UsageError(
     profile.auth.kind === 'apiKey'
       ? 'Give an API key: DATABRIDGE_API_KEY, --api-key-stdin or --api-key KEY (or --tenant/--user/--password).'
-      : 'Give the password: --password P or DATABRIDGE_PASSWORD.',
+      : 'Give the password: --password-stdin, or --password P or DATABRIDGE_PASSWORD.',
   );
 }
 
@@ -211,5 +222,5 @@ async function secretFor(
 function askAgainInCli(profile: Profile): string {
   return profile.auth.kind === 'apiKey'
     ? 'Give the API key with --api-key KEY or DATABRIDGE_API_KEY, or connect once in the app with "Remember" on.'
-    : 'Give the password with --password P or DATABRIDGE_PASSWORD, or connect once in the app with "Remember" on.';
+    : 'Give the password with --password-stdin, --password P or DATABRIDGE_PASSWORD, or connect once in the app with "Remember" on.';
 }

@@ -1,5 +1,6 @@
 import { catalogue, type Operation } from '../../shared/contract/catalogue';
 import { parameterNames } from './cli-args';
+import { bodyEnumerations, enumerationArguments } from './cli-enum-args';
 import type { TransferCommandName } from './cli-transfer-args';
 import { EXIT_CODES_HELP, summariesOf, usageHelp } from './cli-usage';
 
@@ -7,7 +8,9 @@ const TRANSFER_OUTPUT = `Output:
   Progress goes to stderr: one line redrawn in place on a terminal (bytes, throughput, ETA,
   parts), a plain line every few seconds otherwise. --json prints instead one JSON line per
   progress tick on stdout ({"event":"progress"...}), then {"event":"result"...} or
-  {"event":"error"...}. Without --json the result is printed as JSON on stdout.
+  {"event":"error"...}. Without --json the result goes to stdout as -o/--output says:
+  table, json, jsonl, tsv or csv (default: table on a terminal, json when piped), after
+  --query EXPR (JMESPath) if given; "databridge --help" tells more.
   Pre-signed URLs and secrets are never printed.
 
 Resume:
@@ -36,8 +39,8 @@ interface MovingHelpParts {
   usage: string;
   /** What the command does, then its own options, one a line. */
   about: string;
-  /** An example, indented, to show under `Example:`. */
-  example?: string;
+  /** One complete example, indented, to show under `Example:`. */
+  example: string;
 }
 
 /**
@@ -46,8 +49,7 @@ interface MovingHelpParts {
  */
 function movingHelp({ usage, about, example }: MovingHelpParts): string {
   const sections = [`Usage: databridge ${usage}`, `${about}\n${MOVING_OPTIONS}`];
-  if (example !== undefined) sections.push(`Example:\n${example}`);
-  return [...sections, TRANSFER_OUTPUT, EXIT_CODES_HELP].join('\n\n');
+  return [...sections, `Example:\n${example}`, TRANSFER_OUTPUT, EXIT_CODES_HELP].join('\n\n');
 }
 
 const TRANSFER_HELP: Record<TransferCommandName, string> = {
@@ -63,16 +65,21 @@ parts when it is large, in one stream otherwise; then starts the import job.
                            without it the command ends once the job has started and prints
                            its id (follow it later with "jobs wait")
   --parts-in-flight N      parts sent at once, 1 to 16 (default 4)`,
+    example: `  databridge import ./backups/Sales.bak --instanceName sql-eu-dev-01 \\
+    --databaseName Sales_copy --wait --profile work`,
   }),
   export: movingHelp({
-    usage: 'export --instanceName I --databaseName D --exportTo 0|1|2 --to DIR',
+    usage: 'export --instanceName I --databaseName D --exportTo mdf|bak|dacpac --to DIR',
     about: `Starts the export job, follows it, then downloads every file it produced into DIR (created
 if missing; existing files are never overwritten). The command always waits for the job:
 the files come from it (--wait is accepted and changes nothing).
-  --exportTo 0|1|2         0 MDF, 1 BAK, 2 DACPAC (required)
+  --exportTo TYPE          mdf, bak or dacpac, in any letter case (required; the codes
+                           0 MDF, 1 BAK, 2 DACPAC are accepted too)
   --detachOnly             MDF only: take the database offline instead of backing it up
                            (required above 100 GiB)
 ${DOWNLOAD_OPTIONS}`,
+    example: `  databridge export --instanceName sql-eu-prod-01 --databaseName Sales --exportTo bak \\
+    --to ./exports --profile work`,
   }),
   archivesDownload: movingHelp({
     usage: 'archives download --instanceName I --archiveId A --to DIR',
@@ -86,11 +93,15 @@ ${DOWNLOAD_OPTIONS}`,
     example: `  databridge archives download --instanceName sql-eu-prod-01 --archiveId 7d1e... \\
     --to ./archives --bandwidth 20`,
   }),
-  jobsWait: `Usage: databridge jobs wait --instanceName I --jobId J [--json]
+  jobsWait: `Usage: databridge jobs wait --instanceName I --jobId J [--json | -o FORMAT]
 
-Follows a job of the instance until it ends, printing its status and progress; answers the
-job as JSON (without its download URIs, which are pre-signed). Exit code 0 when it
-succeeded, 5 when it failed, 1 when the service no longer knows it.
+Follows a job of the instance until it ends, printing its status and progress on stderr;
+answers the job as -o/--output says (table, json, jsonl, tsv or csv; --query EXPR picks
+from it), without its download URIs, which are pre-signed. Exit code 0 when it succeeded,
+5 when it failed, 1 when the service no longer knows it.
+
+Example:
+  databridge jobs wait --instanceName sql-eu-prod-01 --jobId 1f2e... --profile work
 
 ${EXIT_CODES_HELP}`,
 };
@@ -105,20 +116,48 @@ export function helpText(): string {
   return usageHelp(summariesOf(catalogue));
 }
 
-/** Help of one operation: method, path, parameters and body. */
+/** The transfer command that runs an operation and moves its files, by operation id. */
+const TRANSFER_OF: Readonly<Record<string, string>> = {
+  'databases.export': 'export',
+  'databases.import': 'import',
+  'archives.get': 'archives download',
+};
+
+/** How to follow the job an operation starts: `jobs wait` needs the instance of the job. */
+function followJob(op: Operation): string {
+  return 'instanceName' in op.pathParams.shape
+    ? '  starts a background job: follow it with "databridge jobs wait --instanceName I --jobId J"\n    (J: the jobId it answers; "databridge jobs wait --help")'
+    : '  starts a background job: follow it with "databridge jobs getStatus --jobId J"';
+}
+
+/** Help of one operation: method, path, parameters (with the names an enumeration takes) and body. */
 export function operationHelp(op: Operation): string {
   const names = parameterNames(op);
+  const choices = enumerationArguments(op);
   const lines = [`${op.id}: ${op.summary}`, `  ${op.method} ${op.path}`, ''];
+  const shown = (n: string): string => {
+    const e = choices[n];
+    return e ? `--${n} ${e.names.join('|')}` : `--${n}`;
+  };
   const list = (title: string, items: string[]): void => {
-    if (items.length) lines.push(`  ${title}: ${items.map((n) => `--${n}`).join(' ')}`);
+    if (items.length) lines.push(`  ${title}: ${items.map(shown).join(' ')}`);
   };
   list('path', names.path);
   list('query', names.query);
   list('headers', names.headers);
   if (op.body?.contentType === 'json') {
     lines.push(`  body: --body JSON (${op.body.required ? 'required' : 'optional'})`);
+    const fields = Object.entries(bodyEnumerations(op.body.schema));
+    if (fields.length) {
+      const named = fields.map(([at, e]) => `${at} ${e.names.join('|')}`).join(', ');
+      lines.push(`    by name, in any letter case: ${named}`);
+    }
   } else if (op.body?.contentType === 'bytes') lines.push('  body: --body-file FILE (required)');
   lines.push(`  roles: ${op.roles.join(', ')}`);
-  if (op.startsJob) lines.push('  starts a background job: follow it with "jobs getByInstance"');
+  if (op.startsJob) lines.push(followJob(op));
+  const transfer = TRANSFER_OF[op.id];
+  if (transfer) {
+    lines.push(`  with the files moved too (resumable): "databridge ${transfer} --help"`);
+  }
   return lines.join('\n');
 }

@@ -40,8 +40,10 @@ export function positionals(argv: readonly string[]): string[] {
     }
     if (arg.startsWith('-')) {
       const name = arg.replace(/^-+/, '');
-      // Every option takes a value except the flags (and `--name=value` carries its own).
-      if (!name.includes('=') && !(FLAG_OPTIONS as readonly string[]).includes(name)) i += 1;
+      // Every option takes a value except the flags (and `--name=value` carries its own, as
+      // a short option does when written together with it: `-ojson`).
+      const carriesValue = name.includes('=') || /^-[^-]./.test(arg);
+      if (!carriesValue && !(FLAG_OPTIONS as readonly string[]).includes(name)) i += 1;
       continue;
     }
     words.push(arg);

@@ -1,11 +1,13 @@
 import { failureLine, type Failure } from './cli-exit-codes';
 import { ProgressReporter, type ProgressMode } from './cli-progress';
+import type { OutputSettings } from './output/output-args';
+import { renderAnswer } from './output/output-render';
 
 /*
  * What a transfer command prints: progress (see ProgressReporter), then one result on stdout
- * (pretty JSON like every other command, or one `{"event":"result"}` line with --json), or
- * one error on stderr (`error CODE: message`, plus an `{"event":"error"}` line with --json).
- * Everything passes through the CLI's redaction.
+ * (formatted by --query and --output like every other command's answer, or one
+ * `{"event":"result"}` line with --json), or one error on stderr (`error CODE: message`, plus
+ * an `{"event":"error"}` line with --json). Everything passes through the CLI's redaction.
  */
 
 /** Options of {@link CliOutput}. */
@@ -17,12 +19,15 @@ export interface CliOutputOptions {
   /** --json: progress and the result as JSON lines on stdout. */
   readonly json: boolean;
   readonly redact: (text: string) => string;
+  /** How the result is printed (--output, --query); indented JSON when absent. */
+  readonly output?: OutputSettings;
 }
 
 /** The output of one transfer command. */
 export class CliOutput {
   readonly progress: ProgressReporter;
   readonly #options: CliOutputOptions;
+  #failed: Failure | undefined;
 
   constructor(options: CliOutputOptions) {
     this.#options = options;
@@ -40,13 +45,17 @@ export class CliOutput {
     this.#options.stderr(this.#options.redact(text) + '\n');
   }
 
-  /** The command's answer. */
+  /** The command's answer. Throws a UsageError when --query fails on it. */
   result(data: Record<string, unknown>): void {
     this.progress.finish();
-    const text = this.#options.json
-      ? JSON.stringify({ event: 'result', ...data })
-      : JSON.stringify(data, null, 2);
-    this.#options.stdout(this.#options.redact(text) + '\n');
+    const { redact } = this.#options;
+    if (this.#options.json) {
+      this.#options.stdout(redact(JSON.stringify({ event: 'result', ...data })) + '\n');
+      return;
+    }
+    const rendered = renderAnswer(data, this.#options.output);
+    this.#options.stdout(redact(rendered.stdout));
+    if (rendered.stderr !== undefined) this.#options.stderr(redact(rendered.stderr));
   }
 
   /** The command failed: `error CODE: message` on stderr; answers `exitCode`. */
@@ -54,8 +63,14 @@ export class CliOutput {
     return this.failure({ code, message, exitCode });
   }
 
+  /** The failure the command reported, if any. */
+  get failed(): Failure | undefined {
+    return this.#failed;
+  }
+
   /** The command failed (see {@link failureLine}); answers its exit code. */
   failure(failure: Failure, verbose = false): number {
+    this.#failed = failure;
     this.progress.finish();
     const { redact } = this.#options;
     this.#options.stderr(failureLine(failure, redact));

@@ -1,12 +1,13 @@
-import { cliVersion, operationSummaries, requiredNode } from './cli-build-info';
+import { cliVersion, completionModel, operationSummaries, requiredNode } from './cli-build-info';
 import { positionals } from './cli-options';
 import { usageHelp } from './cli-usage';
+import { completionAnswer } from './completion/completion-command';
 
 /*
  * What `databridge` answers before it loads the catalogue, the HTTP stack or the services:
- * the version, the top-level help, and a Node too old to run it. This module and what it
- * imports are all that such a run loads (the entry imports the rest lazily), so keep
- * imports of the catalogue, zod, undici and the services out of it.
+ * the version, the top-level help, shell completion scripts, and a Node too old to run it.
+ * This module and what it imports are all that such a run loads (the entry imports the rest
+ * lazily), so keep imports of the catalogue, zod, undici and the services out of it.
  */
 
 /** What to print and the exit code. */
@@ -54,9 +55,13 @@ export async function quickAnswer(
       exitCode: 1,
     };
   }
-  if (positionals(argv).length > 0) return undefined;
+  const words = positionals(argv);
+  const wantsHelp = argv.includes('--help') || argv.includes('-h');
+  if (words[0] === 'completion')
+    return completionAnswer(words.slice(1), wantsHelp, completionModel);
+  if (words.length > 0) return undefined;
   if (argv.includes('--version')) return { stdout: `databridge ${cliVersion()}\n`, exitCode: 0 };
-  if (argv.includes('--help') || argv.includes('-h')) {
+  if (wantsHelp) {
     return { stdout: usageHelp(await operationSummaries()) + '\n', exitCode: 0 };
   }
   return undefined;

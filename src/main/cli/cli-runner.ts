@@ -3,11 +3,22 @@ import { readFile } from 'node:fs/promises';
 import { prepareRequest } from '../services/http/request-parts';
 import { RedactingLogger, consoleSink } from '../services/log/logger';
 import { UsageError, parameterNames, parseCliArgs, type CliCommand } from './cli-args';
+import { inputToCheck, planList, type ListPlan } from './cli-across-instances';
+import { isAuditCommand } from './cli-audit-args';
+import { namedInput } from './cli-enum-args';
 import { EXIT, reportFailure } from './cli-exit-codes';
 import { helpText, operationHelp } from './cli-help';
-import { takeSecretArgs, type SecretInput } from './cli-secret-args';
+import {
+  BODY_PASSWORD_WARNING,
+  holdsPassword,
+  takeSecretArgs,
+  type SecretInput,
+} from './cli-secret-args';
 import type { TransferCliIo } from './cli-transfer-command';
+import { takeListArgs, type ListArgs } from './cli-list-args';
 import { transferCommandName } from './cli-transfer-args';
+import { isMonitorServe } from './monitor-serve/serve-words';
+import { outputSettingsOf, takeOutputArgs, type OutputScreen } from './output/output-args';
 
 /*
  * The HTTP stack, the services and the transfer engine are imported when a command needs
@@ -19,8 +30,8 @@ import { transferCommandName } from './cli-transfer-args';
  * What the CLI talks to: streams, environment, and the keychain. A command line may be a
  * transfer command, which gets all of it, so the two are one shape.
  */
-export interface CliIo extends TransferCliIo {
-  /** Standard input, opened only for `--api-key-stdin`. */
+export interface CliIo extends TransferCliIo, OutputScreen {
+  /** Standard input, opened only for `--api-key-stdin` or `--password-stdin`. */
   readonly stdin?: () => SecretInput;
 }
 
@@ -28,16 +39,35 @@ type RunCommand = Extract<CliCommand, { kind: 'run' }>;
 
 /** Runs one command line; answers the exit code (see EXIT: 0 ok, 2 usage, ...). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  let given: Awaited<ReturnType<typeof takeSecretArgs>>;
   let command: CliCommand;
+  let run: CliIo;
+  let list: ListArgs | undefined;
   try {
-    given = await takeSecretArgs(argv, io);
-    const transfer = transferCommandName(given.argv);
-    if (transfer) {
-      const { runTransferCli } = await import('./cli-transfer-command');
-      return await runTransferCli(transfer, given.argv, { ...io, env: given.env });
+    const given = await takeSecretArgs(argv, io);
+    if (isMonitorServe(given.argv)) {
+      const { runMonitorServe } = await import('./monitor-serve/serve-command');
+      return await runMonitorServe(given.argv, { ...io, env: given.env });
     }
-    command = parseCliArgs(given.argv);
+    const taken = takeOutputArgs(given.argv);
+    const output = await outputSettingsOf(taken, io);
+    run = { ...io, env: given.env, output };
+    const transfer = transferCommandName(taken.argv);
+    if (transfer) {
+      if (output.given && taken.argv.includes('--json')) {
+        throw new UsageError(
+          '--json prints progress and the result as JSON lines of its own: leave out --output and --query, or --json.',
+        );
+      }
+      const { runTransferCli } = await import('./cli-transfer-command');
+      return await runTransferCli(transfer, taken.argv, run);
+    }
+    if (isAuditCommand(taken.argv)) {
+      const { runAuditCli } = await import('./cli-audit');
+      return await runAuditCli(taken.argv, run);
+    }
+    const listed = takeListArgs(taken.argv);
+    list = listed.list;
+    command = parseCliArgs(listed.argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`usage: ${error.message}\n`);
@@ -51,21 +81,23 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout(operationHelp(command.operation) + '\n');
     return EXIT.ok;
   }
-  return execute(command, { ...io, env: given.env });
+  return execute(command, run, list);
 }
 
-async function execute(command: RunCommand, io: CliIo): Promise<number> {
+async function execute(command: RunCommand, io: CliIo, list?: ListArgs): Promise<number> {
   const logger = new RedactingLogger({
     sink: command.options.verbose ? consoleSink() : () => undefined,
     level: 'debug',
   });
   let input: Record<string, unknown>;
+  let plan: ListPlan | undefined;
   try {
-    input = await buildInput(command);
+    input = await buildInput(command, io.stderr);
+    plan = list && planList(command.operation, list, command.params['instanceName']);
     // The operation's schemas refuse bad input here, before the connection and the HTTP
     // stack are loaded: nothing could be sent for it, and the client would refuse it the
     // same way (prepareRequest is what it runs first).
-    prepareRequest(command.operation, input);
+    prepareRequest(command.operation, plan ? inputToCheck(plan, input) : input);
   } catch (error) {
     return reportFailure(error, {
       stderr: io.stderr,
@@ -74,11 +106,14 @@ async function execute(command: RunCommand, io: CliIo): Promise<number> {
     });
   }
   const { callOperation } = await import('./cli-call');
-  return callOperation(command, input, { ...io, logger });
+  return callOperation(command, input, { ...io, logger, ...(plan ? { list: plan } : {}) });
 }
 
 /** The operation's input from `--name value` parameters and `--body`/`--body-file`. */
-async function buildInput(command: RunCommand): Promise<Record<string, unknown>> {
+async function buildInput(
+  command: RunCommand,
+  stderr: (text: string) => void,
+): Promise<Record<string, unknown>> {
   const { operation, params, options } = command;
   const names = parameterNames(operation);
   const pick = (list: string[]): Record<string, string> =>
@@ -94,17 +129,21 @@ async function buildInput(command: RunCommand): Promise<Record<string, unknown>>
   if (options['body-file'] !== undefined && operation.body?.contentType !== 'bytes') {
     throw new UsageError(`${operation.id} takes no file body.`);
   }
-  if (options.body !== undefined) input['body'] = await jsonBody(options.body);
+  if (options.body !== undefined) input['body'] = await jsonBody(options.body, stderr);
   if (options['body-file'] !== undefined) input['body'] = createReadStream(options['body-file']);
-  return input;
+  return namedInput(operation, input);
 }
 
-async function jsonBody(text: string): Promise<unknown> {
-  const source = text.startsWith('@') ? await readFile(text.slice(1), 'utf8') : text;
+async function jsonBody(text: string, stderr: (text: string) => void): Promise<unknown> {
+  const inline = !text.startsWith('@');
+  const source = inline ? text : await readFile(text.slice(1), 'utf8');
+  let body: unknown;
   try {
-    return JSON.parse(source);
+    body = JSON.parse(source);
   } catch {
     // The body's text is not quoted back: it may hold a password (logins create).
     throw new UsageError('--body is not valid JSON.');
   }
+  if (inline && holdsPassword(body)) stderr(BODY_PASSWORD_WARNING);
+  return body;
 }

@@ -3,15 +3,15 @@ import { UsageError } from './cli-args';
 /*
  * Secrets on the command line: a command line stays in the shell's history and shows in the
  * process list (ps, Task Manager) to every user of the machine, and npm echoes it into
- * terminal and CI logs. `--api-key-stdin` reads the key from standard input instead;
- * `--api-key KEY` still works, with a warning.
+ * terminal and CI logs. `--api-key-stdin` and `--password-stdin` read the secret from
+ * standard input instead; `--api-key KEY` and `--password P` still work, with a warning.
  */
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Standard input as the CLI reads a secret from it (process.stdin, or a test's stream). */
 export interface SecretInput extends AsyncIterable<string | Uint8Array> {
-  /** A terminal: the user types or pastes the key, so say how to end it. */
+  /** A terminal: the user types or pastes the secret, so say how to end it. */
   readonly isTTY?: boolean;
 }
 
@@ -19,7 +19,7 @@ export interface SecretInput extends AsyncIterable<string | Uint8Array> {
 export interface SecretArgsIo {
   readonly env: Env;
   readonly stderr: (text: string) => void;
-  /** Standard input, opened only when `--api-key-stdin` asks for it. */
+  /** Standard input, opened only when `--api-key-stdin` or `--password-stdin` asks for it. */
   readonly stdin?: () => SecretInput;
 }
 
@@ -27,15 +27,51 @@ export interface SecretArgsIo {
 export const API_KEY_ARGUMENT_WARNING =
   "warning: --api-key puts the API key in the shell's history and in the process list, where other users of this machine can read it. Use DATABRIDGE_API_KEY, --api-key-stdin or --profile NAME instead (databridge --help).\n";
 
-/** The longest input `--api-key-stdin` reads: far more than a key, far less than a file. */
-const MAX_KEY_BYTES = 16 * 1024;
+/** The warning for `--password P` (it never repeats the password). */
+export const PASSWORD_ARGUMENT_WARNING =
+  "warning: --password puts the password in the shell's history and in the process list, where other users of this machine can read it. Use DATABRIDGE_PASSWORD, --password-stdin or --profile NAME instead (databridge --help).\n";
 
-const STDIN_FLAG = '--api-key-stdin';
+/** A secret that has a command-line option and a standard-input form. */
+interface SecretKind {
+  /** The option with a value, e.g. `--api-key`. */
+  readonly option: string;
+  /** The flag that reads it from standard input. */
+  readonly stdinFlag: string;
+  /** Where the secret read goes on: the environment variable the connection reads. */
+  readonly envName: string;
+  readonly noun: string;
+  readonly warning: string;
+  /** An API key is one word; a password may hold spaces, but not a line break. */
+  readonly oneWord: boolean;
+}
+
+const SECRETS: readonly SecretKind[] = [
+  {
+    option: '--api-key',
+    stdinFlag: '--api-key-stdin',
+    envName: 'DATABRIDGE_API_KEY',
+    noun: 'API key',
+    warning: API_KEY_ARGUMENT_WARNING,
+    oneWord: true,
+  },
+  {
+    option: '--password',
+    stdinFlag: '--password-stdin',
+    envName: 'DATABRIDGE_PASSWORD',
+    noun: 'password',
+    warning: PASSWORD_ARGUMENT_WARNING,
+    oneWord: false,
+  },
+];
+
+/** The longest input a `-stdin` flag reads: far more than a secret, far less than a file. */
+const MAX_SECRET_BYTES = 16 * 1024;
 
 /**
- * The command line and environment a run goes on with. `--api-key-stdin` is taken out and the
- * key it reads is handed on as DATABRIDGE_API_KEY, so it goes the way of a key from the
- * environment (redacted, never in a transfer's journal). `--api-key KEY` gets the warning.
+ * The command line and environment a run goes on with. A `-stdin` flag is taken out and the
+ * secret it reads is handed on in its environment variable (DATABRIDGE_API_KEY or
+ * DATABRIDGE_PASSWORD), so it goes the way of a secret from the environment (redacted, never
+ * in a transfer's journal). `--api-key KEY` and `--password P` get a warning.
  */
 export async function takeSecretArgs(
   argv: readonly string[],
@@ -43,49 +79,100 @@ export async function takeSecretArgs(
 ): Promise<{ argv: string[]; env: Env }> {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   const options = argv.slice(0, end);
-  if (options.some((arg) => arg.startsWith(`${STDIN_FLAG}=`))) {
-    throw new UsageError(`${STDIN_FLAG} takes no value: it reads the API key from standard input.`);
+  const wanted: SecretKind[] = [];
+  for (const kind of SECRETS) {
+    if (options.some((arg) => arg.startsWith(`${kind.stdinFlag}=`))) {
+      throw new UsageError(
+        `${kind.stdinFlag} takes no value: it reads the ${kind.noun} from standard input.`,
+      );
+    }
+    const fromStdin = options.includes(kind.stdinFlag);
+    const onCommandLine = options.some(
+      (arg) => arg === kind.option || arg.startsWith(`${kind.option}=`),
+    );
+    if (fromStdin && onCommandLine) {
+      throw new UsageError(
+        `Give the ${kind.noun} one way: ${kind.stdinFlag} or ${kind.option}, not both.`,
+      );
+    }
+    if (onCommandLine) io.stderr(kind.warning);
+    if (fromStdin) wanted.push(kind);
   }
-  const fromStdin = options.includes(STDIN_FLAG);
-  const onCommandLine = options.some((arg) => arg === '--api-key' || arg.startsWith('--api-key='));
-  if (fromStdin && onCommandLine) {
-    throw new UsageError(`Give the API key one way: ${STDIN_FLAG} or --api-key, not both.`);
+  const [kind, other] = wanted;
+  if (kind === undefined) return { argv: [...argv], env: io.env };
+  if (other !== undefined) {
+    throw new UsageError(
+      `Standard input holds one secret: give ${kind.stdinFlag} or ${other.stdinFlag}, not both.`,
+    );
   }
-  if (onCommandLine) io.stderr(API_KEY_ARGUMENT_WARNING);
-  if (!fromStdin) return { argv: [...argv], env: io.env };
-  const rest = [...options.filter((arg) => arg !== STDIN_FLAG), ...argv.slice(end)];
+  const rest = [...options.filter((arg) => arg !== kind.stdinFlag), ...argv.slice(end)];
   const input = io.stdin?.();
-  if (input === undefined) throw new UsageError(`${STDIN_FLAG}: there is no standard input.`);
-  return { argv: rest, env: { ...io.env, DATABRIDGE_API_KEY: await readKey(input, io) } };
+  if (input === undefined) throw new UsageError(`${kind.stdinFlag}: there is no standard input.`);
+  return { argv: rest, env: { ...io.env, [kind.envName]: await readSecret(kind, input, io) } };
 }
 
-async function readKey(input: SecretInput, io: SecretArgsIo): Promise<string> {
+async function readSecret(kind: SecretKind, input: SecretInput, io: SecretArgsIo): Promise<string> {
+  const flag = kind.stdinFlag;
   if (input.isTTY) {
-    io.stderr('API key (paste it, then Enter and Ctrl+D; Ctrl+Z and Enter on Windows):\n');
+    const how = kind.oneWord ? 'paste it' : 'type or paste it';
+    io.stderr(
+      `${capital(kind.noun)} (${how}, then Enter and Ctrl+D; Ctrl+Z and Enter on Windows):\n`,
+    );
   }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of input) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
     size += bytes.length;
-    if (size > MAX_KEY_BYTES) {
+    if (size > MAX_SECRET_BYTES) {
       throw new UsageError(
-        `${STDIN_FLAG} read more than ${MAX_KEY_BYTES / 1024} KiB: standard input holds something other than an API key.`,
+        `${flag} read more than ${MAX_SECRET_BYTES / 1024} KiB: standard input holds something other than ${article(kind.noun)}.`,
       );
     }
     chunks.push(bytes);
   }
-  const key = Buffer.concat(chunks).toString('utf8').trim();
-  // The messages never quote what was read: it may be the key, or close to it.
-  if (key === '') {
+  const text = Buffer.concat(chunks).toString('utf8');
+  // A password keeps its spaces; only the line end the shell or a file adds is not part of it.
+  const secret = kind.oneWord ? text.trim() : text.replace(/\r?\n$/, '');
+  // The messages never quote what was read: it may be the secret, or close to it.
+  if (secret.trim() === '') {
     throw new UsageError(
-      `${STDIN_FLAG} read no API key: standard input was empty. Pipe the key in, e.g. databridge instances list ${STDIN_FLAG} < key-file.`,
+      `${flag} read no ${kind.noun}: standard input was empty. Pipe the ${kind.noun} in, e.g. databridge instances list ${flag} < ${kind.oneWord ? 'key-file' : 'password-file'}.`,
     );
   }
-  if (/\s/.test(key)) {
+  if (kind.oneWord && /\s/.test(secret)) {
     throw new UsageError(
-      `${STDIN_FLAG} read more than one word: standard input must hold the API key alone.`,
+      `${flag} read more than one word: standard input must hold the ${kind.noun} alone.`,
     );
   }
-  return key;
+  if (/[\r\n]/.test(secret)) {
+    throw new UsageError(
+      `${flag} read more than one line: standard input must hold the ${kind.noun} alone.`,
+    );
+  }
+  return secret;
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function article(noun: string): string {
+  return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+/** The warning for a JSON body written on the command line that holds a password. */
+export const BODY_PASSWORD_WARNING =
+  "warning: --body puts the password it holds in the shell's history and in the process list, where other users of this machine can read it. Write the body into a file only you can read and give --body @FILE instead.\n";
+
+/**
+ * True when a JSON body holds a password (logins create and updatePassword take the login's
+ * password in the body, so `--body '{...}'` puts it on the command line).
+ */
+export function holdsPassword(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Object.keys(body).some((key) => key.toLowerCase().includes('password'))
+  );
 }

@@ -5,6 +5,7 @@ import { ImportDatabaseNameSchema } from '../../shared/contract/primitives';
 import { ExportQuerySchema } from '../../shared/contract/query';
 import { ImportDatabaseRequestSchema } from '../../shared/contract/records/databases';
 import { UsageError, parameterNames } from './cli-args';
+import { withNames } from './cli-enum-args';
 import { CONNECTION_OPTIONS, FLAG_OPTIONS, VALUE_OPTIONS, type RunOptions } from './cli-options';
 import {
   bandwidthOf,
@@ -220,10 +221,11 @@ function exportCommand(common: Common, values: Values): TransferCommand {
     instanceName: text(values, 'instanceName'),
     databaseName: text(values, 'databaseName'),
   }) as { instanceName: string; databaseName: string };
-  const query = check(ExportQuerySchema, {
-    exportTo: text(values, 'exportTo'),
-    detachOnly: values['detachOnly'] === true,
-  });
+  const given = { exportTo: text(values, 'exportTo'), detachOnly: values['detachOnly'] === true };
+  const query = check(
+    ExportQuerySchema,
+    withNames(ExportQuerySchema, given, (at) => `--${at}`),
+  );
   const destinationFolder = folderOf(values, 'the exported files');
   return {
     ...common,

@@ -7,6 +7,7 @@ import { createCliEngine, type CliEngine } from './cli-engine';
 import { EXIT, failureLine, failureOf } from './cli-exit-codes';
 import { transferHelp } from './cli-help';
 import { runJobsWait } from './cli-jobs-wait';
+import { instanceNamesOf, unknownInstanceHint } from './cli-instance-hint';
 import { CliOutput } from './cli-output';
 import {
   parseTransferArgs,
@@ -15,6 +16,7 @@ import {
   type TransferCommandName,
 } from './cli-transfer-args';
 import { runArchivesDownloadCommand, runExportCommand, runImportCommand } from './cli-transfers';
+import type { OutputSettings } from './output/output-args';
 
 /** What a transfer command talks to. */
 export interface TransferCliIo {
@@ -28,6 +30,8 @@ export interface TransferCliIo {
   readonly interrupts?: () => AbortSignal;
   /** Where transfers write (tests: a disk that fills up); default the machine's. */
   readonly disk?: TransferDisk;
+  /** How the result is printed (--output, --query); indented JSON when absent. */
+  readonly output?: OutputSettings;
 }
 
 /** Runs `import`, `export`, `archives download` or `jobs wait`; answers the exit code. */
@@ -53,13 +57,7 @@ export async function runTransferCli(
     sink: verbose ? consoleSink() : () => undefined,
     level: 'debug',
   });
-  const out = new CliOutput({
-    stdout: io.stdout,
-    stderr: io.stderr,
-    isTty: io.isTty ?? false,
-    json: command.json,
-    redact: (text) => logger.redact(text),
-  });
+  const out = outputOf(command, io, logger);
   const proxy = command.options.proxy;
   const dispatcher = createDispatcher({
     env: io.env,
@@ -68,20 +66,50 @@ export async function runTransferCli(
   });
   let engine: CliEngine | undefined;
   try {
-    engine = await createCliEngine(command, {
-      env: io.env,
-      dispatcher,
-      logger,
-      secretStore: io.secretStore,
-      ...(io.disk ? { disk: io.disk } : {}),
-    });
-    return await run(command, engine, out, io.interrupts?.());
-  } catch (error) {
-    return out.failure(failureOf(error), verbose);
+    let code: number;
+    try {
+      engine = await createCliEngine(command, {
+        env: io.env,
+        dispatcher,
+        logger,
+        secretStore: io.secretStore,
+        ...(io.disk ? { disk: io.disk } : {}),
+      });
+      code = await run(command, engine, out, io.interrupts?.());
+    } catch (error) {
+      code = out.failure(failureOf(error), verbose);
+    }
+    const client = engine?.connection.client;
+    if (client) await hintInstance(command, out, instanceNamesOf(client), io.stderr, logger);
+    return code;
   } finally {
     await engine?.close();
     await dispatcher.close();
   }
+}
+
+/** After a "not found" on an instance that does not exist: the closest known names. */
+async function hintInstance(
+  command: TransferCommand,
+  out: CliOutput,
+  listNames: () => Promise<string[]>,
+  stderr: (text: string) => void,
+  logger: RedactingLogger,
+): Promise<void> {
+  const hint = await unknownInstanceHint(out.failed?.code, command.instanceName, listNames);
+  if (hint) stderr(logger.redact(hint));
+}
+
+/** Where the command prints: progress, then its result (--output, --query) or its error. */
+function outputOf(command: TransferCommand, io: TransferCliIo, logger: RedactingLogger): CliOutput {
+  return new CliOutput({
+    stdout: io.stdout,
+    stderr: io.stderr,
+    isTty: io.isTty ?? false,
+    json: command.json,
+    redact: (text) => logger.redact(text),
+    output: io.output,
+  });
 }
 
 function run(

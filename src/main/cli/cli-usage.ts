@@ -35,11 +35,16 @@ const USAGE = `Usage: databridge <group> <operation> [--param value ...] [connec
        databridge <group>.<operation> ...        (the catalogue operation id)
        databridge <group> <operation> --help     (the parameters of one operation)
        databridge --version
+       databridge completion bash|zsh|fish|powershell
+                                                 (shell completion; "databridge completion --help")
+       databridge monitor serve [--profile NAME ...] [--listen HOST:PORT] ...
+                                                 (the monitor as a service for Prometheus;
+                                                 "databridge monitor serve --help")
 
 Transfers (the app's transfer engine, resumable; "databridge import --help" and so on):
   import FILE --instanceName I [--databaseName D] [--groupIds G,...] [--wait]
                            upload a .bak, .mdf or .dacpac file, then start the import job
-  export --instanceName I --databaseName D --exportTo 0|1|2 [--detachOnly] --to DIR
+  export --instanceName I --databaseName D --exportTo mdf|bak|dacpac [--detachOnly] --to DIR
                            run the export job, then download every file into DIR
   archives download --instanceName I --archiveId A --to DIR
                            download every file of an archive into DIR
@@ -62,7 +67,8 @@ Connection (one of):
     --api-key KEY          the API key on the command line (a warning: it stays in the
                            shell's history and shows in the process list)
     --tenant T --user U --password P
-                           token sign-in (password also from DATABRIDGE_PASSWORD)
+                           token sign-in (password also from DATABRIDGE_PASSWORD, or
+                           --password-stdin: read from standard input)
   --proxy URL              HTTP(S) proxy (default: HTTPS_PROXY / HTTP_PROXY, with NO_PROXY)
   --timeout SECONDS        time allowed for each operation of the service, retries included
                            (default ${SERVICE_LIMITS.deadlineMs / 1000}); file transfers are not bound by it
@@ -73,14 +79,28 @@ Parameters:
                            its name in the catalogue: --instanceName sql-eu-prod-01 --sort "name ASC"
   --body JSON | @FILE      the JSON body, inline or from a file
   --body-file FILE         the raw bytes of an upload part (uploads putPart)
+  --all-instances          a list of one instance (databases list, jobs list, sessions list,
+                           ...) run on every instance; each record gets its instanceName
+  --status S[,S]  --since 30m|24h|7d  --blocking
+                           keep the listed records with that status (jobs: Failed, ...),
+                           created or ended that recently, or in a blocking chain (sessions)
 
 Output:
-  The answer is printed as JSON. --headers prints { status, headers, data } instead.
+  -o, --output FORMAT      how the answer is printed (default: table on a terminal, json
+                           when stdout is a pipe or a file):
+                             table  columns fitted to the terminal, sizes in KiB/MiB/GiB,
+                                    times as 2026-11-27 14:03:05; one record: field, value
+                             json   indented JSON         jsonl  one JSON value per line
+                             tsv    header row, then one record per line, raw values
+                             csv    the same, quoted as RFC 4180 says
+  --query EXPR             a JMESPath expression applied to the answer before --output,
+                           e.g. --query "[?status=='Online'].name" (https://jmespath.site)
+  --headers prints { status, headers, data } instead of the answer alone.
   --verbose logs requests to stderr (secrets redacted).
   Errors go to stderr as "error CODE: message", with the exit codes below.
   Keep secrets off the command line, which other users of the machine can see and the
   shell's history keeps: DATABRIDGE_API_KEY, --api-key-stdin or --profile for an API key,
-  DATABRIDGE_PASSWORD for a password.
+  DATABRIDGE_PASSWORD or --password-stdin for a password.
 
 ${EXIT_CODES_HELP}`;
 

@@ -43,15 +43,27 @@ export const fileTypeByExtension: Readonly<Record<FileExtension, FileTypeValue>>
 
 const fileTypeMessage = 'must be 0 (MDF), 1 (BAK) or 2 (DACPAC)';
 
+/**
+ * The metadata of an enumeration sent as numeric codes: what each code means, by name. A
+ * command line or a form reads it to take names (`bak`) where the wire takes codes (`1`).
+ */
+export interface CodeNamesMeta {
+  readonly codeNames: Readonly<Record<string, number>>;
+}
+
+const fileTypeCodeNames = { codeNames: FileTypeCode } satisfies CodeNamesMeta;
+
 /** Query `exportTo` of export: `0` MDF (default of the service), `1` BAK, `2` DACPAC. */
-export const ExportToTypeSchema = z.literal([0, 1, 2], { error: `exportTo ${fileTypeMessage}` });
+export const ExportToTypeSchema = z
+  .literal([0, 1, 2], { error: `exportTo ${fileTypeMessage}` })
+  .meta(fileTypeCodeNames);
 /** An ExportToType code. */
 export type ExportToType = z.infer<typeof ExportToTypeSchema>;
 
 /** Query `importFrom` of prepare import and import; same values as ExportToType (records.md). */
-export const ImportFromTypeSchema = z.literal([0, 1, 2], {
-  error: `importFrom ${fileTypeMessage}`,
-});
+export const ImportFromTypeSchema = z
+  .literal([0, 1, 2], { error: `importFrom ${fileTypeMessage}` })
+  .meta(fileTypeCodeNames);
 
 /** Job status values; the service sends them as a string. */
 export const JOB_STATUSES = [

@@ -1,7 +1,7 @@
 /** "Did you mean" for a mistyped property name. */
 
 /** Edit distance counting insertions, deletions, substitutions and adjacent swaps as one. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, index) => index)];
   for (let i = 1; i <= a.length; i += 1) {
     const row = [i];

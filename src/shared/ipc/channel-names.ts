@@ -65,6 +65,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'monitor:getSessions',
   'monitor:sampleNow',
   'monitor:setWatched',
+  // audit-channels.ts
+  'audit:list',
   // resource-channels.ts: one per catalogue operation offered over IPC (`group.op` → `group:op`)
   'archives:list',
   'archives:get',

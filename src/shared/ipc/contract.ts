@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { activityChannels } from './activity-channels';
 import { appChannels } from './app-channels';
+import { auditChannels } from './audit-channels';
 import { eventChannels } from './events';
 import { monitorChannels } from './monitor-channels';
 import { profileChannels } from './profile-channels';
@@ -18,6 +19,7 @@ export const invokeChannels = {
   ...activityChannels,
   ...monitorChannels,
   ...resourceChannels,
+  ...auditChannels,
 };
 
 /** The invoke contract's type. */

@@ -78,6 +78,12 @@ export const TransferRecordSchema = z.object({
   archiveId: z.string().optional(),
   /** Export and archive download: the downloaded files, when done. */
   files: z.array(z.string()).optional(),
+  /**
+   * When done: true when every byte that arrived (or was sent) was checked against an MD5 the
+   * storage host gave as its ETag. Absent when a host's ETag is no MD5 (multipart objects,
+   * encrypting hosts): there was nothing to compare with.
+   */
+  md5Verified: z.boolean().optional(),
   mode: z.enum(['multipart', 'single']).optional(),
   state: TransferStateSchema,
   pausedReason: PausedReasonSchema.optional(),

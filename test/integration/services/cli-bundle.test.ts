@@ -117,6 +117,15 @@ describe('the databridge bundle', () => {
     for (const op of catalogue) expect(help.stdout).toContain(`    ${op.id} `);
   });
 
+  it('prints a completion script from the model written into it, without loading zod', async () => {
+    const run = await runBundle(['completion', 'bash']);
+    expect(run).toMatchObject({ code: 0, stderr: '', loaded: { zod: false, network: [] } });
+    expect(run.stdout).toMatch(/^complete -F _databridge databridge$/m);
+    for (const op of catalogue) {
+      expect(run.stdout).toMatch(new RegExp(`^ {4}${op.id}\\) opts=`, 'm'));
+    }
+  });
+
   it('loads nothing but the help, the version and the option list at start-up', () => {
     const modules = [...startupModules('src/main/cli.ts')];
     expect(modules.filter((path) => /node_modules|contract\/catalogue/.test(path))).toEqual([]);
@@ -152,6 +161,30 @@ describe('the databridge bundle', () => {
       'sql-eu-test-01',
     ]);
     expect(env.count(/^GET \/databridge\/v1\/sql-instances /)).toBeGreaterThan(0);
+  });
+
+  it('prints the answer as --output and --query say, the JMESPath library bundled', async () => {
+    const listed = await runBundle(
+      [
+        'instances',
+        'list',
+        '--base-url',
+        env.emulator.baseUrl,
+        '-o',
+        'tsv',
+        '--query',
+        '[].{name: name, status: status}',
+      ],
+      { env: { DATABRIDGE_API_KEY: 'demo-admin-key' } },
+    );
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    expect(listed.stdout.split('\n')).toEqual([
+      'name\tstatus',
+      expect.stringMatching(/^sql-eu-prod-01\t\w+$/) as unknown,
+      expect.stringMatching(/^sql-eu-dev-01\t\w+$/) as unknown,
+      expect.stringMatching(/^sql-eu-test-01\t\w+$/) as unknown,
+      '',
+    ]);
   });
 
   it('still takes --api-key KEY, with the warning on stderr', async () => {

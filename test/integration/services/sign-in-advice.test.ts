@@ -111,7 +111,8 @@ describe('a repeated 401', () => {
   it('in the CLI names the flags of the sign-in used', async () => {
     const token = await cliFailure(['--tenant', 'demo', '--user', 'bob', '--password', 'pw']);
     expect(requests()).toEqual(TWICE_REFUSED);
-    expect(token.stderr).toMatch(/^error AUTH_REQUIRED: /);
+    // --password on the command line is warned about first, as --api-key is.
+    expect(token.stderr).toMatch(/^warning: --password [^\n]*\nerror AUTH_REQUIRED: /);
     expect(token.stderr).toMatch(/check --tenant, --user and --password/);
     expect(token.stderr).not.toMatch(/api-key|API key/i);
     const key = await cliFailure(['--api-key', 'k']);

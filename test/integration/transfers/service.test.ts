@@ -165,6 +165,8 @@ describe('TransferService', () => {
     await settled(e, started.id);
     const done = e.service.get(started.id);
     expect(done).toMatchObject({ state: 'done', jobStatus: 'Succeeded' });
+    // Every part's ETag is its MD5 on the emulator, compared as it was sent.
+    expect(done.md5Verified).toBe(true);
     expect(done.jobId).not.toBe(failed.jobId);
     expect(sent).toHaveLength(partsSent);
     const list = await e.connections.connection.client.call('databases.list', {

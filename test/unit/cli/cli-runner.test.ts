@@ -85,3 +85,31 @@ describe('runCli', () => {
     expect([...loaded].sort()).toEqual(['connection', 'dispatcher']);
   });
 });
+
+describe('runCli with --output and --query', () => {
+  it('refuses an unknown format or a bad query as usage errors', async () => {
+    const env = { DATABRIDGE_API_KEY: 'demo-admin-key' };
+    const format = await run(['instances', 'list', ...nowhere, '-o', 'yaml'], { env });
+    expect(format).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'usage: --output must be one of table, json, jsonl, tsv, csv; got "yaml".\n',
+    });
+    const query = await run(['instances', 'list', ...nowhere, '--query', '[?name=='], { env });
+    expect(query.code).toBe(2);
+    expect(query.stderr).toMatch(/^usage: --query "\[\?name==" is not a JMESPath expression: /);
+    const json = await run(['jobs', 'wait', '--jobId', 'j', '--json', '-o', 'csv'], { env });
+    expect(json.code).toBe(2);
+    expect(json.stderr).toMatch(/^usage: --json prints progress and the result as JSON lines/);
+  });
+
+  it('takes the output options anywhere on the command line of an operation', async () => {
+    const failed = await run(
+      ['-ojsonl', 'instances', '--query', '[].name', 'list', ...nowhere, '--timeout', '5'],
+      { env: { DATABRIDGE_API_KEY: 'demo-admin-key' } },
+    );
+    // Accepted: the run got as far as the network.
+    expect(failed.code).toBe(4);
+    expect(failed.stderr).toMatch(/^error NETWORK: /);
+  });
+});

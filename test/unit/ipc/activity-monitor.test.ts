@@ -154,7 +154,7 @@ describe('ActivityMonitor', () => {
     expect(all.platform.notifications).toEqual([
       {
         title: 'Job failed',
-        body: 'IMPORT_DATABASE on sql-eu-prod-01 (started elsewhere, on sql-eu-prod-01): The file is not a backup',
+        body: 'Import database on sql-eu-prod-01 (started elsewhere, on sql-eu-prod-01): The file is not a backup',
         item: { kind: 'job', id: 'c1' },
       },
     ]);

@@ -40,9 +40,8 @@ describe('the filter builder of each table', () => {
   });
 
   it('says what a value takes, with the property hint', () => {
-    expect(valuePlaceholder('archives', 'storageTypeId')).toBe(
-      'A number (0 temporary, 1 permanent)',
-    );
+    // The storage type is picked by name (no code to explain), yet a typed number still works.
+    expect(valuePlaceholder('archives', 'storageTypeId')).toBe('A number');
     expect(valuePlaceholder('archives', 'createDate')).toBe('YYYY-MM-DD or an ISO timestamp');
     expect(valuePlaceholder('sessions', 'sessionId')).toBe('A number');
     expect(valuePlaceholder('sessions', 'hostName')).toBe('Text (* is a wildcard with LIKE)');

@@ -155,6 +155,7 @@ describe('palette commands of the views and the frame', () => {
     });
     expect(registered('frame.')).toEqual([
       'frame.allJobs',
+      'frame.audit',
       'frame.back',
       'frame.connections',
       'frame.jump',
@@ -181,5 +182,7 @@ describe('palette commands of the views and the frame', () => {
     expect(useNavigationStore().current).toEqual({ kind: 'monitor' });
     await command('frame.allJobs').run();
     expect(useNavigationStore().current).toEqual({ kind: 'allJobs' });
+    await command('frame.audit').run();
+    expect(useNavigationStore().current).toEqual({ kind: 'audit' });
   });
 });

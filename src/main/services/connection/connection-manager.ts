@@ -8,6 +8,7 @@ import {
   type ProfileSecretInput,
 } from '../../../shared/model/profile';
 import type { SignInState } from '../../../shared/model/session-state';
+import type { ConnectionAudit } from '../audit/call-auditor';
 import { ApiKeyAuth } from '../auth/api-key-auth';
 import { TokenAuth } from '../auth/token-auth';
 import { Emitter, type Subscription } from '../common/emitter';
@@ -45,6 +46,8 @@ export interface ConnectionManagerOptions {
   readonly timers?: Timers;
   readonly now?: () => number;
   readonly refreshMarginMs?: number;
+  /** Records the changes every connection makes (the audit trail). */
+  readonly audit?: ConnectionAudit;
 }
 
 /** Options of {@link ConnectionManager.connect}. */
@@ -258,7 +261,7 @@ export class ConnectionManager {
   }
 
   #create(profile: Profile, secret: ProfileSecretInput, endpoints: ServiceEndpoints): Connection {
-    const { dispatcher, logger, retry, timers, now, refreshMarginMs } = this.#options;
+    const { dispatcher, logger, retry, timers, now, refreshMarginMs, audit } = this.#options;
     return createConnection(profile, secret, {
       endpoints,
       dispatcher,
@@ -268,6 +271,7 @@ export class ConnectionManager {
       ...(timers ? { timers } : {}),
       ...(now ? { now } : {}),
       ...(refreshMarginMs === undefined ? {} : { refreshMarginMs }),
+      ...(audit ? { audit } : {}),
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
 import { AppError } from '../../../shared/errors';
+import type { ConnectionAudit } from '../audit/call-auditor';
 import { ApiKeyAuth } from '../auth/api-key-auth';
 import type { AuthProvider } from '../auth/auth-provider';
 import { TokenAuth } from '../auth/token-auth';
@@ -41,6 +42,8 @@ export interface ConnectionDeps {
    * ({@link guiAdviceFor}; the CLI passes its own).
    */
   readonly adviserFor?: (kind: SignInKind) => Adviser;
+  /** Records the changes the connection's client makes (the audit trail); none: not recorded. */
+  readonly audit?: ConnectionAudit;
 }
 
 /**
@@ -63,7 +66,13 @@ export function createConnection(
     advise: (deps.adviserFor ?? guiAdviceFor)(profile.auth.kind),
   };
   const auth = createAuth(profile, secret, deps, new AuthApi(new ServiceClient(base)));
-  const client = new ServiceClient({ ...base, auth, readOnly: profile.readOnly });
+  const onCallEnded = deps.audit?.listenerFor({ profile, endpoints: deps.endpoints, secret });
+  const client = new ServiceClient({
+    ...base,
+    auth,
+    readOnly: profile.readOnly,
+    ...(onCallEnded ? { onCallEnded } : {}),
+  });
   return { profile, endpoints: deps.endpoints, client, auth };
 }
 

@@ -17,6 +17,7 @@ import { sleep, type Sleep } from '../common/sleep';
 import { silentLogger, type Logger } from '../log/logger';
 import { AnswerTooLargeError } from './answer-bounds';
 import { parseAnswer } from './answer-parser';
+import { reportCallEnd, type CallEndListener } from './call-ended';
 import { OperationDeadline } from './deadline';
 import { exchange, type RawAnswer } from './exchange';
 import {
@@ -74,6 +75,8 @@ export interface ServiceClientOptions {
    * ({@link guiAdvice}); the CLI passes advice in terminal terms.
    */
   readonly advise?: Adviser;
+  /** Told how every call that got past validation ended (the audit trail). */
+  readonly onCallEnded?: CallEndListener;
 }
 
 /** A call as sent: the request it tried is known. */
@@ -142,14 +145,19 @@ export class ServiceClient {
     this.#checkReadOnly(op);
     const limits = limitsOf(op, this.#limits);
     const deadline = new OperationDeadline(limits.deadlineMs, options.signal);
+    const ended = { op, input, prepared };
+    let answer: AnswerWithHeaders<unknown>;
     try {
-      const answer = await this.#send(op, prepared, call, deadline, limits);
-      return answer as AnswerWithHeaders<OperationOutput<Id>>;
+      answer = await this.#send(op, prepared, call, deadline, limits);
     } catch (error) {
-      throw this.#stopped(error, call, deadline, options.signal);
+      const stopped = this.#stopped(error, call, deadline, options.signal);
+      await reportCallEnd(this.#options.onCallEnded, ended, { error: stopped }, this.#logger);
+      throw stopped;
     } finally {
       deadline.dispose();
     }
+    await reportCallEnd(this.#options.onCallEnded, ended, { answer }, this.#logger);
+    return answer as AnswerWithHeaders<OperationOutput<Id>>;
   }
 
   /**

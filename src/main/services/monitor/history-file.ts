@@ -46,6 +46,13 @@ function numbers(line: string): number[] | undefined {
   return values.every(Number.isFinite) ? values : undefined;
 }
 
+/** The time of a whole sample or mark line; undefined for anything else. */
+function wholeLineTime(line: string): number | undefined {
+  const values = numbers(line);
+  const fields = line.startsWith('s,') ? SAMPLE_FIELDS.length : line.startsWith('m,') ? 4 : 0;
+  return values && values.length === fields ? values[0] : undefined;
+}
+
 /**
  * Parses a history file's text, keeping the lines of `window`; lines that do not parse (a torn
  * last write) are skipped.
@@ -102,8 +109,9 @@ export async function compactHistory(file: string, window: HistoryWindow, maxByt
   const lines = text.split('\n');
   for (let i = lines.length - 1; i >= 0; i -= 1) {
     const line = lines[i] ?? '';
-    const at = Number(line.slice(2, line.indexOf(',', 2)));
-    if (line.length < 3 || !Number.isFinite(at) || !inWindow(at, window)) continue;
+    // Only lines that parse are kept: a torn append glued to the next one is dropped here.
+    const at = wholeLineTime(line);
+    if (at === undefined || !inWindow(at, window)) continue;
     if (bytes + line.length + 1 > maxBytes) break;
     kept.push(line);
     bytes += line.length + 1;

@@ -121,6 +121,28 @@ export class MonitorHistory {
     await Promise.all([...this.#tracks.values()].map((track) => this.#write(track)));
   }
 
+  /**
+   * Writes what was added, then rewrites every file whole (a temporary file renamed over it,
+   * within its bounds): what a stopping process leaves is complete lines only, even where an
+   * earlier crash tore the last append.
+   */
+  async flushWhole(): Promise<void> {
+    await this.flush();
+    const budget = this.#options.maxBytesPerInstance;
+    await Promise.all(
+      [...this.#tracks.values()].map((track) => {
+        track.writing = track.writing
+          .then(async () => {
+            track.bytes = await compactHistory(track.file, this.#window(), budget);
+          })
+          .catch((error: unknown) => {
+            this.#logger.warn('Monitor history not rewritten', { file: track.file, error });
+          });
+        return track.writing;
+      }),
+    );
+  }
+
   /** The bytes of every history file, as last written. */
   bytesOnDisk(): number {
     let total = 0;

@@ -70,6 +70,8 @@ export const ExportFileSchema = z.object({
   totalBytes: z.number().int().nonnegative().optional(),
   bytesWritten: z.number().int().nonnegative(),
   done: z.boolean(),
+  /** True once the finished file's bytes matched the MD5 its ETag gave. */
+  md5Verified: z.boolean().optional(),
   /**
    * A download in byte ranges over several connections (absent: one stream, and the `.part`
    * file's size is how far it got): the file is cut into segments of `segmentBytes`, and

@@ -10,6 +10,7 @@ import type { TransferJournal } from './journal-schema';
 import { isRetryable } from './step-retry';
 import type { TransferContext, TransferEngineSettings } from './transfer-context';
 import type { ServiceCaller, TransferConnections } from './transfer-ports';
+import { isMd5Verified } from './transfer-md5';
 import { TransferQueue } from './transfer-queue';
 import type { Timers } from '../time/timers';
 import { StopRequest, type TransferRun } from './transfer-run';
@@ -131,7 +132,7 @@ export class RunDriver {
         error,
       });
     });
-    run.setState('done');
+    run.setState('done', isMd5Verified(journal) ? { md5Verified: true } : {});
   }
 
   async #ended(run: TransferRun, error: unknown, signal: AbortSignal): Promise<void> {

@@ -67,7 +67,10 @@ export async function restart(progress: Progress, state: ExportFile): Promise<vo
   delete state.ranges;
 }
 
-/** Checks the length, and the bytes against an MD5-looking ETag (a mismatch starts over). */
+/**
+ * Checks the length, and the bytes against an MD5-looking ETag (a mismatch starts over);
+ * `state.md5Verified` says whether the MD5 was compared (and matched).
+ */
 export async function verify(state: ExportFile, progress: Progress): Promise<void> {
   if (state.totalBytes !== undefined && progress.written !== state.totalBytes) {
     throw new AppError({
@@ -76,13 +79,16 @@ export async function verify(state: ExportFile, progress: Progress): Promise<voi
     });
   }
   const expected = state.etag === undefined ? '' : bareEtag(state.etag).toLowerCase();
-  if (/^[0-9a-f]{32}$/.test(expected) && progress.hash.copy().digest('hex') !== expected) {
+  const isMd5 = /^[0-9a-f]{32}$/.test(expected);
+  if (isMd5 && progress.hash.copy().digest('hex') !== expected) {
     await restart(progress, state);
     throw new AppError({
       code: 'UNEXPECTED_RESPONSE',
       message: `The downloaded file ${state.dest} does not match its checksum; it was discarded, download it again.`,
     });
   }
+  if (isMd5) state.md5Verified = true;
+  else delete state.md5Verified;
 }
 
 /** True when something is at `path` (a missing folder or file answers false). */

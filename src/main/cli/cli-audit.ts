@@ -1,0 +1,70 @@
+import { defaultDataDir } from '../services/config/app-paths';
+import type { AuditFilter } from '../../shared/model/audit';
+import { sinceInstant } from '../services/audit/audit-filter';
+import { auditDir, listKills } from '../services/audit/audit-setup';
+import { AuditTrail } from '../services/audit/audit-trail';
+import { UsageError } from './cli-args';
+import { AUDIT_HELP, parseAuditArgs, type AuditCommand } from './cli-audit-args';
+import { EXIT } from './cli-exit-codes';
+import type { OutputSettings } from './output/output-args';
+import { renderAnswer } from './output/output-render';
+
+/** What `audit list` talks to. */
+export interface AuditCliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** How the records are printed (--output, --query); indented JSON when absent. */
+  readonly output?: OutputSettings;
+  readonly now?: () => Date;
+}
+
+/**
+ * `databridge audit list`: the records of the data folder's trail that match, printed like
+ * any answer (plain records, so --output and --query apply). Exit code 1 when the trail did
+ * not verify: the records are still printed, and stderr says what was found and moved aside.
+ */
+export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Promise<number> {
+  let command: AuditCommand;
+  let filter: AuditFilter;
+  try {
+    command = parseAuditArgs(argv);
+    if (command.kind === 'help') {
+      io.stdout(AUDIT_HELP + '\n');
+      return EXIT.ok;
+    }
+    filter = filterOf(command, (io.now ?? (() => new Date()))());
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`usage: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  const dataDir = command.dataDir ?? defaultDataDir(process.platform, io.env);
+  const trail = new AuditTrail({ dir: auditDir(dataDir) });
+  const list = command.kills ? await listKills(trail, filter) : await trail.list(filter);
+  const rendered = renderAnswer(list.records, io.output);
+  if (rendered.stderr !== undefined) io.stderr(rendered.stderr);
+  io.stdout(rendered.stdout);
+  if (list.verdict.status === 'ok') return EXIT.ok;
+  const moved = list.movedAside.length > 0 ? ` Moved aside: ${list.movedAside.join(', ')}.` : '';
+  io.stderr(
+    `warning: the audit trail did not verify (${JSON.stringify(list.verdict)}).${moved} A new chain records it.\n`,
+  );
+  return EXIT.failed;
+}
+
+function filterOf(command: Extract<AuditCommand, { kind: 'list' }>, now: Date): AuditFilter {
+  let since: string | undefined;
+  if (command.since !== undefined) {
+    since = sinceInstant(command.since, now);
+    if (since === undefined) {
+      throw new UsageError('--since takes a span such as 30m, 12h, 7d or 2w, or a date.');
+    }
+  }
+  return {
+    ...(since ? { since } : {}),
+    ...(command.operations ? { operations: [...command.operations] } : {}),
+    ...(command.target === undefined ? {} : { target: command.target }),
+    ...(command.outcome ? { outcome: command.outcome } : {}),
+  };
+}

@@ -1,0 +1,44 @@
+/** The help of `databridge monitor serve`. */
+export const SERVE_HELP = `Usage: databridge monitor serve [--profile NAME ...] [--config FILE] [--listen HOST:PORT]
+         [--token-file FILE | --token-env VAR] [--tls-cert FILE --tls-key FILE] [--interval SECONDS]
+
+The app's always-on monitor as a service for a team's Prometheus: it reads the sessions of
+every instance of the named connections once per interval (whoever asks), and answers
+  /metrics                     Prometheus text format (databridge_* per profile, instance, region)
+  /healthz                     200 while every instance's last sample is younger than 3
+                               intervals, 503 otherwise (JSON; never asks for the token)
+  /api/v1/instances            each instance's last sample and head blockers (JSON)
+  /api/v1/instances/{profile}/{instance}/sessions
+                               the sessions of the instance's last sample (JSON)
+
+What to watch (one or more):
+  --profile NAME               a saved connection of the app (repeat for more); the secret
+                               from the keychain, or DATABRIDGE_API_KEY / DATABRIDGE_PASSWORD
+    --data-dir DIR             the app's data folder (default: the platform's)
+  --base-url URL | --region EU|US
+                               a service given here, named "default"; the API key from
+                               DATABRIDGE_API_KEY or --api-key-stdin (or --tenant/--user with
+                               DATABRIDGE_PASSWORD)
+  --config FILE                JSON: "connections": [{ "name", "profile" | "baseUrl" | "region",
+                               "apiKeyEnv" | "apiKeyFile" | "passwordEnv", "tenant", "user",
+                               "exclude": [instances] }], and any option below by its
+                               camelCase name ("listen", "intervalSeconds", "tokenFile", ...,
+                               "blockingAlertSeconds", "historyDir"); options given here win
+
+Serving:
+  --listen HOST:PORT           default 127.0.0.1:9420. An address other machines can reach
+                               needs a bearer token or TLS (or both); it is refused otherwise
+  --token-file FILE | --token-env VAR
+                               the bearer token (16 characters or more) every endpoint but
+                               /healthz asks for: Authorization: Bearer TOKEN
+  --tls-cert FILE --tls-key FILE
+                               serve HTTPS with this certificate and key (PEM)
+  --interval SECONDS           how often each instance is read, 1 to 3600 (default 5)
+  --history-dir DIR            the monitor's history (default $STATE_DIRECTORY/history under
+                               systemd, else the data folder's monitor-serve/history)
+  --proxy URL, --timeout SECONDS
+                               as for every command
+  --verbose                    log each request to the service as well
+
+Runs in the foreground and logs one JSON line per event on stderr. SIGTERM or Ctrl+C stops it
+cleanly (exit 0): the server closes, sampling stops, the history is written whole.`;

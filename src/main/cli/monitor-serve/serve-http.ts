@@ -1,0 +1,130 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '../../services/log/logger';
+import type { ListenAddress } from './serve-listen';
+import type { ServeMetrics } from './serve-metrics';
+import { routeOf, type ServeApi } from './serve-routes';
+
+/** Options of {@link startServeHttp}. */
+export interface ServeHttpOptions {
+  readonly listen: ListenAddress;
+  /** The bearer token every endpoint but /healthz asks for; none: no token asked. */
+  readonly token?: string;
+  readonly tls?: { readonly cert: Buffer; readonly key: Buffer };
+  readonly metrics: ServeMetrics;
+  readonly api: ServeApi;
+  readonly logger: Logger;
+}
+
+/** A listening server. */
+export interface ServeHttp {
+  /** Its base URL, with the port it got (`--listen HOST:0` picks one). */
+  readonly url: string;
+  /** Stops listening and ends open connections (a scraper's keep-alive included). */
+  close(): Promise<void>;
+}
+
+const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/**
+ * True when the request carries the token. Both sides are hashed first, so the comparison
+ * takes the same time whatever the length or the first differing byte of what was sent.
+ */
+function isAuthorized(request: IncomingMessage, token: Buffer | undefined): boolean {
+  if (token === undefined) return true;
+  const header = request.headers.authorization ?? '';
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '';
+  return timingSafeEqual(digest(given), token);
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string): void {
+  response.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  response.end(response.req.method === 'HEAD' ? undefined : body);
+}
+
+const sendJson = (response: ServerResponse, status: number, value: unknown): void =>
+  send(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
+
+const problem = (code: string, message: string) => ({ error: { code, message } });
+
+/**
+ * The HTTP (or HTTPS) server of the headless monitor: `/metrics`, `/healthz` and the JSON API.
+ * It only reads what the monitor holds, so a scrape or a client's read never reaches the
+ * service.
+ */
+export async function startServeHttp(options: ServeHttpOptions): Promise<ServeHttp> {
+  const token = options.token === undefined ? undefined : digest(options.token);
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    void answer(request, response, token, options).catch((error: unknown) => {
+      options.logger.error('monitor serve: request failed', { url: request.url, error });
+      if (!response.headersSent) sendJson(response, 500, problem('INTERNAL', 'The answer failed.'));
+      else response.destroy();
+    });
+  };
+  const server: Server = options.tls
+    ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, handle)
+    : createServer(handle);
+  server.requestTimeout = 15_000;
+  server.headersTimeout = 10_000;
+  server.listen(options.listen.port, options.listen.host);
+  await Promise.race([
+    once(server, 'listening'),
+    once(server, 'error').then(([error]) => Promise.reject(error as Error)),
+  ]);
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `${options.tls ? 'https' : 'http'}://${host}:${address.port}`,
+    close: async () => {
+      const closed = once(server, 'close');
+      server.close();
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+async function answer(
+  request: IncomingMessage,
+  response: ServerResponse,
+  token: Buffer | undefined,
+  options: ServeHttpOptions,
+): Promise<void> {
+  const route = routeOf(request.url ?? '/');
+  const done = (status: number): void => options.metrics.noteHttp(route.handler, status);
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.setHeader('allow', 'GET, HEAD');
+    sendJson(response, 405, problem('VALIDATION', 'Only GET and HEAD are answered.'));
+    return done(405);
+  }
+  // The health answer names no instance data beyond refs, and a service manager or load
+  // balancer probes it without a token.
+  if (route.handler !== '/healthz' && !isAuthorized(request, token)) {
+    response.setHeader('www-authenticate', 'Bearer realm="databridge-monitor"');
+    sendJson(
+      response,
+      401,
+      problem('AUTH_REQUIRED', 'Send the bearer token: Authorization: Bearer TOKEN.'),
+    );
+    options.logger.warn('monitor serve: request without a valid token', {
+      handler: route.handler,
+      remote: request.socket.remoteAddress,
+    });
+    return done(401);
+  }
+  if (route.handler === '/metrics') {
+    const { text, contentType } = await options.metrics.scrape();
+    send(response, 200, contentType, text);
+    return done(200);
+  }
+  const result = route.answer(options.api);
+  sendJson(response, result.status, result.body);
+  done(result.status);
+}

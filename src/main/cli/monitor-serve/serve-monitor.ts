@@ -1,0 +1,245 @@
+import { readFile } from 'node:fs/promises';
+import type { Dispatcher } from 'undici';
+import { defaultSettings, type Settings } from '../../../shared/model/settings';
+import type { InstanceMonitorState } from '../../../shared/model/monitor';
+import { createDispatcher } from '../../services/http/dispatcher';
+import { JobWatcher } from '../../services/jobs/job-watcher';
+import type { Logger } from '../../services/log/logger';
+import { MonitorHistory } from '../../services/monitor/monitor-history';
+import { JOB_DISCOVERY_INTERVALS, MonitorService } from '../../services/monitor/monitor-service';
+import { countedClient } from '../../services/monitor/serve/counted-client';
+import type { SecretStore } from '../../services/secrets/secret-store';
+import { UsageError } from '../cli-args';
+import type { ServeSettings, TokenSource } from './serve-args';
+import { connectAll, type ServeConnection } from './serve-connections';
+import { startServeHttp } from './serve-http';
+import { checkExposure } from './serve-listen';
+import { ServeMetrics } from './serve-metrics';
+import { serveApi } from './serve-api';
+
+/** What the headless monitor needs from its process. */
+export interface ServeDeps {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly logger: Logger;
+  readonly secretStore: () => SecretStore;
+  readonly now?: () => number;
+}
+
+/** A running headless monitor. */
+export interface RunningServe {
+  readonly url: string;
+  /** Stops serving and sampling, and leaves the history whole on disk. */
+  close(): Promise<void>;
+}
+
+async function readToken(source: TokenSource, env: ServeDeps['env']): Promise<string> {
+  let token: string | undefined;
+  if ('env' in source) token = env[source.env];
+  else {
+    try {
+      token = (await readFile(source.file, 'utf8')).trim();
+    } catch (error) {
+      throw new UsageError(`--token-file ${source.file}: ${(error as Error).message}`);
+    }
+  }
+  const where = 'env' in source ? `--token-env ${source.env}` : `--token-file ${source.file}`;
+  if (!token || token.length < 16 || /\s/.test(token)) {
+    throw new UsageError(`${where}: the bearer token must be one word of at least 16 characters.`);
+  }
+  return token;
+}
+
+async function readTls(tls: NonNullable<ServeSettings['tls']>) {
+  try {
+    return { cert: await readFile(tls.cert), key: await readFile(tls.key) };
+  } catch (error) {
+    throw new UsageError(`TLS: ${(error as Error).message}`);
+  }
+}
+
+/** The monitor's settings: fixed for the run, from the command line and the file. */
+function fixedSettings(settings: ServeSettings): { get(): Settings; update(): Promise<Settings> } {
+  const value: Settings = {
+    ...defaultSettings(),
+    sessionRefreshSeconds: settings.intervalSeconds,
+    blockingAlertSeconds: settings.blockingAlertSeconds,
+    unwatchedInstances: Object.fromEntries(
+      settings.connections.map((c) => [c.name, [...(c.exclude ?? [])]]),
+    ),
+  };
+  return { get: () => value, update: () => Promise.resolve(value) };
+}
+
+/** The monitor's parts for a run, wired: its service, job watcher, history and metrics. */
+interface ServeMonitor {
+  readonly monitor: MonitorService;
+  readonly jobs: JobWatcher;
+  readonly metrics: ServeMetrics;
+  /** Stops sampling and writes the history whole. */
+  stop(): Promise<void>;
+}
+
+function buildMonitor(
+  settings: ServeSettings,
+  connections: ReadonlyMap<string, ServeConnection>,
+  deps: { logger: Logger; now: () => number; regionOf: (name: string) => string },
+): ServeMonitor {
+  const { logger, now, regionOf } = deps;
+  const noted: { metrics?: ServeMetrics } = {};
+  const clients = new Map(
+    [...connections.values()].map((c) => [
+      c.name,
+      countedClient(c.client, (call) => noted.metrics?.noteCall(c.name, call)),
+    ]),
+  );
+  const clientFor = (name: string) => {
+    const client = clients.get(name);
+    if (!client) throw new Error(`No connection named ${name}.`);
+    return client;
+  };
+  const jobs = new JobWatcher({
+    clientFor,
+    backgroundDiscoveryMs: () => settings.intervalSeconds * 1000 * JOB_DISCOVERY_INTERVALS,
+    logger,
+  });
+  const history = new MonitorHistory({ dir: settings.historyDir, logger });
+  const monitor = new MonitorService({
+    clientFor,
+    jobs,
+    settings: fixedSettings(settings),
+    history,
+    logger,
+    now,
+  });
+  const metrics = new ServeMetrics({
+    watched: () => monitor.list().watched,
+    regionOf,
+    now,
+    intervalSeconds: settings.intervalSeconds,
+  });
+  noted.metrics = metrics;
+  const stops = [
+    jobs.onDidChange((event) => monitor.noteJob(event.kind, event.job)),
+    monitor.onDidChangeInstance((state) => metrics.noteState(state)),
+    logHealth(monitor, logger),
+    logAlerts(monitor, logger),
+  ];
+  return {
+    monitor,
+    jobs,
+    metrics,
+    stop: async () => {
+      for (const stop of stops) stop.dispose();
+      await monitor.dispose();
+      jobs.dispose();
+      await history.flushWhole();
+    },
+  };
+}
+
+/** Connects every connection; the dispatcher is closed again when one cannot be made. */
+async function connect(settings: ServeSettings, deps: ServeDeps) {
+  const dispatcher: Dispatcher = createDispatcher({
+    env: deps.env,
+    logger: deps.logger,
+    ...(settings.proxy ? { proxyUrl: settings.proxy } : {}),
+  });
+  try {
+    return { dispatcher, connections: await connectAll(settings, { ...deps, dispatcher }) };
+  } catch (error) {
+    await dispatcher.close();
+    throw error;
+  }
+}
+
+/**
+ * Starts the headless monitor: the app's own monitor service, job watcher and history over
+ * the configured connections (one session read per instance per interval, as in the app),
+ * with the HTTP server in front that only reads what the monitor holds.
+ */
+export async function startServe(settings: ServeSettings, deps: ServeDeps): Promise<RunningServe> {
+  const { logger } = deps;
+  const guarded = { token: settings.token !== undefined, tls: settings.tls !== undefined };
+  checkExposure(settings.listen, guarded);
+  const token = settings.token ? await readToken(settings.token, deps.env) : undefined;
+  if (token) logger.addSecret?.(token);
+  const tls = settings.tls ? await readTls(settings.tls) : undefined;
+  const now = deps.now ?? Date.now;
+  const { dispatcher, connections } = await connect(settings, deps);
+  const regionOf = (name: string): string => connections.get(name)?.region ?? 'custom';
+  const parts = buildMonitor(settings, connections, { logger, now, regionOf });
+  const stopAll = async (): Promise<void> => {
+    await parts.stop();
+    for (const connection of connections.values()) connection.dispose();
+    await dispatcher.close();
+  };
+  let http: Awaited<ReturnType<typeof startServeHttp>>;
+  try {
+    http = await startServeHttp({
+      listen: settings.listen,
+      ...(token ? { token } : {}),
+      ...(tls ? { tls } : {}),
+      metrics: parts.metrics,
+      api: serveApi({
+        monitor: parts.monitor,
+        regionOf,
+        now,
+        intervalSeconds: settings.intervalSeconds,
+      }),
+      logger,
+    });
+  } catch (error) {
+    await stopAll();
+    const where = `${settings.listen.host}:${settings.listen.port}`;
+    throw new UsageError(`Cannot listen on ${where}: ${(error as Error).message}`);
+  }
+  parts.jobs.start();
+  for (const name of connections.keys()) parts.monitor.openProfile(name);
+  logger.info('monitor serve: listening', {
+    url: http.url,
+    connections: [...connections.keys()],
+    intervalSeconds: settings.intervalSeconds,
+    // Not named after the token: the logger redacts such fields whatever they hold.
+    bearerAsked: guarded.token,
+    tls: guarded.tls,
+    historyDir: settings.historyDir,
+  });
+  return {
+    url: http.url,
+    close: async () => {
+      await http.close();
+      await stopAll();
+    },
+  };
+}
+
+/** Logs a blocking chain that passed the threshold, once per chain. */
+function logAlerts(monitor: MonitorService, logger: Logger) {
+  return monitor.onDidRaiseBlockingAlert((alert) =>
+    logger.warn('monitor serve: blocking past the threshold', {
+      profile: alert.profileId,
+      instance: alert.instanceName,
+      thresholdSeconds: alert.thresholdSeconds,
+      heads: alert.heads.map((h) => ({ sessionId: h.sessionId, blockedCount: h.blockedCount })),
+    }),
+  );
+}
+
+/** Logs an instance's health when it changes (not every sample): one line per event. */
+function logHealth(monitor: MonitorService, logger: Logger) {
+  const last = new Map<string, InstanceMonitorState['health']>();
+  return monitor.onDidChangeInstance((state) => {
+    const key = `${state.profileId}\n${state.instanceName}`;
+    if (last.get(key) === state.health) return;
+    last.set(key, state.health);
+    const fields = {
+      profile: state.profileId,
+      instance: state.instanceName,
+      health: state.health,
+      ...(state.problem ? { problem: state.problem } : {}),
+    };
+    if (state.health === 'stale' || state.health === 'signedOut') {
+      logger.warn('monitor serve: instance health', fields);
+    } else logger.info('monitor serve: instance health', fields);
+  });
+}

@@ -1,0 +1,118 @@
+import { open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/*
+ * The files of the audit trail in its folder: `audit.jsonl` takes the appends; when it would
+ * pass the size limit it is renamed `audit-<first seq, 12 digits>.jsonl` (names that sort in
+ * chain order and never need renaming again) and a new `audit.jsonl` begins. Files that did
+ * not verify are renamed `audit-<time>.damaged.jsonl` and left for the user: never deleted.
+ */
+
+/** The file appends go to. */
+export const CURRENT_FILE = 'audit.jsonl';
+/** The lock of {@link withFileLock} beside the trail. */
+export const LOCK_FILE = 'audit.lock';
+/** The last record's seq and digest, rewritten after each append (finds cut-off tails). */
+export const HEAD_FILE = 'audit-head.json';
+
+const ROTATED = /^audit-(\d{12})\.jsonl$/;
+
+/** The name a full current file is renamed to. */
+export function rotatedName(firstSeq: number): string {
+  return `audit-${String(firstSeq).padStart(12, '0')}.jsonl`;
+}
+
+/** The trail's files, oldest first, the current one last (when it exists). */
+export async function trailFiles(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const rotated = names.filter((name) => ROTATED.test(name)).sort();
+  return names.includes(CURRENT_FILE) ? [...rotated, CURRENT_FILE] : rotated;
+}
+
+/** The size of `file`, 0 when it does not exist. */
+export async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+}
+
+/** How far back from the end the last line is looked for (records are far smaller). */
+const TAIL_BYTES = 256 * 1024;
+
+/**
+ * The last line of `file` and whether the file ends with a newline (a file cut in the middle
+ * of a record does not); undefined for an empty or missing file.
+ */
+export async function lastLine(
+  file: string,
+): Promise<{ text: string; complete: boolean } | undefined> {
+  const size = await sizeOf(file);
+  if (size === 0) return undefined;
+  const length = Math.min(size, TAIL_BYTES);
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, size - length);
+    const text = buffer.toString('utf8');
+    const complete = text.endsWith('\n');
+    const lines = text.split('\n').filter((line) => line !== '');
+    const last = lines.at(-1);
+    return last === undefined ? undefined : { text: last, complete };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The first line of `file` (the one that names a rotated file). */
+export async function firstLine(file: string): Promise<string | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(TAIL_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, TAIL_BYTES, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8').split('\n')[0];
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Deletes the oldest rotated files so that at most `keep` of them are left. */
+export async function pruneRotated(dir: string, keep: number): Promise<void> {
+  const rotated = (await trailFiles(dir)).filter((name) => name !== CURRENT_FILE);
+  for (const name of rotated.slice(0, Math.max(0, rotated.length - keep))) {
+    await rm(join(dir, name), { force: true });
+  }
+}
+
+/**
+ * Renames `names` (in chain order) to `audit-<time>.damaged.jsonl`, numbered when there are
+ * several, never over an existing file; answers the new names.
+ */
+export async function moveAside(
+  dir: string,
+  names: readonly string[],
+  now: Date,
+): Promise<string[]> {
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
+  const existing = new Set(await readdir(dir));
+  const moved: string[] = [];
+  for (const name of names) {
+    let target = `audit-${stamp}.damaged.jsonl`;
+    for (let n = 2; existing.has(target); n += 1) target = `audit-${stamp}-${n}.damaged.jsonl`;
+    existing.add(target);
+    await rename(join(dir, name), join(dir, target));
+    moved.push(target);
+  }
+  return moved;
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { RegionSchema } from '../contract/enums';
+import { ErrorCodeSchema } from '../errors';
+
+/*
+ * The audit trail: one record per change made through the app or the command line, kept by
+ * main in an append-only, hash-chained JSON Lines file. A record never holds a secret: inputs
+ * are redacted by field name and by the secrets of the connection before they are written.
+ */
+
+/** Where a change was made from, and that program's version. */
+const AuditSourceSchema = z.object({
+  kind: z.enum(['app', 'cli']),
+  version: z.string(),
+});
+
+/**
+ * Who the connection signed in as, as far as the profile knows without its secret: the tenant
+ * and user of a token sign-in, or a short fingerprint of an API key (the key has no id of its
+ * own; the fingerprint tells two keys apart and cannot give the key back).
+ */
+const AuditPrincipalSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('apiKey'), keyFingerprint: z.string() }),
+  z.object({ kind: z.literal('token'), tenantName: z.string(), userName: z.string() }),
+]);
+export type AuditPrincipal = z.infer<typeof AuditPrincipalSchema>;
+
+/** How a call ended: the HTTP status when one came, the error code when it failed. */
+const AuditOutcomeSchema = z.object({
+  ok: z.boolean(),
+  status: z.number().int().optional(),
+  code: ErrorCodeSchema.optional(),
+  /** The failure's message, redacted and shortened. */
+  message: z.string().optional(),
+  /** The background job the call started, when its answer names one. */
+  jobId: z.string().optional(),
+});
+
+/** What every record carries to keep the chain: order, link to the previous, own digest. */
+const ChainFieldsSchema = z.object({
+  v: z.literal(1),
+  seq: z.number().int().positive(),
+  /** SHA-256 (hex) of the previous record's canonical JSON; null for the first of a trail. */
+  prev: z.string().nullable(),
+  /** SHA-256 (hex) of this record's canonical JSON without `hash`. */
+  hash: z.string(),
+  /** When it was written (ISO). */
+  time: z.string(),
+});
+
+/** One operation that changes something, as it ended. */
+const AuditCallRecordSchema = ChainFieldsSchema.extend({
+  type: z.literal('call'),
+  source: AuditSourceSchema,
+  profile: z.object({ id: z.string(), name: z.string() }),
+  principal: AuditPrincipalSchema,
+  region: RegionSchema.optional(),
+  host: z.string(),
+  /** The catalogue operation id, e.g. `databases.drop`. */
+  operation: z.string(),
+  /** The path parameters: which instance, database, login, archive or session. */
+  target: z.record(z.string(), z.string()),
+  /** Query, headers and body as sent, with secret fields redacted. */
+  input: z.record(z.string(), z.unknown()).optional(),
+  outcome: AuditOutcomeSchema,
+});
+
+/** How a job started by a recorded call ended, once the caller learned it. */
+const AuditJobEndedRecordSchema = ChainFieldsSchema.extend({
+  type: z.literal('jobEnded'),
+  source: AuditSourceSchema,
+  profile: z.object({ id: z.string() }),
+  instanceName: z.string(),
+  jobId: z.string(),
+  phase: z.enum(['succeeded', 'failed', 'gone']),
+  /** The service's status string. */
+  status: z.string(),
+  error: z.string().optional(),
+});
+
+/** Why the verification of a trail failed. */
+const AuditVerdictSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ok') }),
+  z.object({
+    status: z.literal('tampered'),
+    /** The record that does not hold: its digest, its link, or its text. */
+    seq: z.number().int(),
+    reason: z.enum(['hash', 'link', 'unreadable']),
+    file: z.string(),
+  }),
+  z.object({
+    status: z.literal('gap'),
+    expectedSeq: z.number().int(),
+    foundSeq: z.number().int(),
+    file: z.string(),
+  }),
+  z.object({
+    status: z.literal('truncated'),
+    /** The last record that was whole. */
+    afterSeq: z.number().int(),
+    file: z.string(),
+  }),
+]);
+export type AuditVerdict = z.infer<typeof AuditVerdictSchema>;
+
+/**
+ * A new chain begun after a damaged trail was moved aside: what was found and where the
+ * damaged files went. It links to the last record that still verified, if any.
+ */
+const AuditChainStartedRecordSchema = ChainFieldsSchema.extend({
+  type: z.literal('chainStarted'),
+  verdict: AuditVerdictSchema,
+  /** File names (in the trail's folder) the damaged files were renamed to. */
+  movedAside: z.array(z.string()),
+});
+
+/** One record of the audit trail. */
+export const AuditRecordSchema = z.discriminatedUnion('type', [
+  AuditCallRecordSchema,
+  AuditJobEndedRecordSchema,
+  AuditChainStartedRecordSchema,
+]);
+export type AuditRecord = z.infer<typeof AuditRecordSchema>;
+export type AuditCallRecord = z.infer<typeof AuditCallRecordSchema>;
+
+/** Which records to answer; every field narrows, none means all. */
+export const AuditFilterSchema = z.strictObject({
+  /** Records written at or after this time (ISO). */
+  since: z.string().optional(),
+  /** Call records of these operation ids (and job ends of jobs they started). */
+  operations: z.array(z.string()).optional(),
+  /** Text found (case-insensitive) in a call's target values or a job's instance or id. */
+  target: z.string().optional(),
+  outcome: z.enum(['ok', 'failed']).optional(),
+  profileId: z.string().optional(),
+  /** At most this many of the matching records: the newest. */
+  limit: z.number().int().positive().optional(),
+});
+export type AuditFilter = z.infer<typeof AuditFilterSchema>;
+
+/** What a read of the trail answers: the records (oldest first) and what verification found. */
+export const AuditListSchema = z.object({
+  records: z.array(AuditRecordSchema),
+  verdict: AuditVerdictSchema,
+  /** Files moved aside by this read, because they did not verify. */
+  movedAside: z.array(z.string()),
+});
+export type AuditList = z.infer<typeof AuditListSchema>;

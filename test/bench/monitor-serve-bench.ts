@@ -1,0 +1,286 @@
+import { spawn } from 'node:child_process';
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { request } from 'undici';
+import { ApiKeyAuth } from '../../src/main/services/auth/api-key-auth';
+import { createDispatcher } from '../../src/main/services/http/dispatcher';
+import { ServiceClient } from '../../src/main/services/http/service-client';
+import { JobWatcher } from '../../src/main/services/jobs/job-watcher';
+import { MonitorHistory } from '../../src/main/services/monitor/monitor-history';
+import {
+  JOB_DISCOVERY_INTERVALS,
+  MonitorService,
+} from '../../src/main/services/monitor/monitor-service';
+import { countedClient } from '../../src/main/services/monitor/serve/counted-client';
+import { defaultSettings } from '../../src/shared/model/settings';
+import { ChildEmulator } from '../support/child-emulator';
+import { parsePromText } from '../support/prometheus-text';
+import { startPrometheus, type RunningPrometheus } from '../support/prometheus-server';
+import { missingTool } from '../support/system-tools';
+
+/*
+ * The headless monitor's part of the monitor bench: `databridge monitor serve` in a process of
+ * its own over the emulator's `monitor` seed (up to 3 profiles x 10 instances), a real
+ * Prometheus scraping it, an app-like client reading its JSON API each interval, and, for
+ * comparison, an app that polls the service itself (the app's own monitor). Every figure is
+ * per "minute" of the run; the environment sets the run's size (see SERVE_BENCH_ENV).
+ */
+
+/** The run's parameters, from the environment. */
+const SERVE_BENCH_ENV = {
+  minutes: ['DATABRIDGE_BENCH_SERVE_MINUTES', 10],
+  minuteSeconds: ['DATABRIDGE_BENCH_SERVE_MINUTE_SECONDS', 60],
+  intervalSeconds: ['DATABRIDGE_BENCH_SERVE_INTERVAL_SECONDS', 5],
+  scrapeSeconds: ['DATABRIDGE_BENCH_SERVE_SCRAPE_SECONDS', 5],
+  profiles: ['DATABRIDGE_BENCH_SERVE_PROFILES', 3],
+} as const;
+
+export type ServeBenchParams = { -readonly [K in keyof typeof SERVE_BENCH_ENV]: number };
+
+/** Reads the parameters; a value that is not a positive number is refused. */
+export function serveBenchParams(env: NodeJS.ProcessEnv): ServeBenchParams {
+  const entries = Object.entries(SERVE_BENCH_ENV).map(([key, [name, fallback]]) => {
+    const value = env[name] === undefined ? fallback : Number(env[name]);
+    if (!(value > 0)) throw new Error(`${name} must be a positive number`);
+    return [key, value];
+  });
+  const params = Object.fromEntries(entries) as ServeBenchParams;
+  params.profiles = Math.min(3, Math.round(params.profiles));
+  return params;
+}
+
+/** What one minute of the run counted. */
+interface ServeMinute {
+  /** Requests the emulator served, all kinds. */
+  readonly served: number;
+  /** Of those, what the serve process asked for (its own counter) and the session reads. */
+  readonly serve: number;
+  readonly serveSessionReads: number;
+  /** What the self-polling app asked for. */
+  readonly selfPoller: number;
+  /** JSON reads by the app-like client of the team endpoint. */
+  readonly teamReads: number;
+  readonly rss: number;
+}
+
+/** The figures of the run. */
+export interface ServeFigures {
+  readonly params: ServeBenchParams;
+  readonly instances: number;
+  readonly minutes: readonly ServeMinute[];
+  /** Scrape durations (s), from Prometheus's scrape_duration_seconds or from our own GETs. */
+  readonly scrapeSeconds: readonly number[];
+  readonly scrapeSource: string;
+  readonly teamReadMs: readonly number[];
+}
+
+const TOKEN = 'bench-bearer-token-0123456789abcdef';
+const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kib = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+  return kib === undefined ? NaN : Number(kib) * 1024;
+}
+
+/** `databridge monitor serve` as a child process; answers its URL once it listens. */
+async function startServeChild(dir: string, baseUrl: string, params: ServeBenchParams) {
+  const connections = ['p1', 'p2', 'p3']
+    .slice(0, params.profiles)
+    .map((name) => ({ name, baseUrl, apiKeyEnv: 'BENCH_KEY' }));
+  const config = join(dir, 'serve.json');
+  await writeFile(config, JSON.stringify({ connections }));
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      resolve('src/main/cli.ts'),
+      'monitor',
+      'serve',
+      '--config',
+      config,
+      '--listen',
+      '127.0.0.1:0',
+      '--interval',
+      String(params.intervalSeconds),
+      '--token-env',
+      'BENCH_TOKEN',
+      '--history-dir',
+      join(dir, 'history'),
+    ],
+    {
+      env: { ...process.env, BENCH_KEY: 'demo-admin-key', BENCH_TOKEN: TOKEN },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let log = '';
+  const url = await new Promise<string>((ready, fail) => {
+    child.once('exit', (code) => fail(new Error(`monitor serve exited (${code}): ${log}`)));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      log += chunk;
+      const line = log.split('\n').find((l) => l.includes('monitor serve: listening'));
+      if (line) ready((JSON.parse(line) as { fields: { url: string } }).fields.url);
+    });
+  });
+  const stop = async (): Promise<number | null> => {
+    const exited = new Promise<number | null>((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    return exited;
+  };
+  return { url, pid: child.pid ?? 0, stop };
+}
+
+/** The app's own monitor in this process, polling the service itself (counted). */
+function startSelfPoller(baseUrl: string, authUrl: string, params: ServeBenchParams, dir: string) {
+  let calls = 0;
+  const dispatcher = createDispatcher({ env: {} });
+  const client = countedClient(
+    new ServiceClient({
+      baseUrl,
+      authUrl,
+      dispatcher,
+      auth: new ApiKeyAuth({ profileId: 'self', apiKey: 'demo-admin-key' }),
+    }),
+    () => (calls += 1),
+  );
+  const clientFor = () => client;
+  const jobs = new JobWatcher({
+    clientFor,
+    backgroundDiscoveryMs: () => params.intervalSeconds * 1000 * JOB_DISCOVERY_INTERVALS,
+  });
+  const value = { ...defaultSettings(), sessionRefreshSeconds: params.intervalSeconds };
+  const monitor = new MonitorService({
+    clientFor,
+    jobs,
+    history: new MonitorHistory({ dir: join(dir, 'self-history') }),
+    settings: { get: () => value, update: () => Promise.resolve(value) },
+  });
+  jobs.start();
+  ['p1', 'p2', 'p3'].slice(0, params.profiles).forEach((p) => monitor.openProfile(p));
+  return {
+    calls: () => calls,
+    stop: async () => {
+      await monitor.dispose();
+      jobs.dispose();
+      await dispatcher.close();
+    },
+  };
+}
+
+const auth = { authorization: `Bearer ${TOKEN}` };
+
+async function serveCounts(url: string): Promise<{ all: number; sessions: number }> {
+  const answer = await request(`${url}/metrics`, { headers: auth });
+  const samples = parsePromText(await answer.body.text());
+  const requests = samples.filter((s) => s.name === 'databridge_monitor_service_requests_total');
+  const sum = (list: typeof requests) => list.reduce((total, s) => total + s.value, 0);
+  return {
+    all: sum(requests),
+    sessions: sum(requests.filter((s) => s.labels['operation'] === 'sessions.list')),
+  };
+}
+
+/** Runs the serve part of the bench in `dir`. */
+export async function benchServe(dir: string, params: ServeBenchParams): Promise<ServeFigures> {
+  await mkdir(dir, { recursive: true });
+  const emulatorChild = await ChildEmulator.start(join(dir, 'emulator'), {
+    seed: 'monitor',
+    countRequests: true,
+  });
+  const closers: (() => Promise<unknown>)[] = [() => emulatorChild.emulator.close()];
+  try {
+    const serve = await startServeChild(dir, emulatorChild.baseUrl, params);
+    closers.unshift(serve.stop);
+    const noPrometheus = missingTool('prometheus', ['--version'], 'Debian: prometheus');
+    let prometheus: RunningPrometheus | undefined;
+    if (!noPrometheus) {
+      prometheus = await startPrometheus({
+        dir: join(dir, 'prometheus'),
+        target: new URL(serve.url).host,
+        scrapeSeconds: params.scrapeSeconds,
+        token: TOKEN,
+      });
+      closers.unshift(() => prometheus?.stop() ?? Promise.resolve());
+    }
+    const self = startSelfPoller(emulatorChild.baseUrl, emulatorChild.authUrl, params, dir);
+    closers.unshift(self.stop);
+    return await measure(serve, prometheus, noPrometheus, self, emulatorChild.emulator, params);
+  } finally {
+    for (const close of closers) await close().catch(() => undefined);
+  }
+}
+
+async function measure(
+  serve: { url: string; pid: number },
+  prometheus: RunningPrometheus | undefined,
+  noPrometheus: string | undefined,
+  self: { calls(): number },
+  emulator: ChildEmulator,
+  params: ServeBenchParams,
+): Promise<ServeFigures> {
+  const minuteMs = params.minuteSeconds * 1000;
+  const intervalMs = params.intervalSeconds * 1000;
+  const teamReadMs: number[] = [];
+  const ownScrapes: number[] = [];
+  let teamReads = 0;
+  let running = true;
+  const reader = (async () => {
+    while (running) {
+      const started = performance.now();
+      const answer = await request(`${serve.url}/api/v1/instances`, { headers: auth });
+      await answer.body.json();
+      teamReadMs.push(performance.now() - started);
+      teamReads += 1;
+      if (!prometheus) {
+        const scrapeStart = performance.now();
+        await (await request(`${serve.url}/metrics`, { headers: auth })).body.text();
+        ownScrapes.push((performance.now() - scrapeStart) / 1000);
+      }
+      await sleepUntil(Date.now() + intervalMs);
+    }
+  })();
+  const totalOf = async () => Object.values(await emulator.requests()).reduce((a, b) => a + b, 0);
+  const take = async () => ({
+    served: await totalOf(),
+    serve: await serveCounts(serve.url),
+    self: self.calls(),
+    team: teamReads,
+  });
+  let previous = await take();
+  const started = Date.now();
+  const minutes: ServeMinute[] = [];
+  for (let minute = 1; minute <= params.minutes; minute += 1) {
+    await sleepUntil(started + minute * minuteMs - intervalMs / 2);
+    const now = await take();
+    minutes.push({
+      served: now.served - previous.served,
+      serve: now.serve.all - previous.serve.all,
+      serveSessionReads: now.serve.sessions - previous.serve.sessions,
+      selfPoller: now.self - previous.self,
+      teamReads: now.team - previous.team,
+      rss: await rssOf(serve.pid),
+    });
+    previous = now;
+  }
+  running = false;
+  await reader;
+  let scrapeSeconds = ownScrapes;
+  let scrapeSource = `our own GET /metrics each interval (${noPrometheus ?? ''})`;
+  if (prometheus) {
+    const range = `${Math.ceil((params.minutes * minuteMs) / 1000)}s`;
+    const data = await prometheus.api<{ result: { values: [number, string][] }[] }>(
+      `query?query=${encodeURIComponent(`scrape_duration_seconds{job="databridge-monitor"}[${range}]`)}`,
+    );
+    scrapeSeconds = (data.result[0]?.values ?? []).map(([, v]) => Number(v));
+    scrapeSource = `Prometheus's scrape_duration_seconds, every ${params.scrapeSeconds} s`;
+  }
+  return {
+    params,
+    instances: params.profiles * 10,
+    minutes,
+    scrapeSeconds,
+    scrapeSource,
+    teamReadMs,
+  };
+}
