@@ -38,7 +38,7 @@ test('the jobs view lists the instance jobs, filters them, and a failed job show
     page,
     'job-error',
     async () => {
-      await rows.first().click();
+      await rows.first().dblclick();
       await expect(detail.getByTestId('job-error')).toContainText('export storage is full');
       return detail;
     },

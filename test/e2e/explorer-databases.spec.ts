@@ -109,7 +109,8 @@ test('the adminAccess switch lists every managed database', async ({ app, page }
 test('the database view shows a database with its groups and sessions', async ({ app, page }) => {
   await app.openEmulator();
   await app.openDatabases(PROD);
-  await app.databaseRow('Finance_Ledger').getByText('Finance_Ledger').click();
+  // A double-click opens a database (a click only makes its row the current one).
+  await app.databaseRow('Finance_Ledger').getByText('Finance_Ledger').dblclick();
   await expect(page.getByTestId('view-title')).toContainText('Finance_Ledger');
   await expect(page.getByTestId('database-groups')).toContainText('Finance');
   await expect(page.getByTestId('database-sessions')).toHaveText(/^\d+$/);

@@ -121,7 +121,7 @@ test('Ctrl/Cmd+Shift+P lists every action; Ctrl/Cmd+J toggles the activity panel
 }) => {
   await app.openEmulator();
   await app.openDatabases(TEST);
-  await app.databaseRow('Migration_Check').locator('td').nth(1).click();
+  await app.databaseRow('Migration_Check').locator('td').nth(1).dblclick();
   await page.keyboard.press(`${MOD}+Shift+KeyP`);
   const palette = page.getByTestId('command-palette');
   await expect(palette).toBeVisible();

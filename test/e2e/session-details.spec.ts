@@ -130,7 +130,7 @@ test('the pane passes the accessibility rules in light and dark, and closes', as
   expect(session.consoleErrors).toEqual([]);
 });
 
-test('Enter on a focused row opens the pane with the focus in it, Escape closes it', async () => {
+test('Enter on a focused row opens the pane with the focus in it, ↓ moves it, Escape closes it', async () => {
   await openSessions('dev');
   const first = tableRows(page, 'session-table').first();
   const spid = (await first.getAttribute('data-row-key')) ?? '';
@@ -146,11 +146,13 @@ test('Enter on a focused row opens the pane with the focus in it, Escape closes 
   await page.keyboard.press('Escape');
   await expect(pane()).toBeHidden();
   await expect(row(spid)).toBeFocused();
-  // Space opens it too, leaving the focus on the row.
-  await page.keyboard.press(' ');
-  await expect(pane().getByRole('heading', { level: 2 })).toHaveText(`Session ${spid}`);
-  await expect(row(spid)).toBeFocused();
-  await page.keyboard.press('Escape');
+  // ↓ makes the next row current: the pane shows it, and the focus stays in the table.
+  const next = (await tableRows(page, 'session-table').nth(1).getAttribute('data-row-key')) ?? '';
+  await page.keyboard.press('ArrowDown');
+  await expect(pane().getByRole('heading', { level: 2 })).toHaveText(`Session ${next}`);
+  await expect(row(next)).toBeFocused();
+  await expect(row(next)).toHaveAttribute('aria-selected', 'true');
+  // Escape in the table closes it (nothing is ticked).
   await page.keyboard.press('Escape');
   await expect(pane()).toBeHidden();
   expect(session.consoleErrors).toEqual([]);

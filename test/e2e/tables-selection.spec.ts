@@ -63,7 +63,7 @@ test('five archives are deleted in one confirmation that lists them, with a resu
     .getByTestId('select-row')
     .click({ modifiers: ['Shift'] });
   await expect(table.getByTestId('selection-count')).toHaveText('5 selected');
-  await expect(table.locator('tr[aria-selected="true"]')).toHaveCount(5);
+  await expect(table.locator('[data-testid="select-row"]:checked')).toHaveCount(5);
 
   await table.getByTestId('bulk-delete').click();
   const dialog = page.getByTestId('bulk-action-dialog');
@@ -166,8 +166,11 @@ test('three sessions are killed at once, each read again first, each with its re
   // The rows move as sessions change: they are picked by spid (the row key).
   const spids = await Promise.all([0, 1, 2].map((i) => rows.nth(i).getAttribute('data-row-key')));
   const row = (spid: string | null) => table.locator(`tr[data-row-key="${spid ?? ''}"] td`).nth(1);
-  // A plain click on a session row selects it alone; Ctrl+click adds the next ones.
-  await row(spids[0] ?? null).click();
+  // A session's checkbox ticks it; Ctrl+click on a row ticks the next ones.
+  await table
+    .locator(`tr[data-row-key="${spids[0] ?? ''}"]`)
+    .getByTestId('select-row')
+    .click();
   await row(spids[1] ?? null).click({ modifiers: ['Control'] });
   await row(spids[2] ?? null).click({ modifiers: ['Control'] });
   await expect(table.getByTestId('selection-count')).toHaveText('3 selected');

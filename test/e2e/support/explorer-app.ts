@@ -45,9 +45,9 @@ export class ExplorerApp {
     return this.tree.getByTestId('tree-node').filter({ hasText: new RegExp(`^${escape(label)}`) });
   }
 
-  /** Opens an instance's view from the instances table. */
+  /** Opens an instance's view from the instances table (a double-click opens a row). */
   async openInstance(name: string): Promise<void> {
-    await this.instanceTable.getByText(name, { exact: true }).click();
+    await this.instanceTable.getByText(name, { exact: true }).dblclick();
     await expect(this.page.getByTestId('instance-overview')).toBeVisible();
   }
 

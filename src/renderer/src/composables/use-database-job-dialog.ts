@@ -2,6 +2,7 @@ import { computed, watch, type ComputedRef, type Ref } from 'vue';
 import type { AppError } from '@shared/errors';
 import { useFrameStore } from '../stores/frame-store';
 import { useAction } from './use-action';
+import type { DialogCommand } from './use-copy-command';
 
 /** Options of {@link useDatabaseJobDialog}. */
 export interface DatabaseJobDialogOptions {
@@ -16,6 +17,8 @@ export interface DatabaseJobDialogOptions {
   readonly testId: string;
   /** Puts the form back to its start. */
   readonly reset: () => void;
+  /** The action as it stands in the form, for "Copy as command". */
+  readonly command?: () => DialogCommand;
 }
 
 /** The props of ActionDialog the composable fills (bind with `v-bind="frame"`). */
@@ -26,6 +29,7 @@ export interface JobDialogFrame {
   readonly error: AppError | undefined;
   readonly errorTitle: string;
   readonly testId: string;
+  readonly command: DialogCommand | undefined;
 }
 
 /**
@@ -58,6 +62,7 @@ export function useDatabaseJobDialog(options: DatabaseJobDialogOptions): {
     error: action.error.value,
     errorTitle,
     testId: options.testId,
+    command: options.command?.(),
   }));
 
   async function start(work: () => Promise<unknown>): Promise<void> {

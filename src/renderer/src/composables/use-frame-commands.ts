@@ -87,6 +87,13 @@ function registerOverviewCommands(register: RegisterCommand): void {
     keywords: ['jobs', 'every instance', 'failed', 'run again'],
     run: () => navigation.open({ kind: 'allJobs' }),
   });
+  register({
+    id: 'frame.audit',
+    title: 'Open the audit trail',
+    group: 'View',
+    keywords: ['audit', 'changes', 'who', 'kill log', 'change record'],
+    run: () => navigation.open({ kind: 'audit' }),
+  });
 }
 
 /** The Connection commands: the connections view, the emulator, profiles and signing in. */

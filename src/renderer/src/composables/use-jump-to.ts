@@ -35,6 +35,28 @@ function shownRows<T>(target: InstanceTarget | undefined, rows: readonly T[]): L
   return target ? [{ ...target, rows }] : [];
 }
 
+/** The views across the open connections: listed while one is open, under the active one. */
+function crossEntries(profileId: string | undefined): JumpEntry[] {
+  if (profileId === undefined) return [];
+  const cross: ReadonlyArray<{ view: ViewRef; description: string; group: string }> = [
+    {
+      view: { kind: 'allJobs' },
+      description: 'Every instance of the open connections',
+      group: 'Jobs',
+    },
+    {
+      view: { kind: 'audit' },
+      description: 'Changes made from this machine, in the app or the CLI',
+      group: 'Audit',
+    },
+  ];
+  return cross.map(({ view, description, group }) => ({
+    item: { key: viewKey(view), label: VIEW_KIND_LABELS[view.kind], description, group },
+    profileId,
+    view,
+  }));
+}
+
 /**
  * Jump-to (Ctrl/Cmd+P): the tree's nodes and every object the stores have loaded (the logins,
  * linked servers and archives shown last, the jobs of each instance, the last snapshot of each
@@ -65,23 +87,9 @@ export function useJumpTo(isOpen: Ref<boolean>): JumpTo {
     );
   }
 
-  // Views across the open connections: listed while one is open, under the active one.
-  function crossEntries(): JumpEntry[] {
-    const profileId = signIn.activeProfileId ?? signIn.openProfileIds[0];
-    if (profileId === undefined) return [];
-    const view: ViewRef = { kind: 'allJobs' };
-    const item = {
-      key: viewKey(view),
-      label: VIEW_KIND_LABELS.allJobs,
-      description: 'Every instance of the open connections',
-      group: 'Jobs',
-    };
-    return [{ item, profileId, view }];
-  }
-
   // Read only while the picker is open (through `items`) and when an item is picked.
   const entries = computed<JumpEntry[]>(() => [
-    ...crossEntries(),
+    ...crossEntries(signIn.activeProfileId ?? signIn.openProfileIds[0]),
     ...nodeEntries(flattenNodes(nodes.value), profileName),
     ...objectEntries({
       profileName,

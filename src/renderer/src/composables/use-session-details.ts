@@ -1,9 +1,12 @@
-import { computed, nextTick, shallowRef, type ComputedRef, type Ref } from 'vue';
-import type { Session } from '@shared/contract/records/sessions';
 import {
-  rowActivationListeners,
-  type RowActivationListeners,
-} from '../model/tables/row-activation';
+  computed,
+  nextTick,
+  shallowRef,
+  type ComputedRef,
+  type Ref,
+  type WritableComputedRef,
+} from 'vue';
+import type { Session } from '@shared/contract/records/sessions';
 import type { SessionMonitor } from './use-session-monitor';
 
 /** What {@link useSessionDetails} answers. */
@@ -14,8 +17,13 @@ export interface SessionDetails {
   readonly ended: ComputedRef<boolean>;
   /** Why the pane offers no Kill for the shown session, or undefined when it does. */
   readonly killBlockedBy: ComputedRef<string | undefined>;
-  /** Put on the element around the session table: a row's click, Enter or Space opens it. */
-  readonly listeners: RowActivationListeners;
+  /**
+   * The session table's current row (its `v-model:current`, the spid): the session shown.
+   * Setting a spid shows it; clearing it closes the pane.
+   */
+  readonly current: WritableComputedRef<string | undefined>;
+  /** A double-click or Enter on the session's row: shows it and moves the focus into the pane. */
+  open(session: Session): void;
   /** Shows the session `sessionId` of the snapshot (a blocking link); false when absent. */
   select(sessionId: number): boolean;
   close(): void;
@@ -40,8 +48,9 @@ export interface DetailsKill {
 
 /**
  * The session details pane of a session monitor. A session is known by its spid and login
- * time (a spid is reused by a new connection); Enter on a row moves the focus into the pane,
- * and closing it from inside gives the focus back to the session's row.
+ * time (a spid is reused by a new connection). The table's current row is the session shown;
+ * opening a row moves the focus into the pane, and closing it from inside gives the focus
+ * back to the session's row.
  */
 export function useSessionDetails(
   monitor: SessionMonitor,
@@ -82,18 +91,18 @@ export function useSessionDetails(
     row?.focus();
   }
 
-  const rows = rowActivationListeners((key, how) => {
-    if (!select(Number(key))) return;
-    if (how === 'enter') void nextTick(focus.enter);
-  });
-  const listeners: RowActivationListeners = {
-    onClick: rows.onClick,
-    // Escape in the table closes the pane too, unless the table took it (clearing a selection).
-    onKeydown: (event) => {
-      if (event.key === 'Escape' && !event.defaultPrevented && picked.value) close();
-      else rows.onKeydown(event);
+  const currentKey = computed({
+    get: () => (picked.value === undefined ? undefined : String(picked.value.sessionId)),
+    set: (key: string | undefined) => {
+      if (key === undefined) close();
+      else select(Number(key));
     },
-  };
+  });
 
-  return { shown, ended, killBlockedBy, listeners, select, close };
+  function open(session: Session): void {
+    picked.value = session;
+    void nextTick(focus.enter);
+  }
+
+  return { shown, ended, killBlockedBy, current: currentKey, open, select, close };
 }

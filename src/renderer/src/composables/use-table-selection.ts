@@ -17,7 +17,7 @@ export interface TableSelection<T> {
   readonly has: (key: string) => boolean;
   /** Ctrl/Cmd+click, Space, the row's checkbox: one row in or out; it becomes the anchor. */
   readonly toggle: (key: string) => void;
-  /** A plain click in a table whose rows do not open: this row only. */
+  /** This row only (a single key, e.g. picked from outside the table). */
   readonly only: (key: string) => void;
   /** Shift+click, Shift+↑/↓: every shown row from the anchor to this one, added. */
   readonly extendTo: (key: string) => void;

@@ -48,6 +48,7 @@ export const viewComponents: ViewComponents = {
   databaseSessions: SessionsView,
   jobs: onDemand(() => import('./JobsView.vue')),
   allJobs: onDemand(() => import('./AllJobsView.vue')),
+  audit: onDemand(() => import('./AuditView.vue')),
   cluster: onDemand(() => import('./ClusterView.vue')),
   myIp: onDemand(() => import('./MyIpView.vue')),
 };

@@ -6,7 +6,12 @@ import { tagCell } from '../common/table-cells';
 import { formatDate, formatDateTime } from '@shared/format/times';
 import { formatSizeMiB } from '@shared/format/units';
 import { useTimeOptions } from '@renderer/composables/use-time-options';
-import { sourceTypeLabel, storageTypeOf } from '@renderer/model/display/archive-format';
+import { archiveDatabaseTypeLabel, sourceTypeLabel } from '@shared/format/enum-labels';
+import {
+  archiveExpiryText,
+  isPermanentArchive,
+  storageTypeOf,
+} from '@renderer/model/display/archive-format';
 
 type SortOrder = 'ascend' | 'descend' | false;
 
@@ -90,10 +95,13 @@ export function archiveColumns(query: ArchiveQueryState): ResourceColumn<Archive
     {
       key: 'expiryDate',
       title: 'Expires',
-      width: 96,
+      // Wide enough for "Never expires" as well as a date.
+      width: 112,
       priority: 4,
-      render: (row) => dateCell(row.expiryDate),
-      searchText: (row) => formatDateTime(row.expiryDate, useTimeOptions()),
+      // A permanent archive is never deleted: its nominal expiry (years ahead) is not shown.
+      render: (row) =>
+        isPermanentArchive(row) ? archiveExpiryText(row) : dateCell(row.expiryDate),
+      searchText: (row) => archiveExpiryText(row, useTimeOptions()),
       ...sorting('expiryDate', query),
     },
     {
@@ -105,7 +113,15 @@ export function archiveColumns(query: ArchiveQueryState): ResourceColumn<Archive
       ellipsisComponent: 'performant-ellipsis',
       ...sorting('createdBy', query),
     },
-    { key: 'databaseType', title: 'Type', width: 90, hidden: true, priority: 7 },
+    {
+      key: 'databaseType',
+      title: 'Type',
+      width: 90,
+      hidden: true,
+      priority: 7,
+      render: (row) => archiveDatabaseTypeLabel(row.databaseType),
+      searchText: (row) => archiveDatabaseTypeLabel(row.databaseType),
+    },
     {
       key: 'sourceTypeId',
       title: 'Source',

@@ -1,14 +1,18 @@
+import type { CurrentRow } from '@renderer/composables/use-current-row';
 import type { RowContextMenu } from '@renderer/composables/use-row-context-menu';
 import type { TableSelection } from '@renderer/composables/use-table-selection';
 
-/** What a table row does on pointer and keys. */
-export interface RowInteraction<T> {
+/**
+ * What a table row does on pointer and keys. Two things are kept apart, as in a file manager:
+ * the current row (one, highlighted, its details shown) and the ticked rows (the checkboxes,
+ * which the bulk actions run on).
+ */
+export interface RowInteraction<T> extends Pick<
+  CurrentRow<T>,
+  'isCurrent' | 'makeCurrent' | 'clearCurrent' | 'open'
+> {
   readonly key: (row: T) => string;
   readonly menu: RowContextMenu<T>;
-  /** Rows open on click and Enter (the table's `clickable`). */
-  readonly clickable: boolean;
-  readonly open: (row: T) => void;
-  readonly activate: (row: T) => void;
   readonly selection: TableSelection<T>;
 }
 
@@ -21,7 +25,7 @@ function neighbour(row: Element, step: 1 | -1): HTMLElement | null {
   return next as HTMLElement | null;
 }
 
-/** Space, Shift+↑/↓, Ctrl/Cmd+A and Esc: the selection's keys on a row. Whether it took it. */
+/** Space, Shift+↑/↓, Ctrl/Cmd+A and Esc: the ticked rows' keys on a row. Whether it took it. */
 function onSelectionKey<T>(event: KeyboardEvent, row: T, how: RowInteraction<T>): boolean {
   const { selection } = how;
   const element = event.currentTarget as HTMLElement;
@@ -45,6 +49,15 @@ function onSelectionKey<T>(event: KeyboardEvent, row: T, how: RowInteraction<T>)
   return true;
 }
 
+/** ↑/↓: the focus and the current row move together (the details follow, as in a list). */
+function moveCurrent<T>(element: HTMLElement, step: 1 | -1, how: RowInteraction<T>): void {
+  const next = neighbour(element, step);
+  const key = next?.getAttribute('data-row-key');
+  if (!next || !key) return;
+  how.makeCurrent(key);
+  next.focus();
+}
+
 function onRowKey<T>(event: KeyboardEvent, row: T, how: RowInteraction<T>): void {
   // Only the row's own keys: not one typed in a control inside it (the row menu).
   // While the row menu is open, the arrows and Enter are the menu's (naive-ui's keyboard).
@@ -55,41 +68,47 @@ function onRowKey<T>(event: KeyboardEvent, row: T, how: RowInteraction<T>): void
     return;
   }
   if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-    neighbour(element, event.key === 'ArrowDown' ? 1 : -1)?.focus();
+    moveCurrent(element, event.key === 'ArrowDown' ? 1 : -1, how);
   } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
     how.menu.openUnder(element, row);
-  } else if (event.key === 'Enter' && how.clickable) {
+  } else if (event.key === 'Enter') {
     how.open(row);
-    how.activate(row);
-  } else {
+  } else if (!(event.key === 'Escape' && how.clearCurrent())) {
     return;
   }
   event.preventDefault();
 }
 
-/** A click: Ctrl/Cmd toggles the row, Shift selects up to it, else it opens or is selected. */
+/**
+ * Whether the event came from a control inside the row (its checkbox, its "⋯" button, a link
+ * in a cell): two quick clicks on one are not a double-click on the row.
+ */
+function isOnControl(event: Event): boolean {
+  const target = event.target as Partial<Element> | null;
+  return target?.closest?.('input, button, a, [role="button"]') != null;
+}
+
+/** A click: Ctrl/Cmd ticks or unticks the row, Shift ticks up to it, else it becomes current. */
 function onRowClick<T>(event: MouseEvent, row: T, how: RowInteraction<T>): void {
   const key = how.key(row);
   if (event.ctrlKey || event.metaKey) how.selection.toggle(key);
   else if (event.shiftKey) how.selection.extendTo(key);
-  else if (how.clickable) how.open(row);
-  else how.selection.only(key);
+  else how.makeCurrent(key);
 }
 
 /**
- * The props of a table row: focusable (Tab reaches it, ↑/↓ move between rows), selected
- * with Ctrl/Cmd+click, Shift+click, Space, Shift+↑/↓ and Ctrl/Cmd+A (Esc clears), the row
- * menu on right-click, the context-menu key and Shift+F10; with `clickable`, click and Enter
- * open it and a double-click activates it (without, a click selects the row alone).
+ * The props of a table row: focusable (Tab reaches it, ↑/↓ move the focus and the current
+ * row), made current by a click, opened by a double-click or Enter, ticked with its checkbox,
+ * Ctrl/Cmd+click, Shift+click, Space, Shift+↑/↓ and Ctrl/Cmd+A (Esc unticks them, then makes
+ * no row current), and the row menu on right-click, the context-menu key and Shift+F10.
+ * `aria-selected` says which row is current: the ticks are the checkboxes' own state.
  */
 export function rowInteractionProps<T>(row: T, how: RowInteraction<T>): Record<string, unknown> {
   const key = how.key(row);
-  const selected = how.selection.has(key);
   return {
     'data-row-key': key,
-    'aria-selected': selected ? 'true' : 'false',
+    'aria-selected': how.isCurrent(key) ? 'true' : 'false',
     tabindex: 0,
-    style: how.clickable ? 'cursor: pointer' : undefined,
     onContextmenu: (event: MouseEvent) => how.menu.openAtPointer(event, row),
     onKeydown: (event: KeyboardEvent) => onRowKey(event, row, how),
     onClick: (event: MouseEvent) => onRowClick(event, row, how),
@@ -97,6 +116,9 @@ export function rowInteractionProps<T>(row: T, how: RowInteraction<T>): Record<s
     onMousedown: (event: MouseEvent) => {
       if (event.detail > 1 || event.shiftKey) event.preventDefault();
     },
-    ...(how.clickable ? { onDblclick: () => how.activate(row) } : {}),
+    onDblclick: (event: MouseEvent) => {
+      if (event.ctrlKey || event.metaKey || event.shiftKey || isOnControl(event)) return;
+      how.open(row);
+    },
   };
 }

@@ -9,7 +9,7 @@ export const SELECTION_WIDTH = 36;
  * from the last one ticked) and one in the header for every shown row. Native checkboxes: a
  * component per visible row would cost each search and refresh as much as the rows
  * themselves, and a native one is announced and keyed as screen readers expect. Their clicks
- * do not reach the row (which may open the item).
+ * do not reach the row (whose click makes it the current one).
  */
 export function selectionColumn<T>(
   selection: TableSelection<T>,

@@ -2,6 +2,7 @@ import { timeCell } from '../common/time-cell';
 import { NTooltip } from 'naive-ui';
 import { h } from 'vue';
 import type { Database } from '@shared/contract/records/databases';
+import { databaseSchemaLabel } from '@shared/format/enum-labels';
 import { formatDate, formatDateTime } from '@shared/format/times';
 import { formatSizeMiB } from '@shared/format/units';
 import { useTimeOptions } from '@renderer/composables/use-time-options';
@@ -80,7 +81,14 @@ export function databaseColumns(sortOrder: (key: string) => 'ascend' | 'descend'
       render: pinnedCell,
       searchText: (row) => (row.pinned ? 'pinned' : ''),
     },
-    { key: 'databaseSchema', title: 'Schema', width: 80, priority: 6 },
+    {
+      key: 'databaseSchema',
+      title: 'Schema',
+      width: 80,
+      priority: 6,
+      render: (row) => databaseSchemaLabel(row.databaseSchema),
+      searchText: (row) => databaseSchemaLabel(row.databaseSchema),
+    },
     { key: 'owner', title: 'Owner', width: 110, priority: 4, ellipsis: { tooltip: true } },
     {
       key: 'groups',

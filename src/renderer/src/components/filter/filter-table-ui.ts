@@ -4,7 +4,8 @@
  * only what the user sees: labels, hints, pick lists, the row a new condition starts as, and
  * the test ids each view has always had.
  */
-import { SESSION_STATUSES } from '@shared/contract/enums';
+import { SESSION_STATUSES, StorageTypeId } from '@shared/contract/enums';
+import { STORAGE_TYPE_ID_LABELS } from '@shared/format/enum-labels';
 import { describeProperty } from '@shared/filter/builder';
 import {
   filterTables,
@@ -13,6 +14,20 @@ import {
   type OperatorChoice,
 } from '@shared/filter/tables';
 import type { FilterConditionDraft } from '@renderer/composables/use-filter-builder';
+
+/** A select's option (a type alias: naive-ui's options want an index signature). */
+export type FilterOption = { label: string; value: string };
+
+/**
+ * The options of a numeric code: its name with the code beside it (`Temporary (0)`), so the
+ * user picks by name and still learns what the filter text will say (`storageTypeId = 0`).
+ */
+function codeOptions(
+  codes: readonly number[],
+  labels: Readonly<Record<number, string>>,
+): FilterOption[] {
+  return codes.map((code) => ({ label: `${labels[code] ?? code} (${code})`, value: String(code) }));
+}
 
 /** The presentation of one filter table. */
 export interface FilterTableUi {
@@ -25,7 +40,7 @@ export interface FilterTableUi {
   /** Said after a value's placeholder (e.g. what the codes of a number mean). */
   readonly hints: Readonly<Record<string, string>>;
   /** Properties whose values are a closed set, picked from a list instead of typed. */
-  readonly pickLists: Readonly<Record<string, readonly string[]>>;
+  readonly pickLists: Readonly<Record<string, readonly FilterOption[]>>;
   /** The builder's own test id. */
   readonly testId: string;
   /** The prefix of its parts' test ids: `${prefix}-text`, `${prefix}-condition`, ... */
@@ -38,8 +53,8 @@ export const FILTER_TABLE_UI: Readonly<Record<FilterTableName, FilterTableUi>> =
     textPlaceholder: 'Filter text, e.g. name LIKE "Sales*" AND storageTypeId = 1',
     defaultCondition: { property: 'name', operator: 'LIKE', value: '', values: [] },
     labels: {},
-    hints: { storageTypeId: ' (0 temporary, 1 permanent)' },
-    pickLists: {},
+    hints: {},
+    pickLists: { storageTypeId: codeOptions(Object.values(StorageTypeId), STORAGE_TYPE_ID_LABELS) },
     testId: 'filter-builder',
     testIdPrefix: 'filter',
   },
@@ -56,14 +71,11 @@ export const FILTER_TABLE_UI: Readonly<Record<FilterTableName, FilterTableUi>> =
       status: 'Status',
     },
     hints: {},
-    pickLists: { status: SESSION_STATUSES },
+    pickLists: { status: SESSION_STATUSES.map((status) => ({ label: status, value: status })) },
     testId: 'session-filter',
     testIdPrefix: 'session-filter',
   },
 };
-
-/** A select's option (a type alias: naive-ui's options want an index signature). */
-export type FilterOption = { label: string; value: string };
 
 const PLACEHOLDERS: Readonly<Record<FilterPropertyType, string>> = {
   string: 'Text (* is a wildcard with LIKE)',
@@ -92,8 +104,8 @@ export function operatorOptions(table: FilterTableName, property: string): Filte
 
 /** The values to pick from, when the property's values are a closed set. */
 export function pickOptions(table: FilterTableName, property: string): FilterOption[] | undefined {
-  const values = FILTER_TABLE_UI[table].pickLists[property];
-  return values?.map((value) => ({ label: value, value }));
+  const options = FILTER_TABLE_UI[table].pickLists[property];
+  return options?.map((option) => ({ ...option }));
 }
 
 /** The placeholder of a typed value: what its type takes, and the property's own hint. */

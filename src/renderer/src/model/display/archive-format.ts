@@ -1,32 +1,45 @@
 import { StorageTypeId } from '@shared/contract/enums';
 import type { ArchivesDetail, ArchivesResponse } from '@shared/contract/records/archives';
+import {
+  NEVER_EXPIRES,
+  STORAGE_TYPE_LABELS,
+  archiveDatabaseTypeLabel,
+  storageTypeIdLabel,
+} from '@shared/format/enum-labels';
 import { formatDateTime, type TimeOptions } from '@shared/format/times';
 import { formatSizeMiB } from '@shared/format/units';
 
 /*
- * How archive fields read in the table and dialogs (sizes and dates: src/shared/format).
+ * How archive fields read in the table and dialogs (sizes and dates: src/shared/format; the
+ * names of codes: src/shared/format/enum-labels.ts).
  */
 
 /** `Temporary` or `Permanent` from the name or, when absent, the id; else the raw value. */
 export function storageTypeOf(archive: ArchivesResponse): string {
-  if (archive.storageType) return archive.storageType;
-  if (archive.storageTypeId === StorageTypeId.Temporary) return 'Temporary';
-  if (archive.storageTypeId === StorageTypeId.Permanent) return 'Permanent';
-  return archive.storageTypeId === null || archive.storageTypeId === undefined
-    ? ''
-    : String(archive.storageTypeId);
+  const { storageType } = archive;
+  if (storageType) {
+    return (STORAGE_TYPE_LABELS as Readonly<Record<string, string>>)[storageType] ?? storageType;
+  }
+  return storageTypeIdLabel(archive.storageTypeId);
 }
 
-const SOURCE_LABELS: Readonly<Record<number, string>> = {
-  0: 'Deleted database',
-  1: 'Snapshot',
-  2: 'Archive',
-};
+/**
+ * True for a permanent archive. Permanence is the storage type (service-interface.md: only a
+ * `Temporary` archive is deleted on its expiration date); the `expiryDate` a permanent archive
+ * still carries is nominal and says nothing about when it goes.
+ */
+export function isPermanentArchive(archive: ArchivesResponse): boolean {
+  if (archive.storageType) return archive.storageType === 'Permanent';
+  return archive.storageTypeId === StorageTypeId.Permanent;
+}
 
-/** What an archive was made from (`sourceTypeId`), or the raw number when unknown. */
-export function sourceTypeLabel(id: number | null | undefined): string {
-  if (id === null || id === undefined) return '';
-  return SOURCE_LABELS[id] ?? String(id);
+/**
+ * An archive's expiry as written out (a table's search and export, the details): `Never
+ * expires` for a permanent one, else the date and time in the user's clock.
+ */
+export function archiveExpiryText(archive: ArchivesResponse, options: TimeOptions = {}): string {
+  if (isPermanentArchive(archive)) return NEVER_EXPIRES;
+  return archive.expiryDate ? formatDateTime(archive.expiryDate, options) : '—';
 }
 
 /** A name for an archive in titles and messages; `options`: the user's clock. */
@@ -82,14 +95,22 @@ export function archiveDetailRows(
   options: TimeOptions = {},
 ): ArchiveDetailRow[] {
   const storage = row ? storageTypeOf(row) : '';
+  // The detail has no storage type: the list row says whether the expiry means anything.
+  const expiry = row
+    ? archiveExpiryText({ ...row, expiryDate: detail.expiryDate }, options)
+    : formatDateTime(detail.expiryDate, options);
   return [
     { key: 'name', label: 'Name', value: orDash(detail.name) },
     { key: 'archiveId', label: 'Archive id', value: orDash(detail.archiveId), mono: true },
     { key: 'serverName', label: 'Server', value: orDash(detail.serverName) },
-    { key: 'databaseType', label: 'Database type', value: orDash(detail.databaseType) },
+    {
+      key: 'databaseType',
+      label: 'Database type',
+      value: orDash(archiveDatabaseTypeLabel(detail.databaseType)),
+    },
     { key: 'sizeInMb', label: 'Size', value: formatSizeMiB(detail.sizeInMb) },
     { key: 'createDate', label: 'Created', value: formatDateTime(detail.createDate, options) },
-    { key: 'expiryDate', label: 'Expires', value: formatDateTime(detail.expiryDate, options) },
+    { key: 'expiryDate', label: 'Expires', value: expiry },
     { key: 'createdBy', label: 'Created by', value: orDash(detail.createdBy) },
     ...(storage ? [{ key: 'storageType', label: 'Storage type', value: storage }] : []),
     { key: 'thumbprint', label: 'Thumbprint', value: orDash(detail.thumbprint), mono: true },

@@ -22,9 +22,5 @@ export function jobStatusType(status: string): TagType {
   return STATUS_TYPES[status] ?? 'default';
 }
 
-/** `IMPORT_DATABASE` → `Import database`. */
-export function jobTypeLabel(type: string | undefined): string {
-  if (!type) return 'Job';
-  const words = type.toLowerCase().split('_').join(' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** `IMPORT_DATABASE` → `Import database`: the app's one map of job types (enum-labels.ts). */
+export { jobTypeLabel } from '@shared/format/enum-labels';

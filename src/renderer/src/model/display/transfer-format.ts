@@ -5,7 +5,7 @@ import {
   type TransferRecord,
   type TransferState,
 } from '@shared/model/transfer';
-import { formatDuration } from '@shared/format/durations';
+import { formatDuration, formatDurationBetween, instantOf } from '@shared/format/durations';
 import { formatSize, formatSpeed } from '@shared/format/units';
 import type { TagType } from './status-tags';
 import type { ActivityFilter } from './job-format';
@@ -45,6 +45,40 @@ export function transferDetails(record: TransferRecord, moving: boolean): string
     bits.push(`parts ${parts.done}/${parts.total}${flight} of ${formatSize(parts.partSize)}`);
   }
   return bits.join(' · ');
+}
+
+/** The facts of a finished transfer: its size, how long it took, its average speed, its check. */
+export interface TransferSummary {
+  /** `150 MiB`. */
+  readonly size: string;
+  /** `4 s`: from its start to its end, as the card's duration says. */
+  readonly duration: string;
+  /** What follows the duration: ` · 37.5 MiB/s · MD5 verified` (the speed when it took time). */
+  readonly tail: string;
+}
+
+/**
+ * What a transfer that ended well says about itself (`150 MiB in 4 s · 37.5 MiB/s · MD5
+ * verified`); undefined while it runs, when it failed or was cancelled, or when its size is
+ * not known. The speed is its size over its duration, queue and job included.
+ */
+export function transferSummary(record: TransferRecord): TransferSummary | undefined {
+  if (record.state !== 'done' || !(record.totalBytes > 0)) return undefined;
+  const ms = instantOf(record.updatedAt) - instantOf(record.createdAt);
+  const tail = [
+    ...(ms > 0 ? [formatSpeed((record.totalBytes * 1000) / ms)] : []),
+    ...(record.md5Verified ? ['MD5 verified'] : []),
+  ];
+  return {
+    size: formatSize(record.totalBytes),
+    duration: formatDurationBetween(record.createdAt, record.updatedAt, 0),
+    tail: tail.map((bit) => ` · ${bit}`).join(''),
+  };
+}
+
+/** {@link transferSummary} as one line of text. */
+export function transferSummaryText(summary: TransferSummary): string {
+  return `${summary.size} in ${summary.duration}${summary.tail}`;
 }
 
 /** What a transfer is doing, for its card. */

@@ -10,6 +10,7 @@ export type ViewRef =
   | { readonly kind: 'settings' }
   | { readonly kind: 'monitor' }
   | { readonly kind: 'allJobs' }
+  | { readonly kind: 'audit' }
   | { readonly kind: 'instances'; readonly profileId: string }
   | { readonly kind: 'instance'; readonly profileId: string; readonly instanceName: string }
   | {
@@ -47,6 +48,7 @@ export const VIEW_KIND_LABELS: Readonly<Record<ViewKind, string>> = {
   settings: 'Settings',
   monitor: 'Monitor',
   allJobs: 'All jobs',
+  audit: 'Audit trail',
   instances: 'Instances',
   instance: 'Instance',
   databases: 'Databases',

@@ -1,0 +1,87 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { dismissNotifications } from './activity-helpers';
+import { expectAccessible } from './axe-check';
+import { expect, test } from './fixtures';
+import {
+  jumpTo,
+  openEmulatorSession,
+  pickMenuItem,
+  screenshotThemes,
+  tableRows,
+  type ResourcesSession,
+} from './resources-helpers';
+
+/*
+ * The Audit view against the harness's own trail (in its data folder): a session killed in
+ * the Sessions view shows as a change with its target, the kills filter keeps it, and a trail
+ * edited on disk is reported, kept aside and followed by a new chain. One harness.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let session: ResourcesSession;
+let page: Page;
+let killed = '';
+
+test.beforeAll(async ({ browser }) => {
+  session = await openEmulatorSession(browser);
+  page = session.page;
+});
+test.afterAll(async () => {
+  await session.close();
+});
+
+const auditRows = () => tableRows(page, 'audit-table');
+
+test('a session killed in the app is in the audit trail, with the kills filter keeping it', async () => {
+  await jumpTo(page, 'sessions dev', 'sessions-view');
+  const users = tableRows(page, 'session-table');
+  await expect(users.first()).toBeVisible();
+  await dismissNotifications(page);
+  const row = users.last();
+  killed = (await row.getAttribute('data-row-key')) ?? '';
+  await row.getByTestId('row-menu').click();
+  await pickMenuItem(page, 'Kill session…');
+  await page.getByTestId('kill-dialog').getByTestId('dialog-confirm').click();
+  await expect(page.getByTestId('kill-dialog')).toBeHidden();
+
+  await jumpTo(page, 'audit', 'audit-view');
+  const first = auditRows().first();
+  await expect(first).toContainText('sessions kill');
+  await expect(first).toContainText(`sql-eu-dev-01 / ${killed}`);
+  await expect(first).toContainText('Local emulator');
+  await expect(first).toContainText(/App /);
+  // The sign-in itself is not a change; reads are not either.
+  await expect(auditRows().filter({ hasText: /list|get/ })).toHaveCount(0);
+
+  await page.getByTestId('audit-kills-only').click();
+  await expect(auditRows()).toHaveCount(1);
+  await expect(auditRows().first()).toContainText(killed);
+  await page.getByTestId('audit-outcome').getByText('Failed').click();
+  await expect(page.getByTestId('audit-table')).toContainText('No change matches the filters');
+  await page.getByTestId('audit-outcome').getByText('All').click();
+  await page.getByTestId('audit-kills-only').click();
+  await expect(auditRows().first()).toContainText('sessions kill');
+  await screenshotThemes(page, 'audit-view');
+  await expectAccessible(page, 'the audit view', ['[data-testid="audit-view"]']);
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('a trail edited on disk is reported, kept aside, and a new chain records it', async () => {
+  const folder = join(session.harness.dataDir, 'audit');
+  const files = (await readdir(folder)).filter((name) => /^audit.*\.jsonl$/.test(name));
+  expect(files.length).toBeGreaterThan(0);
+  const file = join(folder, files[0] ?? '');
+  const text = await readFile(file, 'utf8');
+  expect(text).toContain(killed);
+  await writeFile(file, text.replace(`"${killed}"`, '"1"'));
+
+  await page.getByTestId('audit-refresh').click();
+  const problem = page.getByTestId('audit-problem');
+  await expect(problem).toContainText('did not verify');
+  await expect(problem).toContainText('kept aside as');
+  await expect(auditRows().first()).toContainText('New chain');
+  expect((await readdir(folder)).some((name) => name.includes('.damaged.'))).toBe(true);
+  expect(session.consoleErrors).toEqual([]);
+});

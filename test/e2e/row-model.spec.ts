@@ -1,0 +1,170 @@
+import type { Locator, Page } from '@playwright/test';
+import { dismissNotifications } from './activity-helpers';
+import { expectAccessible } from './axe-check';
+import { expect, test } from './fixtures';
+import { jumpTo, openEmulatorSession, tableRows, type ResourcesSession } from './resources-helpers';
+
+/*
+ * One row model in every table, checked in Databases, Archives and Sessions: a click makes a
+ * row the current one (alone, highlighted, its details shown where the view has some) and
+ * never ticks its checkbox; a double-click or Enter opens it; Space ticks; and the selection
+ * bar does not move the rows when it shows. One harness for the file (the emulator's demo
+ * data); the tests run in order.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let session: ResourcesSession;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  session = await openEmulatorSession(browser);
+  page = session.page;
+});
+test.afterAll(async () => {
+  await session.close();
+});
+
+/** A cell of the row that is not one of its controls (checkbox, "⋯"). */
+const cellOf = (row: Locator): Locator => row.locator('td').nth(1);
+const checkOf = (row: Locator): Locator => row.getByTestId('select-row');
+
+/** The row is the only current one, and no checkbox of the table is ticked. */
+async function expectCurrentAlone(table: Locator, row: Locator): Promise<void> {
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await expect(row).toHaveClass(/resource-table__row--current/);
+  await expect(table.locator('tr[aria-selected="true"]')).toHaveCount(1);
+  await expect(table.locator('[data-testid="select-row"]:checked')).toHaveCount(0);
+  await expect(table.getByTestId('selection-bar')).toHaveCount(0);
+}
+
+/** Space on the focused row ticks its checkbox, and again unticks it. */
+async function expectSpaceTicks(table: Locator, row: Locator): Promise<void> {
+  await row.focus();
+  await page.keyboard.press(' ');
+  await expect(checkOf(row)).toBeChecked();
+  await expect(table.getByTestId('selection-count')).toHaveText('1 selected');
+  await page.keyboard.press(' ');
+  await expect(checkOf(row)).not.toBeChecked();
+  await expect(table.getByTestId('selection-bar')).toHaveCount(0);
+}
+
+/** Ticking a row's checkbox brings the selection bar, and no row moves (nor when it goes). */
+async function expectNoShift(table: Locator, row: Locator): Promise<void> {
+  const before = await row.boundingBox();
+  expect(before).not.toBeNull();
+  await checkOf(row).click();
+  await expect(table.getByTestId('selection-bar')).toBeVisible();
+  expect(await row.boundingBox()).toEqual(before);
+  await table.getByTestId('selection-clear').click();
+  await expect(table.getByTestId('selection-bar')).toHaveCount(0);
+  expect(await row.boundingBox()).toEqual(before);
+}
+
+test('Databases: a click makes a row current, Space ticks, and a double-click or Enter opens it', async () => {
+  await jumpTo(page, 'databases sql-eu-prod-01', 'database-table');
+  const table = page.getByTestId('database-table');
+  const rows = tableRows(page, 'database-table');
+  await expect(rows.nth(1)).toBeVisible();
+
+  await cellOf(rows.nth(0)).click();
+  await expectCurrentAlone(table, rows.nth(0));
+  await cellOf(rows.nth(1)).click();
+  await expectCurrentAlone(table, rows.nth(1));
+  // A click does not open the database: the list is still shown.
+  await expect(page.getByTestId('view-title')).toHaveText(/^\s*Databases/);
+  await expect(rows.nth(1)).toBeFocused();
+
+  await expectSpaceTicks(table, rows.nth(1));
+  await expectNoShift(table, rows.nth(2));
+
+  const second = (await rows.nth(1).getAttribute('data-row-key')) ?? '';
+  await rows.nth(1).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('view-title')).toContainText(second);
+
+  await jumpTo(page, 'databases sql-eu-prod-01', 'database-table');
+  const first = (await rows.nth(0).getAttribute('data-row-key')) ?? '';
+  await cellOf(rows.nth(0)).dblclick();
+  await expect(page.getByTestId('view-title')).toContainText(first);
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('Archives: a click makes an archive current, a double-click or Enter shows its details', async () => {
+  await jumpTo(page, 'archives prod', 'archives-view');
+  await dismissNotifications(page);
+  const table = page.getByTestId('archive-table');
+  const rows = tableRows(page, 'archive-table');
+  const details = page.getByTestId('archive-details');
+  await expect(rows.nth(2)).toBeVisible();
+
+  const before = await rows.nth(1).boundingBox();
+  await cellOf(rows.nth(1)).click();
+  await expectCurrentAlone(table, rows.nth(1));
+  // The current archive's actions show in the header; the drawer does not open on a click.
+  await expect(page.getByTestId('archive-selected')).toHaveText(
+    await cellOf(rows.nth(1)).innerText(),
+  );
+  await expect(details).toBeHidden();
+  expect(await rows.nth(1).boundingBox()).toEqual(before);
+
+  const name = details.getByTestId('archive-detail-name');
+  await cellOf(rows.nth(2)).dblclick();
+  await expect(name).toHaveText(await cellOf(rows.nth(2)).innerText());
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await expectCurrentAlone(table, rows.nth(2));
+
+  await rows.nth(0).focus();
+  await page.keyboard.press('Enter');
+  await expect(name).toHaveText(await cellOf(rows.nth(0)).innerText());
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
+  await expectSpaceTicks(table, rows.nth(0));
+  await expectNoShift(table, rows.nth(3));
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('Sessions: a click shows the session in the pane, a double-click or Enter moves the focus there', async () => {
+  await jumpTo(page, 'sessions dev', 'sessions-view');
+  const rows = tableRows(page, 'session-table');
+  await expect(rows.nth(2)).toBeVisible();
+  // Paused, so the rows hold still (a refresh may reorder them).
+  await page.getByTestId('session-pause').click();
+  await expect(page.getByTestId('session-age')).toContainText('paused');
+  await dismissNotifications(page);
+  const table = page.getByTestId('session-table');
+  const pane = page.getByTestId('session-details');
+  const title = pane.getByRole('heading', { level: 2 });
+  const spid = async (index: number) => (await rows.nth(index).getAttribute('data-row-key')) ?? '';
+
+  await cellOf(rows.nth(0)).click();
+  await expectCurrentAlone(table, rows.nth(0));
+  await expect(title).toHaveText(`Session ${await spid(0)}`);
+  // A click leaves the focus in the table (↑/↓ go on from the row).
+  await expect(rows.nth(0)).toBeFocused();
+  await expectAccessible(page, 'the sessions view with a current row', [
+    '[data-testid="sessions-view"]',
+  ]);
+
+  // Ticking changes what the bulk actions run on, not the session shown.
+  await expectSpaceTicks(table, rows.nth(0));
+  await expectNoShift(table, rows.nth(1));
+  await expect(title).toHaveText(`Session ${await spid(0)}`);
+
+  await cellOf(rows.nth(1)).dblclick();
+  await expect(title).toHaveText(`Session ${await spid(1)}`);
+  await expect(title).toBeFocused();
+  await expectCurrentAlone(table, rows.nth(1));
+
+  await rows.nth(2).focus();
+  await page.keyboard.press('Enter');
+  await expect(title).toHaveText(`Session ${await spid(2)}`);
+  await expect(title).toBeFocused();
+  // Escape in the pane closes it and gives the focus back to the row, no longer current.
+  await page.keyboard.press('Escape');
+  await expect(pane).toBeHidden();
+  await expect(rows.nth(2)).toBeFocused();
+  await expect(table.locator('tr[aria-selected="true"]')).toHaveCount(0);
+  expect(session.consoleErrors).toEqual([]);
+});
