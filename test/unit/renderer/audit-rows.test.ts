@@ -63,7 +63,7 @@ describe('auditRows', () => {
       target: 'sql-eu-prod-01 / Claims_History',
       principal: 'ana@contoso',
       source: 'App 1.4.0',
-      outcome: '202',
+      outcome: 'Done · 202',
       jobId: 'job-1',
       jobEnd: 'Succeeded',
       ok: true,

@@ -45,7 +45,7 @@ export interface AuditRow {
   readonly principal: string;
   readonly source: string;
   readonly ok: boolean;
-  /** `200`, `404 NOT_FOUND: …`, or the trail's own note. */
+  /** `Done · 200`, `404 NOT_FOUND: …`, or the trail's own note. */
   readonly outcome: string;
   readonly jobId: string;
   /** How the job the change started ended, when main learned it. */
@@ -69,7 +69,7 @@ export function operationWords(operation: string): string {
 function outcomeText(record: AuditCallRecord): string {
   const { outcome } = record;
   const status = outcome.status === undefined ? '' : String(outcome.status);
-  if (outcome.ok) return status || 'Done';
+  if (outcome.ok) return status ? `Done · ${status}` : 'Done';
   const why = [outcome.code, outcome.message].filter(Boolean).join(': ');
   return [status, why].filter(Boolean).join(' ') || 'Failed';
 }
