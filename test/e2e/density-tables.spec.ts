@@ -92,6 +92,8 @@ test('at 1024x700 the least needed columns give way into the chooser', async () 
     'database-table': ['databaseSchema', 'pinned'],
     'job-table': ['owner', 'endTime'],
     'session-table': ['cpuTime', 'hostName'],
+    // "Never expires" needs its room: who made the archive gives way first.
+    'archive-table': ['createdBy'],
   };
   for (const view of VIEWS) {
     const table = await jumpTo(page, view.query, view.table);

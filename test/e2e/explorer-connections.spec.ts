@@ -157,7 +157,8 @@ test('a read-only profile offers no action that changes something', async ({ app
     ).toHaveClass(/disabled/);
   }
   await page.keyboard.press('Escape');
-  await app.databaseTable.locator('tbody tr').first().locator('td').nth(1).click();
+  // A double click opens the database's own view, with its actions.
+  await app.databaseTable.locator('tbody tr').first().locator('td').nth(1).dblclick();
   await expect(page.getByTestId('action-drop')).toBeDisabled();
   await expect(page.getByTestId('action-rename')).toBeDisabled();
   await expect(app.tree.getByTestId('read-only-badge')).toBeVisible();
