@@ -6,10 +6,11 @@ import { jumpTo, openEmulatorSession, tableRows, type ResourcesSession } from '.
 
 /*
  * One row model in every table, checked in Databases, Archives and Sessions: a click makes a
- * row the current one (alone, highlighted, its details shown where the view has some) and
- * never ticks its checkbox; a double-click or Enter opens it; Space ticks; and the selection
- * bar does not move the rows when it shows. One harness for the file (the emulator's demo
- * data); the tests run in order.
+ * row the current one (alone, highlighted, its details shown in the side pane) and never
+ * ticks its checkbox; a double-click or Enter opens it; Space ticks; and the selection bar
+ * does not move the rows when it shows. The side pane is the same in Databases, Archives,
+ * Jobs and Logins: a click shows the row there, Escape closes it and leaves no row current.
+ * One harness for the file (the emulator's demo data); the tests run in order.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -46,6 +47,33 @@ async function expectSpaceTicks(table: Locator, row: Locator): Promise<void> {
   await page.keyboard.press(' ');
   await expect(checkOf(row)).not.toBeChecked();
   await expect(table.getByTestId('selection-bar')).toHaveCount(0);
+}
+
+/** The text of a row's cell in the column `key`. */
+const cellText = async (row: Locator, key: string): Promise<string> =>
+  (await row.locator(`td[data-col-key="${key}"]`).innerText()).trim();
+
+/**
+ * A click on a row shows it in the view's side pane (its title names it, by the column `key`),
+ * a click on another shows that one, and Escape on the row closes the pane, no row current.
+ */
+async function expectPaneFollows(
+  table: Locator,
+  rows: Locator,
+  pane: Locator,
+  key: string,
+): Promise<void> {
+  const title = pane.getByRole('heading', { level: 2 });
+  for (const index of [0, 1]) {
+    await cellOf(rows.nth(index)).click();
+    await expectCurrentAlone(table, rows.nth(index));
+    await expect(title).toContainText(await cellText(rows.nth(index), key));
+    // A click leaves the focus on the row: ↑/↓ go on from there.
+    await expect(rows.nth(index)).toBeFocused();
+  }
+  await page.keyboard.press('Escape');
+  await expect(pane).toHaveCount(0);
+  await expect(table.locator('tr[aria-selected="true"]')).toHaveCount(0);
 }
 
 /** Ticking a row's checkbox brings the selection bar, and no row moves (nor when it goes). */
@@ -105,7 +133,9 @@ test('Archives: a click makes an archive current, a double-click or Enter shows 
     await cellOf(rows.nth(1)).innerText(),
   );
   await expect(details).toBeHidden();
-  expect(await rows.nth(1).boundingBox()).toEqual(before);
+  // The side pane takes its room beside the table: the row keeps its place and height.
+  const after = await rows.nth(1).boundingBox();
+  expect({ y: after?.y, height: after?.height }).toEqual({ y: before?.y, height: before?.height });
 
   const name = details.getByTestId('archive-detail-name');
   await cellOf(rows.nth(2)).dblclick();
@@ -165,6 +195,73 @@ test('Sessions: a click shows the session in the pane, a double-click or Enter m
   await page.keyboard.press('Escape');
   await expect(pane).toBeHidden();
   await expect(rows.nth(2)).toBeFocused();
+  await expect(table.locator('tr[aria-selected="true"]')).toHaveCount(0);
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('Databases: a click shows the database in the side pane, with Open at its foot', async () => {
+  await jumpTo(page, 'databases sql-eu-prod-01', 'database-table');
+  const table = page.getByTestId('database-table');
+  const rows = tableRows(page, 'database-table');
+  const pane = page.getByTestId('database-pane');
+  await expect(rows.nth(1)).toBeVisible();
+  await expectPaneFollows(table, rows, pane, 'name');
+
+  await cellOf(rows.nth(1)).click();
+  const name = await cellText(rows.nth(1), 'name');
+  await expectAccessible(page, 'the database details pane', ['[data-testid="database-pane"]']);
+  await pane.getByTestId('pane-action-open').click();
+  await expect(page.getByTestId('view-title')).toContainText(name);
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('Archives: a click shows the archive in the side pane; its close button closes it', async () => {
+  await jumpTo(page, 'archives prod', 'archives-view');
+  await dismissNotifications(page);
+  const table = page.getByTestId('archive-table');
+  const rows = tableRows(page, 'archive-table');
+  const pane = page.getByTestId('archive-pane');
+  await expect(rows.nth(1)).toBeVisible();
+  await expectPaneFollows(table, rows, pane, 'name');
+
+  await cellOf(rows.nth(0)).click();
+  await expect(pane).toBeVisible();
+  await pane.getByTestId('details-close').click();
+  await expect(pane).toHaveCount(0);
+  await expect(table.locator('tr[aria-selected="true"]')).toHaveCount(0);
+  await expect(page.getByTestId('archive-selected')).toHaveCount(0);
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('Jobs: a click shows the job in the side pane', async () => {
+  await jumpTo(page, 'jobs prod', 'jobs-view');
+  await dismissNotifications(page);
+  const table = page.getByTestId('job-table');
+  const rows = tableRows(page, 'job-table');
+  await expect(rows.nth(1)).toBeVisible();
+  await expectPaneFollows(table, rows, page.getByTestId('job-pane'), 'resourceName');
+  expect(session.consoleErrors).toEqual([]);
+});
+
+test('Logins: a click shows the login in the side pane, Enter moves the focus there', async () => {
+  await jumpTo(page, 'logins dev', 'logins-view');
+  await dismissNotifications(page);
+  const table = page.getByTestId('login-table');
+  const rows = tableRows(page, 'login-table');
+  const pane = page.getByTestId('login-pane');
+  const title = pane.getByRole('heading', { level: 2 });
+  await expect(rows.nth(1)).toBeVisible();
+  await expectPaneFollows(table, rows, pane, 'name');
+
+  // Logins have no other "open": Enter shows the login and moves the focus into the pane,
+  // and Escape there closes it and gives the focus back to the row.
+  await rows.nth(1).focus();
+  await page.keyboard.press('Enter');
+  await expect(title).toContainText(await cellText(rows.nth(1), 'name'));
+  await expect(title).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(pane).toHaveCount(0);
+  await expect(rows.nth(1)).toBeFocused();
   await expect(table.locator('tr[aria-selected="true"]')).toHaveCount(0);
   expect(session.consoleErrors).toEqual([]);
 });
