@@ -6,6 +6,7 @@ import {
   screenshotThemes,
   type ActivitySession,
 } from './activity-helpers';
+import { expectInKillLog } from './session-helpers';
 
 /*
  * The Sessions view against the harness's emulator, reading what main's monitor samples
@@ -123,8 +124,6 @@ test('killing the head blocker shows its login and SQL, and the chain clears', a
   await dialog.getByTestId('dialog-confirm').click();
   await expect(dialog).toBeHidden();
   await expect(page.locator(`[data-testid="blocking-head"][data-spid="${spid}"]`)).toHaveCount(0);
-  await page.getByTestId('session-kill-log').click();
-  await expect(page.getByTestId('kill-log-table')).toContainText('killed');
-  await page.keyboard.press('Escape');
+  await expectInKillLog(page, [spid ?? '']);
   expect(session.consoleErrors).toEqual([]);
 });

@@ -9,6 +9,7 @@ import {
   tableRows,
   type ResourcesSession,
 } from './resources-helpers';
+import { expectInKillLog } from './session-helpers';
 
 /*
  * Jump-to (Ctrl+P) reaching loaded objects (a login, an archive) and revealing them in their
@@ -154,10 +155,7 @@ test('"Kill session…" picks a session, then kills it after the guarded confirm
   await dialog.getByTestId('dialog-confirm').click();
   await expect(dialog).toBeHidden();
   await expect(page.locator(`[data-testid="blocking-head"][data-spid="${spid}"]`)).toHaveCount(0);
-  await page.getByTestId('session-kill-log').click();
-  await expect(page.getByTestId('kill-log-table')).toContainText(spid);
-  await expect(page.getByTestId('kill-log-table')).toContainText('killed');
-  await page.keyboard.press('Escape');
+  await expectInKillLog(page, [spid]);
   expect(session.consoleErrors).toEqual([]);
 });
 

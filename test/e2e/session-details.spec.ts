@@ -9,6 +9,7 @@ import {
   tableRows,
   type ResourcesSession,
 } from './resources-helpers';
+import { expectInKillLog } from './session-helpers';
 
 /*
  * The Sessions view's details pane and its "Show system sessions" switch, against the
@@ -42,10 +43,13 @@ async function openSessions(instance: 'dev' | 'prod'): Promise<void> {
   await jumpTo(page, `sessions ${instance}`, 'sessions-view');
   await expect(tableRows(page, 'session-table').first()).toBeVisible();
   const pause = page.getByTestId('session-pause');
-  if (!((await page.getByTestId('session-age').textContent()) ?? '').includes('paused')) {
-    await pause.click();
-  }
-  await expect(page.getByTestId('session-age')).toContainText('paused');
+  const age = page.getByTestId('session-age');
+  // Paused, so the rows hold still under the clicks. On a busy machine a click can land while
+  // the header re-lays out (a toast, the age's width): the state is read again before each try.
+  await expect(async () => {
+    if (!((await age.textContent()) ?? '').includes('paused')) await pause.click();
+    await expect(age).toContainText('paused', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await dismissNotifications(page);
 }
 
@@ -173,8 +177,6 @@ test('Kill in the pane kills the session after the guarded confirmation', async 
   await expect(row(head)).toHaveCount(0);
   await expect(pane()).toContainText('no longer in the snapshot');
   await expect(pane().getByRole('button', { name: 'Kill session…' })).toBeDisabled();
-  await page.getByTestId('session-kill-log').click();
-  await expect(page.getByTestId('kill-log-table')).toContainText(head);
-  await page.keyboard.press('Escape');
+  await expectInKillLog(page, [head]);
   expect(session.consoleErrors).toEqual([]);
 });

@@ -86,3 +86,19 @@ export async function pickMenuItem(page: Page, text: string | RegExp): Promise<v
   });
   await option.click();
 }
+
+/**
+ * The Sessions view's "Kill log" opens the audit trail on its session kills: each session of
+ * `spids` is there, as a kill that went through.
+ */
+export async function expectInKillLog(page: Page, spids: readonly string[]): Promise<void> {
+  await page.getByTestId('session-kill-log').click();
+  await expect(page.getByTestId('audit-view')).toBeVisible();
+  await expect(page.getByTestId('audit-kills-only')).toHaveAttribute('aria-checked', 'true');
+  const rows = page.getByTestId('audit-table').locator('tbody tr');
+  for (const spid of spids) {
+    const row = rows.filter({ hasText: new RegExp(` / ${spid}(\\s|$)`) }).first();
+    await expect(row).toContainText('sessions kill');
+    await expect(row).toContainText(/Done · 20[04]/);
+  }
+}

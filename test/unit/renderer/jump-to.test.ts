@@ -197,7 +197,7 @@ describe('the session commands', () => {
         readOnly,
         canKill: (s) => !readOnly.value && s.status !== 'background',
         askKill: (s) => asked.push(s.sessionId),
-        showLog: ref(false),
+        showKillLog: () => undefined,
       });
       return { monitor, readOnly, picker };
     });

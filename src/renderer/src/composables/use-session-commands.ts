@@ -13,7 +13,8 @@ export interface SessionCommandContext {
   readonly canKill: (session: Session) => boolean;
   /** Opens the view's guarded kill confirmation for a session. */
   readonly askKill: (session: Session) => void;
-  readonly showLog: Ref<boolean>;
+  /** Shows the kill log: the session kills of the audit trail. */
+  readonly showKillLog: () => void;
 }
 
 /** What {@link useSessionCommands} answers: the state of the "Kill session…" picker. */
@@ -60,7 +61,7 @@ function killPickItems(
  * as the row menu (which reads the session again before killing it).
  */
 export function useSessionCommands(context: SessionCommandContext): SessionCommands {
-  const { monitor, readOnly, canKill, askKill, showLog } = context;
+  const { monitor, readOnly, canKill, askKill, showKillLog } = context;
   const { auto, hideSleeping } = monitor;
   const { registerCommand } = useCommands();
   const group = 'Sessions';
@@ -80,9 +81,9 @@ export function useSessionCommands(context: SessionCommandContext): SessionComma
   });
   registerCommand({
     id: 'sessions.killLog',
-    title: 'Show the kill log',
+    title: 'Show the kill log (session kills in the audit trail)',
     group,
-    run: () => void (showLog.value = true),
+    run: showKillLog,
   });
   registerCommand({
     id: 'sessions.toggleSleeping',

@@ -6,8 +6,6 @@ import { filterRows } from '@shared/filter/evaluate';
 import { parseFilter } from '@shared/filter/parser';
 import { useIpcClient } from '../api/client';
 import { asAppError } from '../api/app-error';
-import { useKillLogStore, type KillLogEntry } from './kill-log-store';
-import { useProfilesStore } from './profiles-store';
 
 /** What a session monitor watches: an instance, or one database of it. */
 export interface SessionsTarget {
@@ -60,12 +58,11 @@ export function sessionsOfTarget(target: SessionsTarget, rows: readonly Session[
  * (`sessions:list` with the interface's filter, `sessions:listByDatabase`, whose filter is
  * applied here with the same grammar): for an instance the monitor does not watch, and to
  * read a session again before the guarded kill, which is refused when the spid now belongs
- * to another login or login time. Every kill attempt goes to the kill log.
+ * to another login or login time. Main's audit trail records every kill that reached the
+ * service (the Audit view's "Session kills only" filter is the kill log).
  */
 export const useSessionsStore = defineStore('sessions', () => {
   const client = useIpcClient();
-  const killLog = useKillLogStore();
-  const profiles = useProfilesStore();
 
   /** One snapshot of the target's sessions, filtered by `filter` (session grammar). */
   async function list(target: SessionsTarget, filter = ''): Promise<Session[]> {
@@ -111,33 +108,10 @@ export const useSessionsStore = defineStore('sessions', () => {
     return rows.find((row) => row.sessionId === spid);
   }
 
-  function logEntry(
-    target: SessionsTarget,
-    session: Session,
-    outcome: KillLogEntry['outcome'],
-    message?: string,
-  ): KillLogEntry {
-    return {
-      at: new Date().toISOString(),
-      profileId: target.profileId,
-      profileName: profiles.byId(target.profileId)?.name ?? target.profileId,
-      instanceName: target.instanceName,
-      ...(target.databaseName === undefined ? {} : { databaseName: target.databaseName }),
-      sessionId: session.sessionId,
-      loginName: session.loginName,
-      loginTime: session.loginTime,
-      hostName: session.hostName ?? null,
-      programName: session.programName ?? null,
-      sql: session.executingSql ?? null,
-      outcome,
-      ...(message === undefined ? {} : { message }),
-    };
-  }
-
   /**
    * Terminates `confirmed` (the session as the user saw it in the confirmation): reads it
    * again, refuses when it changed hands, else kills it. Throws AppError when the service
-   * refuses the kill. Every attempt is logged.
+   * refuses the kill.
    */
   async function kill(target: SessionsTarget, confirmed: Session): Promise<KillOutcome> {
     const spid = confirmed.sessionId;
@@ -162,15 +136,9 @@ export const useSessionsStore = defineStore('sessions', () => {
         }
       }
     } catch (caught) {
-      const error = asAppError(caught);
-      killLog.append(logEntry(target, confirmed, 'failed', error.message));
-      throw error;
+      throw asAppError(caught);
     }
-    if (refusal !== undefined) {
-      killLog.append(logEntry(target, confirmed, 'refused', refusal));
-      return { outcome: 'refused', message: refusal };
-    }
-    killLog.append(logEntry(target, confirmed, 'killed'));
+    if (refusal !== undefined) return { outcome: 'refused', message: refusal };
     return { outcome: 'killed' };
   }
 

@@ -10,7 +10,8 @@ export type ViewRef =
   | { readonly kind: 'settings' }
   | { readonly kind: 'monitor' }
   | { readonly kind: 'allJobs' }
-  | { readonly kind: 'audit' }
+  /** `show: 'kills'` opens it on the session kills alone: the kill log. */
+  | { readonly kind: 'audit'; readonly show?: 'kills' }
   | { readonly kind: 'instances'; readonly profileId: string }
   | { readonly kind: 'instance'; readonly profileId: string; readonly instanceName: string }
   | {
