@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from './axe-check';
 import { expect, test } from './fixtures';
 import {
   dialog,
@@ -60,6 +61,9 @@ test('rename copies the operation with the name typed so far, quoted for the she
     `databridge databases rename --instanceName ${PROD} --databaseName Finance_Ledger` +
       ` --body '{"name":"Ledger 2027'\\''s"}' ${profileOption()}`,
   );
+  await expectAccessible(page, 'a dialog with Copy as command', [
+    '[data-testid="rename-database-dialog"]',
+  ]);
   await rename.getByRole('button', { name: 'Cancel' }).click();
   await expect(rename).toBeHidden();
   expect(session.consoleErrors).toEqual([]);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatSize } from '../../src/shared/format/units';
 import { dismissNotifications, queueDialog } from './activity-helpers';
+import { expectAccessible } from './axe-check';
 import { expect, test } from './fixtures';
 import {
   jumpTo,
@@ -72,6 +73,9 @@ test('the storage type is picked by name in the filter builder, and the text kee
   await expect.poll(() => distinct(STORAGE)).toEqual(['Temporary']);
   // A temporary archive keeps its date: it is deleted then.
   for (const text of await distinct(EXPIRES)) expect(text).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expectAccessible(page, 'the archives filtered by storage name', [
+    '[data-testid="archives-view"]',
+  ]);
   expect(session.consoleErrors).toEqual([]);
 });
 
@@ -93,6 +97,9 @@ test('a permanent archive says Never expires, in the table and in its details', 
   await expect(details.getByTestId('archive-detail-databaseType')).toHaveText(
     /^(EDM|RDM|Unknown)$/,
   );
+  await expectAccessible(page, 'the details of a permanent archive', [
+    '[data-testid="archive-details"]',
+  ]);
   expect(session.consoleErrors).toEqual([]);
 });
 
