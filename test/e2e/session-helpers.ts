@@ -97,7 +97,8 @@ export async function expectInKillLog(page: Page, spids: readonly string[]): Pro
   await expect(page.getByTestId('audit-kills-only')).toHaveAttribute('aria-checked', 'true');
   const rows = page.getByTestId('audit-table').locator('tbody tr');
   for (const spid of spids) {
-    const row = rows.filter({ hasText: new RegExp(` / ${spid}(\\s|$)`) }).first();
+    // A row's text runs its cells together: the spid is the target's end, no digit after it.
+    const row = rows.filter({ hasText: new RegExp(` / ${spid}(?!\\d)`) }).first();
     await expect(row).toContainText('sessions kill');
     await expect(row).toContainText(/Done · 20[04]/);
   }
