@@ -1,11 +1,16 @@
-/** Where `npm run build` writes the bundle (package.json's `bin` points at it). */
-export const CLI_BUNDLE: string;
+/** The command's files, kept in one folder: the entry, then the bundles it loads. */
+export const CLI_FILES: readonly string[];
+/** Where `npm run build` writes them (package.json's `bin` points at the entry). */
+export const CLI_DIR: string;
 /** esbuild's metafile: every input of the bundle and what it imports. */
 export interface CliMetafile {
   inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
 }
-/** Builds the bundle into `outFile` (default out/cli/databridge.cjs), executable. */
+/**
+ * Builds CLI_FILES into `outDir` (default out/cli), the entry executable: answers their
+ * paths, and the main bundle's metafile when asked.
+ */
 export function buildCli(options?: {
-  outFile?: string;
+  outDir?: string;
   metafile?: boolean;
-}): Promise<{ outFile: string; metafile?: CliMetafile }>;
+}): Promise<{ entry: string; main: string; run: string; deps: string; metafile?: CliMetafile }>;

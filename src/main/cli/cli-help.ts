@@ -1,7 +1,7 @@
 import { catalogue, type Operation } from '../../shared/contract/catalogue';
 import { parameterNames } from './cli-args';
 import { bodyEnumerations, enumerationArguments } from './cli-enum-args';
-import type { TransferCommandName } from './cli-transfer-args';
+import type { TransferCommandName } from './cli-transfer-words';
 import { EXIT_CODES_HELP, summariesOf, usageHelp } from './cli-usage';
 
 const TRANSFER_OUTPUT = `Output:

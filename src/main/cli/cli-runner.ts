@@ -16,7 +16,7 @@ import {
 } from './cli-secret-args';
 import type { TransferCliIo } from './cli-transfer-command';
 import { takeListArgs, type ListArgs } from './cli-list-args';
-import { transferCommandName } from './cli-transfer-args';
+import { transferCommandName } from './cli-transfer-words';
 import { isMonitorServe } from './monitor-serve/serve-words';
 import { outputSettingsOf, takeOutputArgs, type OutputScreen } from './output/output-args';
 

@@ -1,12 +1,12 @@
 import { basename, resolve } from 'node:path';
-import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
 import { catalogue, type Operation, type OperationId } from '../../shared/contract/catalogue';
 import { ImportDatabaseNameSchema } from '../../shared/contract/primitives';
 import { ExportQuerySchema } from '../../shared/contract/query';
 import { ImportDatabaseRequestSchema } from '../../shared/contract/records/databases';
-import { UsageError, parameterNames } from './cli-args';
+import { UsageError } from './cli-args';
 import { withNames } from './cli-enum-args';
-import { CONNECTION_OPTIONS, FLAG_OPTIONS, VALUE_OPTIONS, type RunOptions } from './cli-options';
+import { CONNECTION_OPTIONS, type RunOptions } from './cli-options';
 import {
   bandwidthOf,
   check,
@@ -16,6 +16,11 @@ import {
   text,
   type Values,
 } from './cli-transfer-values';
+import {
+  TRANSFER_SPECS,
+  transferOptionsConfig,
+  type TransferCommandName,
+} from './cli-transfer-words';
 
 /*
  * The command lines of the transfer commands (`import FILE`, `export`, `archives download`,
@@ -23,43 +28,6 @@ import {
  * watcher. Every value is checked here with the contract's schemas (and the engine's options
  * with the bounds of the app's settings), before a connection is even made.
  */
-
-/** Connection and output options every transfer command takes. */
-const COMMON_FLAGS = ['verbose', 'read-only', 'json', 'help'] as const;
-
-/** The transfer commands and their own options. */
-const SPECS = {
-  import: {
-    words: ['import'],
-    values: ['instanceName', 'databaseName', 'groupIds', 'parts-in-flight', 'bandwidth'],
-    flags: ['wait'],
-    operation: 'databases.import',
-  },
-  export: {
-    words: ['export'],
-    values: ['instanceName', 'databaseName', 'exportTo', 'to', 'bandwidth', 'connections'],
-    flags: ['detachOnly', 'wait'],
-    operation: 'databases.export',
-  },
-  archivesDownload: {
-    words: ['archives', 'download'],
-    values: ['instanceName', 'archiveId', 'to', 'bandwidth', 'connections'],
-    flags: [],
-    operation: 'archives.get',
-  },
-  jobsWait: {
-    words: ['jobs', 'wait'],
-    values: ['instanceName', 'jobId'],
-    flags: [],
-    operation: 'jobs.getByInstance',
-  },
-} as const satisfies Record<
-  string,
-  { words: string[]; values: string[]; flags: string[]; operation: OperationId }
->;
-
-/** The name of a transfer command. */
-export type TransferCommandName = keyof typeof SPECS;
 
 interface Common {
   /** The catalogue operation the command starts with (read-only checks, advice). */
@@ -108,37 +76,6 @@ export type TransferCommand =
     })
   | (Common & { readonly kind: 'jobsWait'; readonly instanceName: string; readonly jobId: string });
 
-function optionsConfig(values: readonly string[], flags: readonly string[]) {
-  const config: ParseArgsOptionsConfig = {};
-  for (const name of [...CONNECTION_OPTIONS, ...values]) config[name] = { type: 'string' };
-  config['groupIds'] = { type: 'string', multiple: true };
-  for (const name of [...COMMON_FLAGS, ...flags]) config[name] = { type: 'boolean' };
-  return config;
-}
-
-/**
- * The transfer command that `argv` names, if any (else it is a catalogue operation). Every
- * option known to take a value is told so, so that a value is never read as a command word.
- */
-export function transferCommandName(argv: readonly string[]): TransferCommandName | undefined {
-  const every = Object.values(SPECS);
-  const values = new Set<string>([...VALUE_OPTIONS, ...every.flatMap((spec) => spec.values)]);
-  for (const op of catalogue) {
-    const names = parameterNames(op);
-    for (const name of [...names.path, ...names.query, ...names.headers]) values.add(name);
-  }
-  const { positionals } = parseArgs({
-    args: [...argv],
-    options: optionsConfig([...values], [...FLAG_OPTIONS, ...every.flatMap((spec) => spec.flags)]),
-    allowPositionals: true,
-    strict: false,
-  });
-  const [first, second] = positionals.map((word) => word.toLowerCase());
-  if (first === 'import' || first === 'export') return first;
-  if (first === 'archives' && second === 'download') return 'archivesDownload';
-  return first === 'jobs' && second === 'wait' ? 'jobsWait' : undefined;
-}
-
 /** True when the command line asks for the command's help. */
 export function wantsHelp(argv: readonly string[]): boolean {
   return argv.includes('--help') || argv.includes('-h');
@@ -149,12 +86,12 @@ export function parseTransferArgs(
   name: TransferCommandName,
   argv: readonly string[],
 ): TransferCommand {
-  const spec = SPECS[name];
+  const spec = TRANSFER_SPECS[name];
   let parsed: { values: Values; positionals: string[] };
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: optionsConfig(spec.values, spec.flags),
+      options: transferOptionsConfig(spec.values, spec.flags),
       allowPositionals: true,
       strict: true,
     }) as { values: Values; positionals: string[] };

@@ -9,12 +9,8 @@ import { transferHelp } from './cli-help';
 import { runJobsWait } from './cli-jobs-wait';
 import { instanceNamesOf, unknownInstanceHint } from './cli-instance-hint';
 import { CliOutput } from './cli-output';
-import {
-  parseTransferArgs,
-  wantsHelp,
-  type TransferCommand,
-  type TransferCommandName,
-} from './cli-transfer-args';
+import { parseTransferArgs, wantsHelp, type TransferCommand } from './cli-transfer-args';
+import type { TransferCommandName } from './cli-transfer-words';
 import { runArchivesDownloadCommand, runExportCommand, runImportCommand } from './cli-transfers';
 import type { OutputSettings } from './output/output-args';
 

@@ -9,10 +9,21 @@ import { posixLauncher, windowsLauncher } from './cli-launcher-scripts';
  * outside its asar archive (electron-builder.yml, extraResources), where plain Node reads it.
  */
 
-/** The bundle in the packaged app's resources folder (electron-builder.yml, extraResources). */
-export const CLI_RESOURCE = 'cli/databridge.cjs';
-/** The bundle in a checkout, where `npm run build` writes it (package.json's `bin`). */
-export const CLI_BUILD_OUTPUT = 'out/cli/databridge.cjs';
+/**
+ * The command's files, kept together in one folder (scripts/build-cli.mjs): the entry the
+ * launcher runs, which turns on Node's compile cache, then the bundles it requires from beside
+ * itself.
+ */
+export const CLI_FILES = [
+  'databridge.cjs',
+  'databridge-main.cjs',
+  'databridge-run.cjs',
+  'databridge-deps.cjs',
+] as const;
+/** Their folder in the packaged app's resources folder (electron-builder.yml, extraResources). */
+export const CLI_RESOURCE_DIR = 'cli';
+/** Their folder in a checkout, where `npm run build` writes them (package.json's `bin`). */
+export const CLI_BUILD_DIR = 'out/cli';
 
 /** What the plan is made from: the app's paths and the environment. */
 export interface CliInstallFacts {
@@ -35,9 +46,12 @@ export interface CliInstallFacts {
 
 /** What to write, copy and link, in that order. */
 export interface CliInstallPlan {
-  /** The bundle the launcher runs. */
+  /** The entry the launcher runs (CLI_FILES[0]); the rest of CLI_FILES is in its folder. */
   readonly bundle: string;
-  /** Copy the app's bundle from here to `bundle` first (an AppImage's files move each start). */
+  /**
+   * Copy CLI_FILES from this folder into the folder of `bundle` first (an AppImage's files
+   * move each start).
+   */
   readonly copyFrom?: string;
   /** The launcher script: executable on macOS and Linux. */
   readonly launcher: { readonly path: string; readonly text: string };
@@ -66,9 +80,10 @@ export function isOnPath(folder: string, pathValue: string, platform: NodeJS.Pla
 /** The plan for this platform, or why the command cannot be installed here. */
 export function cliInstallPlan(facts: CliInstallFacts): CliInstallPlan | { unsupported: string } {
   const path = facts.platform === 'win32' ? win32 : posix;
-  const shipped = facts.isPackaged
-    ? path.join(facts.resourcesPath, ...CLI_RESOURCE.split('/'))
-    : path.join(facts.appPath, ...CLI_BUILD_OUTPUT.split('/'));
+  const shippedDir = facts.isPackaged
+    ? path.join(facts.resourcesPath, CLI_RESOURCE_DIR)
+    : path.join(facts.appPath, ...CLI_BUILD_DIR.split('/'));
+  const shipped = path.join(shippedDir, CLI_FILES[0]);
   const pathValue = facts.env['PATH'] ?? facts.env['Path'] ?? '';
   switch (facts.platform) {
     case 'darwin': {
@@ -92,11 +107,13 @@ export function cliInstallPlan(facts: CliInstallFacts): CliInstallPlan | { unsup
       // An AppImage is mounted at a new /tmp/.mount_* folder on each start: the launcher runs
       // a copy kept in the data folder (installed again after an update).
       const appImage = facts.isPackaged && facts.env['APPIMAGE'] !== undefined;
-      const bundle = appImage ? path.join(facts.userDataDir, ...CLI_RESOURCE.split('/')) : shipped;
+      const bundle = appImage
+        ? path.join(facts.userDataDir, CLI_RESOURCE_DIR, CLI_FILES[0])
+        : shipped;
       const folder = path.join(facts.homeDir, '.local', 'bin');
       return {
         bundle,
-        ...(appImage ? { copyFrom: shipped } : {}),
+        ...(appImage ? { copyFrom: shippedDir } : {}),
         launcher: { path: path.join(folder, COMMAND), text: posixLauncher(bundle) },
         ...(isOnPath(folder, pathValue, 'linux') ? {} : { missingFromPath: folder }),
       };

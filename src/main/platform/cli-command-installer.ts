@@ -11,11 +11,16 @@ import {
   symlink,
   writeFile,
 } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { app, dialog } from 'electron';
 import type { Logger } from '../services/log/logger';
-import { cliInstallPlan, type CliInstallFacts, type CliInstallPlan } from './cli-command-install';
+import {
+  CLI_FILES,
+  cliInstallPlan,
+  type CliInstallFacts,
+  type CliInstallPlan,
+} from './cli-command-install';
 import {
   WINDOWS_USER_PATH_SCRIPT,
   isOurLauncher,
@@ -104,13 +109,20 @@ async function addToUserPath(folder: string): Promise<void> {
 
 /** Carries out the plan; answers the lines that tell the user how to use the command. */
 async function carryOut(plan: CliInstallPlan, here: CliInstallFacts): Promise<string[]> {
-  const shipped = plan.copyFrom ?? plan.bundle;
-  if (!(await exists(shipped))) {
-    throw new Error(`The app has no bundled command line at ${shipped} (npm run build makes it).`);
+  const shippedDir = plan.copyFrom ?? dirname(plan.bundle);
+  for (const name of CLI_FILES) {
+    const shipped = join(shippedDir, name);
+    if (!(await exists(shipped))) {
+      throw new Error(
+        `The app has no bundled command line at ${shipped} (npm run build makes it).`,
+      );
+    }
   }
   if (plan.copyFrom) {
     await mkdir(dirname(plan.bundle), { recursive: true });
-    await copyFile(plan.copyFrom, plan.bundle);
+    for (const name of CLI_FILES) {
+      await copyFile(join(plan.copyFrom, name), join(dirname(plan.bundle), name));
+    }
   }
   await writeLauncher(plan.launcher);
   if (plan.link) await linkOnPath(plan.link);

@@ -1,23 +1,28 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, type CliMetafile } from '../../../scripts/build-cli.mjs';
 import { catalogue } from '../../../src/shared/contract/catalogue';
 import { API_KEY_ARGUMENT_WARNING } from '../../../src/main/cli/cli-secret-args';
+import { CLI_FILES } from '../../../src/main/platform/cli-command-install';
 import { startRecordingEmulator, type RecordingEmulator } from './helpers/emulator-fixture';
 
 /*
- * The `databridge` bundle as `npm run build` makes it (scripts/build-cli.mjs), built into a
- * temporary folder and run by plain Node, without tsx. A probe preloaded into each run reports
- * at exit whether zod was loaded (zod registers a global registry when it loads, and the
- * catalogue is made of zod schemas) and whether Node's TLS and HTTP modules were (undici and
- * the HTTP stack load node:tls; node:net is left out, Node loads it for piped stdio).
+ * The `databridge` command as `npm run build` makes it (scripts/build-cli.mjs), its entry and
+ * bundles built into a temporary folder and run by plain Node, without tsx. A probe preloaded
+ * into each run reports at exit whether zod was loaded (zod registers a global registry when
+ * it loads, and the catalogue is made of zod schemas) and whether Node's TLS and HTTP modules
+ * were (undici and the HTTP stack load node:tls; node:net is left out, Node loads it for piped
+ * stdio).
  */
 
+const runFile = promisify(execFile);
+
 let dir: string;
-let bundle: string;
+let built: Awaited<ReturnType<typeof buildCli>>;
 let probe: string;
 let metafile: CliMetafile;
 let env: RecordingEmulator;
@@ -33,8 +38,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'databridge-bundle-'));
   probe = join(dir, 'probe.cjs');
   await writeFile(probe, PROBE);
-  const built = await buildCli({ outFile: join(dir, 'databridge.cjs'), metafile: true });
-  bundle = built.outFile;
+  built = await buildCli({ outDir: join(dir, 'cli'), metafile: true });
   if (!built.metafile) throw new Error('esbuild gave no metafile');
   metafile = built.metafile;
   env = await startRecordingEmulator();
@@ -58,7 +62,7 @@ function runBundle(
   args: readonly string[],
   options: { env?: Record<string, string>; stdin?: string } = {},
 ): Promise<BundleRun> {
-  const child = spawn(process.execPath, ['--require', probe, bundle, ...args], {
+  const child = spawn(process.execPath, ['--require', probe, built.entry, ...args], {
     cwd: dir,
     env: { PATH: process.env['PATH'] ?? '', HOME: dir, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -94,12 +98,46 @@ function startupModules(entry: string): Set<string> {
 }
 
 describe('the databridge bundle', () => {
-  it('is one executable file that Node runs directly', async () => {
-    const text = await readFile(bundle, 'utf8');
+  it('is an executable entry that Node runs directly, and the bundles beside it', async () => {
+    const files = [built.entry, built.main, built.run, built.deps];
+    expect(files.map((file) => basename(file))).toEqual(CLI_FILES);
+    const text = await readFile(built.entry, 'utf8');
     expect(text.split('\n', 1)[0]).toBe('#!/usr/bin/env node');
-    expect((await stat(bundle)).mode & 0o111).not.toBe(0);
+    expect((await stat(built.entry)).mode & 0o111).not.toBe(0);
+    expect(text).toContain(`require('./${CLI_FILES[1]}')`);
     // keytar is a native addon: required from node_modules when the keychain is opened.
-    expect(text).not.toMatch(/keytar\/build\/Release/);
+    for (const bundle of files.slice(1)) {
+      expect(await readFile(bundle, 'utf8')).not.toMatch(/keytar\/build\/Release/);
+    }
+    // zod's messages in English only (what the command prints), not in every language.
+    const run = await readFile(built.run, 'utf8');
+    expect(run).toMatch(/zod\/v4\/locales\/en\.js/);
+    expect(run).not.toMatch(/zod\/v4\/locales\/de\.js/);
+  });
+
+  it("turns on Node's compile cache in the user's cache folder, and still answers without one", async () => {
+    // The user's own cache folder, not the shared temporary one (see scripts/build-cli.mjs).
+    const home = (folder: string): Record<string, string> => ({
+      HOME: folder,
+      USERPROFILE: folder,
+      XDG_CACHE_HOME: join(folder, '.cache'),
+      LOCALAPPDATA: join(folder, 'AppData', 'Local'),
+      NODE_COMPILE_CACHE: '',
+    });
+    const cacheOf = (folder: string): string =>
+      process.platform === 'win32'
+        ? join(folder, 'AppData', 'Local', 'databridge', 'compile-cache')
+        : process.platform === 'darwin'
+          ? join(folder, 'Library', 'Caches', 'databridge', 'compile-cache')
+          : join(folder, '.cache', 'databridge', 'compile-cache');
+    const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
+    const cached = await runBundle(['--version'], { env: home(dir) });
+    expect(cached).toMatchObject({ code: 0, stdout: `databridge ${pkg.version}\n`, stderr: '' });
+    expect(await readdir(cacheOf(dir))).not.toEqual([]);
+    // A file where the folders should be: Node cannot keep the cache, and says nothing.
+    const blocked = join(dir, 'not-a-folder');
+    await writeFile(blocked, '');
+    expect(await runBundle(['--version'], { env: home(blocked) })).toEqual(cached);
   });
 
   it('answers --version and --help without loading zod (the catalogue) or the HTTP stack', async () => {
@@ -115,6 +153,30 @@ describe('the databridge bundle', () => {
     expect(help).toMatchObject({ code: 0, stderr: '', loaded: { zod: false, network: [] } });
     expect(help.stdout).toMatch(/^Usage: databridge /);
     for (const op of catalogue) expect(help.stdout).toContain(`    ${op.id} `);
+  });
+
+  it('answers --version, --help and completion without reading the run bundle', async () => {
+    const alone = join(dir, 'without-run');
+    await mkdir(alone);
+    for (const file of [built.entry, built.main]) await copyFile(file, join(alone, basename(file)));
+    const run = (args: string[]): Promise<{ code: number; stdout: string }> =>
+      runFile(process.execPath, [join(alone, CLI_FILES[0]), ...args], {
+        env: { PATH: process.env['PATH'] ?? '', HOME: dir },
+      }).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+      );
+    expect(await run(['--version'])).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(/^databridge /) as unknown,
+    });
+    expect(await run(['--help'])).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(/^Usage: databridge /) as unknown,
+    });
+    expect(await run(['completion', 'zsh'])).toMatchObject({ code: 0 });
+    // An operation needs it: the copy without it cannot run one.
+    expect((await run(['instances', 'list'])).code).not.toBe(0);
   });
 
   it('prints a completion script from the model written into it, without loading zod', async () => {
@@ -135,7 +197,8 @@ describe('the databridge bundle', () => {
     const lazy = metafile.inputs['src/main/cli.ts']?.imports.filter(
       (next) => next.kind === 'dynamic-import',
     );
-    expect(lazy?.map((next) => next.path)).toContain('src/main/cli/cli-runner.ts');
+    // Loaded from the second bundle, which a run that needs none of it never reads.
+    expect(lazy?.map((next) => next.path)).toContain(`${CLI_FILES[2]}:src/main/cli/cli-runner.ts`);
   });
 
   it('refuses invalid input before any request, without loading the HTTP stack', async () => {

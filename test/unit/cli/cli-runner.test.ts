@@ -5,8 +5,8 @@ import { API_KEY_ARGUMENT_WARNING } from '../../../src/main/cli/cli-secret-args'
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 
 /*
- * Input that the operation's schemas refuse is answered before the HTTP stack and the
- * services are loaded: the modules below record when they are first loaded.
+ * Input that the operation's schemas refuse is answered before the HTTP stack, the services
+ * and the transfer commands are loaded: the modules below record when they are first loaded.
  */
 const loaded = vi.hoisted(() => new Set<string>());
 vi.mock('../../../src/main/services/http/dispatcher', async (importOriginal) => {
@@ -15,6 +15,11 @@ vi.mock('../../../src/main/services/http/dispatcher', async (importOriginal) => 
 });
 vi.mock('../../../src/main/cli/cli-connection', async (importOriginal) => {
   loaded.add('connection');
+  return importOriginal();
+});
+// The transfer commands' checks hold the app's settings schema: loaded for a transfer only.
+vi.mock('../../../src/shared/model/settings', async (importOriginal) => {
+  loaded.add('settings');
   return importOriginal();
 });
 

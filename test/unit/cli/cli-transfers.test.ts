@@ -5,7 +5,8 @@ import { UsageError } from '../../../src/main/cli/cli-args';
 import { runOptionsOf } from '../../../src/main/cli/cli-engine';
 import { helpText, transferHelp } from '../../../src/main/cli/cli-help';
 import { ProgressReporter, transferLine } from '../../../src/main/cli/cli-progress';
-import { parseTransferArgs, transferCommandName } from '../../../src/main/cli/cli-transfer-args';
+import { parseTransferArgs } from '../../../src/main/cli/cli-transfer-args';
+import { transferCommandName } from '../../../src/main/cli/cli-transfer-words';
 import { findResumable } from '../../../src/main/cli/cli-transfer-resume';
 
 function record(fields: Partial<TransferRecord> = {}): TransferRecord {

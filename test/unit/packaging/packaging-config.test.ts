@@ -14,7 +14,11 @@ import {
   unpacksFromAsar,
 } from './builder-config';
 import { buildMainInMemory, loadedSpecifiers } from './main-bundle-imports';
-import { CLI_BUILD_OUTPUT, CLI_RESOURCE } from '../../../src/main/platform/cli-command-install';
+import {
+  CLI_BUILD_DIR,
+  CLI_FILES,
+  CLI_RESOURCE_DIR,
+} from '../../../src/main/platform/cli-command-install';
 import { readRgbaPng } from './png-image';
 
 /*
@@ -183,11 +187,15 @@ describe('electron-builder.yml and package.json', () => {
   });
 
   it('ship the databridge command beside the asar, where the Node.js of the PATH reads it', () => {
-    expect(pkg.bin).toEqual({ databridge: CLI_BUILD_OUTPUT });
-    expect(config.extraResources).toEqual(
-      expect.arrayContaining([{ from: CLI_BUILD_OUTPUT, to: CLI_RESOURCE }]),
-    );
-    expect(shipsProjectFile(config, CLI_BUILD_OUTPUT), 'the bundle inside the asar').toBe(false);
+    expect(pkg.bin).toEqual({ databridge: `${CLI_BUILD_DIR}/${CLI_FILES[0]}` });
+    // The entry requires the bundles from its own folder: all ship, side by side.
+    for (const name of CLI_FILES) {
+      const built = `${CLI_BUILD_DIR}/${name}`;
+      expect(config.extraResources).toEqual(
+        expect.arrayContaining([{ from: built, to: `${CLI_RESOURCE_DIR}/${name}` }]),
+      );
+      expect(shipsProjectFile(config, built), `${name} inside the asar`).toBe(false);
+    }
     expect(shipsProjectFile(config, 'out/main/index.js')).toBe(true);
     // The launcher runs Node, not the app's binary: with this fuse off, ELECTRON_RUN_AS_NODE
     // starts the app instead (cli-launcher-scripts.ts).

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogue } from '../../../../src/shared/contract/catalogue';
 import { UsageError, parseCliArgs } from '../../../../src/main/cli/cli-args';
-import { parseTransferArgs, transferCommandName } from '../../../../src/main/cli/cli-transfer-args';
+import { parseTransferArgs } from '../../../../src/main/cli/cli-transfer-args';
+import { transferCommandName } from '../../../../src/main/cli/cli-transfer-words';
 import { quickAnswer } from '../../../../src/main/cli/cli-quick';
 import { completionModelOf } from '../../../../src/main/cli/completion/completion-catalogue';
 import { keyedCommands } from '../../../../src/main/cli/completion/completion-model';

@@ -93,7 +93,7 @@ describe('cliInstallPlan', () => {
     const copy = '/home/ann/.config/DataBridge Desktop/cli/databridge.cjs';
     expect(plan).toEqual({
       bundle: copy,
-      copyFrom: `${mounted}/cli/databridge.cjs`,
+      copyFrom: `${mounted}/cli`,
       launcher: { path: '/home/ann/.local/bin/databridge', text: posixLauncher(copy) },
     });
   });
