@@ -7,6 +7,14 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/**
+ * The command ran and answered, but its answer could not be printed as asked: `--query` failed
+ * on it (exit code 1, not 2: a request was sent, and it may have changed something).
+ */
+export class QueryFailedError extends Error {
+  override readonly name = 'QueryFailedError';
+}
+
 /** A parsed command line. */
 export type CliCommand =
   | { readonly kind: 'help' }

@@ -1,11 +1,11 @@
 import { defaultDataDir } from '../services/config/app-paths';
-import type { AuditFilter } from '../../shared/model/audit';
+import type { AuditFilter, AuditRecord } from '../../shared/model/audit';
 import { sinceInstant } from '../services/audit/audit-filter';
 import { auditDir, listKills } from '../services/audit/audit-setup';
 import { AuditTrail } from '../services/audit/audit-trail';
-import { UsageError } from './cli-args';
+import { QueryFailedError, UsageError } from './cli-args';
 import { AUDIT_HELP, parseAuditArgs, type AuditCommand } from './cli-audit-args';
-import { EXIT } from './cli-exit-codes';
+import { EXIT, failureLine, failureOf } from './cli-exit-codes';
 import type { OutputSettings } from './output/output-args';
 import { renderAnswer } from './output/output-render';
 
@@ -22,7 +22,8 @@ export interface AuditCliIo {
 /**
  * `databridge audit list`: the records of the data folder's trail that match, printed like
  * any answer (plain records, so --output and --query apply). Exit code 1 when the trail did
- * not verify: the records are still printed, and stderr says what was found and moved aside.
+ * not verify (the records are still printed, and stderr says what was found and moved aside)
+ * or --query failed on the records.
  */
 export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Promise<number> {
   let command: AuditCommand;
@@ -42,15 +43,27 @@ export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Prom
   const dataDir = command.dataDir ?? defaultDataDir(process.platform, io.env);
   const trail = new AuditTrail({ dir: auditDir(dataDir) });
   const list = command.kills ? await listKills(trail, filter) : await trail.list(filter);
-  const rendered = renderAnswer(list.records, io.output);
-  if (rendered.stderr !== undefined) io.stderr(rendered.stderr);
-  io.stdout(rendered.stdout);
-  if (list.verdict.status === 'ok') return EXIT.ok;
+  const printed = printRecords(list.records, io);
+  if (list.verdict.status === 'ok') return printed ? EXIT.ok : EXIT.failed;
   const moved = list.movedAside.length > 0 ? ` Moved aside: ${list.movedAside.join(', ')}.` : '';
   io.stderr(
     `warning: the audit trail did not verify (${JSON.stringify(list.verdict)}).${moved} A new chain records it.\n`,
   );
   return EXIT.failed;
+}
+
+/** Prints the records as --output and --query say; false when --query failed on them. */
+function printRecords(records: readonly AuditRecord[], io: AuditCliIo): boolean {
+  try {
+    const rendered = renderAnswer(records, io.output);
+    if (rendered.stderr !== undefined) io.stderr(rendered.stderr);
+    io.stdout(rendered.stdout);
+    return true;
+  } catch (error) {
+    if (!(error instanceof QueryFailedError)) throw error;
+    io.stderr(failureLine(failureOf(error), (text) => text));
+    return false;
+  }
 }
 
 function filterOf(command: Extract<AuditCommand, { kind: 'list' }>, now: Date): AuditFilter {

@@ -3,8 +3,7 @@ import type { Dispatcher } from 'undici';
 import { RegionSchema } from '../../shared/contract/enums';
 import type { Profile, ProfileSecretInput } from '../../shared/model/profile';
 import { AppError } from '../../shared/errors';
-import { createAudit } from '../services/audit/audit-setup';
-import type { ConnectionAudit } from '../services/audit/call-auditor';
+import { createAudit, type Audit } from '../services/audit/audit-setup';
 import { TokenAuth } from '../services/auth/token-auth';
 import { defaultDataDir, profilesFile } from '../services/config/app-paths';
 import { serviceEndpoints, type ServiceEndpoints } from '../services/config/regions';
@@ -39,7 +38,7 @@ export interface CliConnectionDeps {
 export async function cliClient(
   command: RunCommand,
   deps: CliConnectionDeps,
-): Promise<{ client: ServiceClient; dispose(): void; connection?: Connection }> {
+): Promise<{ client: ServiceClient; dispose(): void; connection?: Connection; audit?: Audit }> {
   const { options } = command;
   const limits = timeoutLimits(options.timeout);
   const profile = options.profile ? await savedProfile(command, deps) : adHocProfile(command);
@@ -50,6 +49,7 @@ export async function cliClient(
     return unauthenticated(endpoints, deps, { readOnly, limits });
   }
   const secret = await secretFor(profile, command, deps);
+  const audit = cliAudit(command, deps);
   const connection = createConnection({ ...profile, readOnly }, secret, {
     endpoints,
     dispatcher: deps.dispatcher,
@@ -57,19 +57,20 @@ export async function cliClient(
     sessionOnly: false,
     adviserFor: cliAdviceFor,
     limits,
-    audit: cliAudit(command, deps),
+    audit: audit.auditor,
   });
   if (connection.auth instanceof TokenAuth && 'password' in secret) {
     await connection.auth.signIn(secret.password);
   }
-  return { client: connection.client, dispose: () => connection.auth.dispose(), connection };
+  const dispose = (): void => connection.auth.dispose();
+  return { client: connection.client, dispose, connection, audit };
 }
 
 /** Changes are recorded in the audit trail of the data folder the run uses (the app's). */
-function cliAudit(command: RunCommand, deps: CliConnectionDeps): ConnectionAudit {
+function cliAudit(command: RunCommand, deps: CliConnectionDeps): Audit {
   const dataDir = cliDataDir(command.options, deps.env);
   const source = { kind: 'cli' as const, version: cliVersion() };
-  return createAudit({ dataDir, source, logger: deps.logger }).auditor;
+  return createAudit({ dataDir, source, logger: deps.logger });
 }
 
 function unauthenticated(

@@ -16,6 +16,7 @@ import {
 } from '../services/transfers/transfer-service';
 import { UsageError } from './cli-args';
 import { cliClient, cliDataDir } from './cli-connection';
+import { CliJobEndRecorder } from './cli-job-audit';
 import type { TransferCommand } from './cli-transfer-args';
 
 /*
@@ -39,10 +40,15 @@ export interface CliEngine {
   readonly connection: Connection;
   readonly profileId: string;
   readonly watcher: JobWatcher;
+  /** Records in the audit trail how the jobs the run follows end. */
+  readonly jobEnds: CliJobEndRecorder;
   readonly service: TransferService;
   /** The CLI's folder in the data folder (journals, locks). */
   readonly folder: string;
-  /** Stops the engine (a running transfer is paused in its journal) and the watcher. */
+  /**
+   * Stops the engine (a running transfer is paused in its journal) and the watcher, once the
+   * audit records of the jobs that ended are written.
+   */
   close(): Promise<void>;
 }
 
@@ -136,14 +142,16 @@ export async function createCliEngine(
     { kind: 'run', operation: command.operation, options: command.options, params: {} },
     deps,
   );
-  const connection = made.connection;
-  if (!connection) throw new Error('A transfer needs a signed-in connection.');
+  const { connection, audit } = made;
+  if (!connection || !audit) throw new Error('A transfer needs a signed-in connection.');
   const profileId = connection.profile.id;
   const connections = new CliConnections(profileId, connection);
   const watcher = new JobWatcher({
     clientFor: (id) => connections.get(id).client,
     logger: deps.logger,
   });
+  const jobEnds = new CliJobEndRecorder(audit, deps.logger);
+  jobEnds.observe(watcher);
   watcher.start();
   const folder = join(cliDataDir(command.options, deps.env), 'cli');
   const service = new TransferService({
@@ -166,11 +174,13 @@ export async function createCliEngine(
     connection,
     profileId,
     watcher,
+    jobEnds,
     service,
     folder,
     close: async () => {
       await service.dispose();
       watcher.dispose();
+      await jobEnds.settled();
       made.dispose();
     },
   };

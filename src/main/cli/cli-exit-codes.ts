@@ -1,5 +1,5 @@
 import { isAppError, type ErrorCode } from '../../shared/errors';
-import { UsageError } from './cli-args';
+import { QueryFailedError, UsageError } from './cli-args';
 
 /*
  * The CLI's exit codes, one table for every command (catalogue operations and transfers), so a
@@ -53,10 +53,16 @@ export interface Failure {
   readonly details?: string;
 }
 
-/** The report of an error thrown by a command: a usage error, an AppError, or a bug. */
+/**
+ * The report of an error thrown by a command: a usage error, a query that failed on the
+ * answer, an AppError, or a bug.
+ */
 export function failureOf(error: unknown): Failure {
   if (error instanceof UsageError) {
     return { code: 'usage', message: error.message, exitCode: EXIT.usage };
+  }
+  if (error instanceof QueryFailedError) {
+    return { code: 'QUERY_FAILED', message: error.message, exitCode: EXIT.failed };
   }
   if (isAppError(error)) {
     return {

@@ -14,7 +14,8 @@ const KEEP_ALIVE_MS = 500;
 /**
  * `jobs wait`: reads the job once (a job or instance that does not exist is said at once,
  * with the CLI's advice), then follows it with the app's JobWatcher until it is final.
- * Exit code 0 when it succeeded, 5 when it failed, 1 when the service forgot it.
+ * Exit code 0 when it succeeded, 5 when it failed, 1 when the service forgot it. How it
+ * ended goes into the audit trail (`jobEnded`), as the app records the jobs it follows.
  */
 export async function runJobsWait(
   command: JobsWaitCommand,
@@ -39,6 +40,9 @@ export async function runJobsWait(
   let job: TrackedJob = { ...read, phase: phaseOf(read.status) };
   out.progress.job(job);
   if (job.phase === 'running') job = await follow(command, engine, out, signal);
+  // Followed to its end, the watcher's event recorded it; ended at the first read, it is
+  // recorded here (the same record either way, once per job).
+  else engine.jobEnds.ended(job);
   return concludeJob(job, out);
 }
 

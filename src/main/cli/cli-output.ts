@@ -45,7 +45,7 @@ export class CliOutput {
     this.#options.stderr(this.#options.redact(text) + '\n');
   }
 
-  /** The command's answer. Throws a UsageError when --query fails on it. */
+  /** The command's answer. Throws a QueryFailedError when --query fails on it. */
   result(data: Record<string, unknown>): void {
     this.progress.finish();
     const { redact } = this.#options;

@@ -22,8 +22,10 @@ export function summariesOf(operations: readonly OperationSummary[]): OperationS
 export const EXIT_CODES_HELP = `Exit codes:
   0    done (the operation answered, the transfer ended, the job succeeded)
   1    the service or the CLI could not do it (not found, conflict, unexpected answer);
-       a full disk (DISK_FULL): a transfer waits in its journal until space is freed
-  2    invalid input: a bad command line or parameter (VALIDATION); nothing was sent for it
+       a full disk (DISK_FULL): a transfer waits in its journal until space is freed;
+       --query failed on the answer (QUERY_FAILED): the command itself ran
+  2    invalid input: a bad command line or parameter (VALIDATION), a --query that is not
+       JMESPath; nothing was sent for it
   3    sign-in: API key or password missing or refused, sign-in expired, role not allowed
        (AUTH_REQUIRED, AUTH_EXPIRED, FORBIDDEN, KEYCHAIN_UNAVAILABLE)
   4    network: the service could not be reached or stayed unavailable or busy

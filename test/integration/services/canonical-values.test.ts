@@ -9,6 +9,7 @@ import { silentLogger } from '../../../src/main/services/log/logger';
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import type { Profile } from '../../../src/shared/model/profile';
 import { APP_ORIGIN, mainFrame, stubHandlers } from '../../unit/ipc/router-stubs';
+import { cliDataDirArgs } from '../../support/cli-data-home';
 import { runCli as runCliChild } from './helpers/run-cli';
 import { sendJson, startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
 
@@ -228,7 +229,8 @@ function argvOf(call: Call): string[] {
 
 async function viaCli(call: Call): Promise<{ code: number; stderr: string }> {
   let stderr = '';
-  const code = await runCliInProcess([...argvOf(call), '--base-url', server.baseUrl], {
+  const argv = [...argvOf(call), '--base-url', server.baseUrl, ...cliDataDirArgs()];
+  const code = await runCliInProcess(argv, {
     stdout: () => undefined,
     stderr: (text) => (stderr += text),
     env: { DATABRIDGE_API_KEY: 'test-key' },

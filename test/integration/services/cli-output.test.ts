@@ -125,6 +125,44 @@ describe('databridge --output', () => {
     expect(env.requests.length).toBe(before);
   });
 
+  it('exits 1 when the query fails on the answer: the request was sent (2 is for before)', async () => {
+    const before = env.requests.length;
+    // abs() of a list: valid JMESPath, which only the answer can show wrong.
+    const failed = await run(['instances', 'list', '--query', 'abs(@)']);
+    expect(failed).toMatchObject({ code: 1, stdout: '' });
+    expect(failed.stderr).toMatch(
+      /^error QUERY_FAILED: --query "abs\(@\)" could not be applied to the answer \(the command itself ran\): /,
+    );
+    expect(env.requests.length).toBeGreaterThan(before);
+    const sent = env.requests.length;
+    const invalid = await run([
+      'jobs',
+      'wait',
+      '--instanceName',
+      'x',
+      '--jobId',
+      'j',
+      '--query',
+      '[',
+    ]);
+    expect(invalid).toMatchObject({ code: 2, stdout: '' });
+    expect(invalid.stderr).toMatch(/^usage: --query "\[" is not a JMESPath expression/);
+    expect(env.requests.length).toBe(sent);
+  });
+
+  it('exits 1 when the query fails on the records of audit list', async () => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(['audit', 'list', '--data-dir', dataDir, '--query', 'abs(@)'], {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      env: {},
+      secretStore: () => new MemorySecretStore(),
+    });
+    expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+    expect(stderr).toMatch(/^error QUERY_FAILED: --query "abs\(@\)" could not be applied/);
+  });
+
   it('prints the result of jobs wait the same way, its progress on stderr', async () => {
     const { client, dispatcher } = apiKeyClient(env.emulator);
     const started = await client.call('databases.shrink', {

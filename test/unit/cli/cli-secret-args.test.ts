@@ -11,6 +11,7 @@ import {
   type SecretInput,
 } from '../../../src/main/cli/cli-secret-args';
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
+import { cliDataDirArgs } from '../../support/cli-data-home';
 
 /** Standard input holding `text`, as a pipe (or a terminal with `isTTY`). */
 function input(text: string, isTTY = false): () => SecretInput {
@@ -167,7 +168,7 @@ describe('passwords on the command line, against the emulator', () => {
   async function run(argv: string[], env: Record<string, string>, stdin?: () => SecretInput) {
     let stdout = '';
     let stderr = '';
-    const code = await runCli([...argv, '--base-url', emulator.baseUrl], {
+    const code = await runCli([...argv, '--base-url', emulator.baseUrl, ...cliDataDirArgs()], {
       stdout: (text) => (stdout += text),
       stderr: (text) => (stderr += text),
       env,

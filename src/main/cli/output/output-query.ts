@@ -4,7 +4,7 @@ import {
   isRegistered,
   type JSONValue,
 } from '@jmespath-community/jmespath';
-import { UsageError } from '../cli-args';
+import { QueryFailedError, UsageError } from '../cli-args';
 
 /*
  * `--query EXPR`: a JMESPath expression (the community edition of the language, as the AWS
@@ -62,8 +62,9 @@ export function compileQuery(expression: string): Query {
       return TreeInterpreter.search(ast, (value ?? null) as JSONValue);
     } catch (error) {
       // A type error (length() of a number, say) shows only against the answer itself, so
-      // the command has run by now: say so, since it may have changed something.
-      throw new UsageError(
+      // the command has run by now: say so, since it may have changed something. Not a usage
+      // error (exit code 2 promises that nothing was sent).
+      throw new QueryFailedError(
         `--query "${expression}" could not be applied to the answer (the command itself ran): ${reasonOf(error)}.`,
       );
     }

@@ -22,7 +22,7 @@ const JSON_OUTPUT: OutputSettings = {
   given: false,
 };
 
-/** The answer, queried and formatted. Throws a UsageError when the query fails on it. */
+/** The answer, queried and formatted. Throws a QueryFailedError when the query fails on it. */
 export function renderAnswer(
   answer: unknown,
   settings: OutputSettings = JSON_OUTPUT,

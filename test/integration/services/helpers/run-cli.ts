@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { cliDataHomeEnv } from '../../../support/cli-data-home';
 
 /** What a CLI run printed and how it ended. */
 export interface CliRun {
@@ -8,7 +9,15 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs `npm run cli -- ...args` the way a user does (tsx src/main/cli.ts), as a child process. */
+/** The environment of a CLI child: this one's, the data folder in a temporary home, then `env`. */
+function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { ...process.env, ...cliDataHomeEnv(), ...env };
+}
+
+/**
+ * Runs `npm run cli -- ...args` the way a user does (tsx src/main/cli.ts), as a child process.
+ * Without --data-dir the run's data folder is a temporary one (see cliDataHomeEnv).
+ */
 export function runCli(
   args: readonly string[],
   env: Record<string, string | undefined> = {},
@@ -18,7 +27,7 @@ export function runCli(
     execFile(
       join(root, 'node_modules', '.bin', 'tsx'),
       [join(root, 'src', 'main', 'cli.ts'), ...args],
-      { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 },
+      { cwd: root, env: childEnv(env), timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
@@ -36,7 +45,7 @@ export interface SpawnedCli {
   output(): { stdout: string; stderr: string; closed: boolean };
 }
 
-/** Starts `npm run cli -- ...args` as one node process, for tests that kill it. */
+/** Starts `npm run cli -- ...args` as one node process, for tests that kill it (data as runCli). */
 export function spawnCli(
   args: readonly string[],
   env: Record<string, string | undefined> = {},
@@ -45,7 +54,7 @@ export function spawnCli(
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(root, 'src', 'main', 'cli.ts'), ...args],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: root, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
   let stderr = '';
