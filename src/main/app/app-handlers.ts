@@ -40,6 +40,8 @@ export function createAppHandlers(
       openConnections: services.openConnections,
       secrets: services.secrets,
       bus: services.bus,
+      monitor: services.monitor,
+      logger: services.logger,
     }),
     ...createJobHandlers(jobs),
     ...createMonitorHandlers(services.monitor),

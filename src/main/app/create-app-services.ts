@@ -239,7 +239,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     logger,
     ...(options.transferTuning ? { tuning: options.transferTuning } : {}),
   });
-  const watching = createMonitor({ dataDir, connections, jobs, settings, bus, logger });
+  const shared = { dataDir, settings, bus, logger, profiles, secrets, dispatcher };
+  const watching = createMonitor({ ...shared, connections, jobs });
   const stops = [
     ...watching.stops,
     connections.onDidChangeState((state) => bus.emit('session:onDidChangeState', state)),
@@ -256,7 +257,6 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   continueLastRun({ transfers, openConnections, logger });
   const { monitor } = watching;
   const shutdown = shutdownOf({ logger, bus, connections, jobs, monitor, transfers, stops });
-  const provenance = new PathProvenance();
   return {
     logger,
     bus,
@@ -269,7 +269,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     monitor,
     settings,
     transfers,
-    provenance,
+    provenance: new PathProvenance(),
     audit: audit.trail,
     shutdown,
   };

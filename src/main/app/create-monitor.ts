@@ -1,10 +1,19 @@
 import { join } from 'node:path';
+import type { Dispatcher } from 'undici';
 import type { ConnectionManager } from '../services/connection/connection-manager';
 import type { AppEventBus } from '../services/ipc/app-event-bus';
 import type { JobWatcher } from '../services/jobs/job-watcher';
 import type { Logger } from '../services/log/logger';
 import { MonitorHistory } from '../services/monitor/monitor-history';
 import { MonitorService } from '../services/monitor/monitor-service';
+import { TeamMonitorClient } from '../services/monitor/team-monitor-client';
+import {
+  chooseMonitorSource,
+  TeamMonitorSource,
+  type SessionSource,
+} from '../services/monitor/team-monitor-source';
+import type { ProfileStore } from '../services/profiles/profile-store';
+import type { SecretVault } from '../services/secrets/secret-vault';
 import type { SettingsStore } from '../services/settings/settings-store';
 
 /** What {@link createMonitor} wires together. */
@@ -15,6 +24,34 @@ export interface MonitorParts {
   readonly settings: SettingsStore;
   readonly bus: AppEventBus;
   readonly logger: Logger;
+  readonly profiles: ProfileStore;
+  readonly secrets: SecretVault;
+  /** The app's dispatcher (proxy, CAs), for the team monitor's requests too. */
+  readonly dispatcher: Dispatcher;
+}
+
+/**
+ * The team monitor a profile reads instead of the service, when it names one. Its token is
+ * read from the keychain on the first request and kept for the source's life (a new token
+ * or URL makes a new source); a keychain failure is not kept, so the next read asks again.
+ */
+function teamSourceFor(parts: MonitorParts, profileId: string): SessionSource | undefined {
+  const profile = parts.profiles.get(profileId);
+  const choice = chooseMonitorSource(profile);
+  if (choice.kind !== 'team') return undefined;
+  const origin = new URL(choice.url).origin;
+  let token: Promise<string | undefined> | undefined;
+  const tokenOf = (): Promise<string | undefined> =>
+    (token ??= parts.secrets.getTeamMonitorToken(profileId, origin).catch((error: unknown) => {
+      token = undefined;
+      throw error;
+    }));
+  const client = new TeamMonitorClient({
+    url: choice.url,
+    token: tokenOf,
+    dispatcher: parts.dispatcher,
+  });
+  return new TeamMonitorSource({ client, profileName: profile.name });
 }
 
 /**
@@ -30,6 +67,7 @@ export function createMonitor(parts: MonitorParts): {
   const { connections, jobs, settings, bus, logger } = parts;
   const monitor = new MonitorService({
     clientFor: (profileId) => connections.get(profileId).client,
+    sourceFor: (profileId) => teamSourceFor(parts, profileId),
     jobs,
     settings,
     history: new MonitorHistory({ dir: join(parts.dataDir, 'monitor'), logger }),

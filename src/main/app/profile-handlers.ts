@@ -4,6 +4,12 @@ import type { ConnectionManager } from '../services/connection/connection-manage
 import type { OpenConnectionsService } from '../services/connection/open-connections';
 import type { ProfileStore, ProfilesLoadResult } from '../services/profiles/profile-store';
 import type { SecretVault } from '../services/secrets/secret-vault';
+import {
+  applyTeamMonitorEdit,
+  createTeamMonitorHandlers,
+  forgetTeamMonitorToken,
+  type TeamMonitorDeps,
+} from './team-monitor-handlers';
 
 type ProfileChannel =
   | 'profiles:list'
@@ -11,6 +17,8 @@ type ProfileChannel =
   | 'profiles:update'
   | 'profiles:duplicate'
   | 'profiles:delete'
+  | 'profiles:setTeamMonitorToken'
+  | 'profiles:getTeamMonitorTokenStatus'
   | 'session:connect'
   | 'session:test'
   | 'session:disconnect'
@@ -31,6 +39,8 @@ export interface ProfileHandlerDeps {
   readonly openConnections: OpenConnectionsService;
   readonly secrets: SecretVault;
   readonly bus: AppEventBus;
+  readonly monitor: TeamMonitorDeps['monitor'];
+  readonly logger: TeamMonitorDeps['logger'];
 }
 
 /**
@@ -40,6 +50,7 @@ export interface ProfileHandlerDeps {
  */
 export function createProfileHandlers(deps: ProfileHandlerDeps): Pick<IpcHandlers, ProfileChannel> {
   const { profiles, connections, openConnections, secrets, bus } = deps;
+  const team: TeamMonitorDeps = { profiles, secrets, monitor: deps.monitor, logger: deps.logger };
   const changed = <T>(result: T): T => {
     bus.emit('profiles:onDidChange', { profiles: profiles.list() });
     return result;
@@ -52,14 +63,20 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): Pick<IpcHandler
       }),
     'profiles:create': async (input) => changed(await profiles.create(input)),
     // Through the connections: an edit that points the profile elsewhere discards its secrets.
-    'profiles:update': async ({ id, profile }) =>
-      changed(await connections.updateProfile(id, profile)),
+    'profiles:update': async ({ id, profile }) => {
+      const before = profiles.get(id);
+      const after = await connections.updateProfile(id, profile);
+      await applyTeamMonitorEdit(before, after, team);
+      return changed(after);
+    },
     'profiles:duplicate': async ({ id }) => changed(await profiles.duplicate(id)),
     'profiles:delete': async ({ id }) => {
       await connections.removeProfile(id);
+      await forgetTeamMonitorToken(id, team);
       await openConnections.close(id);
       changed(undefined);
     },
+    ...createTeamMonitorHandlers(team),
     'session:connect': ({ profileId, secret, remember }) =>
       connections.connect(profileId, secret, remember === undefined ? {} : { remember }),
     'session:test': ({ profile, secret }) => connections.test(profile, secret),

@@ -31,6 +31,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'profiles:update',
   'profiles:duplicate',
   'profiles:delete',
+  'profiles:setTeamMonitorToken',
+  'profiles:getTeamMonitorTokenStatus',
   'session:connect',
   'session:test',
   'session:disconnect',

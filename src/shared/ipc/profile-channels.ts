@@ -32,6 +32,12 @@ const ConnectionTestResultSchema = z.object({
 });
 export type ConnectionTestResult = z.infer<typeof ConnectionTestResultSchema>;
 
+/**
+ * Whether a profile has a team monitor bearer token stored. The token itself never comes back:
+ * the editor only learns that there is one.
+ */
+const TeamMonitorTokenStatusSchema = z.object({ hasToken: z.boolean() });
+
 /** Profile, sign-in and built-in emulator channels. A secret only ever goes in, never out. */
 export const profileChannels = {
   'profiles:list': defineChannel({
@@ -59,6 +65,26 @@ export const profileChannels = {
     input: z.strictObject({ id: ProfileIdSchema }),
     output: NoOutputSchema,
     summary: 'Sign out, forget the stored secret and delete a connection profile',
+  }),
+  'profiles:setTeamMonitorToken': defineChannel({
+    input: z.strictObject({
+      profileId: ProfileIdSchema,
+      /** Typed by the user, stored in the keychain for the team monitor's origin; null: remove. */
+      token: z
+        .string()
+        .trim()
+        .min(1, { error: 'Enter the bearer token, or remove it' })
+        .max(4096)
+        .regex(/^\S+$/, { error: 'The bearer token is one word, without spaces' })
+        .nullable(),
+    }),
+    output: TeamMonitorTokenStatusSchema,
+    summary: 'Store (or remove) the bearer token of a profile’s team monitor in the keychain',
+  }),
+  'profiles:getTeamMonitorTokenStatus': defineChannel({
+    input: z.strictObject({ profileId: ProfileIdSchema }),
+    output: TeamMonitorTokenStatusSchema,
+    summary: 'Whether a profile’s team monitor bearer token is stored (never the token)',
   }),
   'session:connect': defineChannel({
     input: z.strictObject({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   InstanceMonitorStateSchema,
   MonitorInstanceRefSchema,
+  MonitorSampleSchema,
   MonitorSessionsSchema,
 } from './monitor';
 
@@ -29,8 +30,15 @@ export const ServedInstancesSchema = z.object({
 });
 export type ServedInstances = z.infer<typeof ServedInstancesSchema>;
 
-/** `GET /api/v1/instances/{profile}/{instance}/sessions`: the sessions of the last sample. */
-export const ServedSessionsSchema = MonitorSessionsSchema.extend({ region: RegionLabelSchema });
+/**
+ * `GET /api/v1/instances/{profile}/{instance}/sessions`: the sessions of the last sample, with
+ * that sample's counts (`latest`, absent before the first), so a reader gets the job counts
+ * the server's job watcher kept without asking the service for jobs.
+ */
+export const ServedSessionsSchema = MonitorSessionsSchema.extend({
+  region: RegionLabelSchema,
+  latest: MonitorSampleSchema.optional(),
+});
 export type ServedSessions = z.infer<typeof ServedSessionsSchema>;
 
 /**

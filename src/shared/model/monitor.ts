@@ -16,7 +16,7 @@ export const MonitorInstanceRefSchema = z.strictObject({
 export type MonitorInstanceRef = z.infer<typeof MonitorInstanceRefSchema>;
 
 /** One sample of one instance: what a chart draws, one per interval. */
-const MonitorSampleSchema = z.object({
+export const MonitorSampleSchema = z.object({
   /** When the sessions were read (epoch ms). */
   at: z.number(),
   sessions: z.number().int().nonnegative(),
@@ -90,6 +90,8 @@ export const InstanceMonitorStateSchema = z.object({
   problem: z.string().optional(),
   /** When the next sample is due (epoch ms): later than the interval while backing off. */
   nextSampleAt: z.number().optional(),
+  /** The team monitor the samples are read from, when the profile uses one (not the service). */
+  teamMonitorUrl: z.string().optional(),
 });
 export type InstanceMonitorState = z.infer<typeof InstanceMonitorStateSchema>;
 

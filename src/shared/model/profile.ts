@@ -16,6 +16,20 @@ export const ProfileTargetSchema = z.discriminatedUnion('kind', [
 ]);
 export type ProfileTarget = z.infer<typeof ProfileTargetSchema>;
 
+/**
+ * A team's headless monitor (`databridge monitor serve`) that the app reads instead of
+ * sampling the service itself, so the service's reads do not grow with the number of admins.
+ * The bearer token it may ask for is a secret: it lives in the keychain, never here. A URL
+ * with a user name or password in it is refused, as that would put a secret in this file.
+ */
+export const TeamMonitorSchema = z.strictObject({
+  url: z
+    .url({ protocol: /^https?$/, error: 'Enter a URL such as https://monitor.example:9464' })
+    .refine((text) => !/^[a-z]+:\/\/[^/?#]*@/i.test(text), {
+      error: 'Leave the user name and password out of the URL; the token is asked for below.',
+    }),
+});
+
 /** How a profile signs in. The secret itself (key or password) is never part of a profile. */
 export const ProfileAuthSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('apiKey') }),
@@ -42,6 +56,8 @@ export const ProfileInputSchema = z.strictObject({
   isEmulator: z.boolean().default(false),
   /** `x-platform-resource-group-id` remembered for archive operations (a GUID). */
   resourceGroupId: z.guid({ error: 'Resource group id must be a GUID' }).optional(),
+  /** Read the monitor's samples from a team monitor instead of polling the service. */
+  teamMonitor: TeamMonitorSchema.optional(),
 });
 export type ProfileInput = z.input<typeof ProfileInputSchema>;
 

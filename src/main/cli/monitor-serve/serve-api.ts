@@ -25,11 +25,13 @@ export function serveApi(source: ServeApiSource): ServeApi {
       };
     },
     sessions: (ref: MonitorInstanceRef) => {
-      const watched = monitor.list().watched;
-      const known = watched.some(
-        (s) => s.profileId === ref.profileId && s.instanceName === ref.instanceName,
-      );
-      return known ? { ...monitor.sessions(ref), region: regionOf(ref.profileId) } : undefined;
+      const state = monitor
+        .list()
+        .watched.find((s) => s.profileId === ref.profileId && s.instanceName === ref.instanceName);
+      if (!state) return undefined;
+      // The sample the sessions were taken in: its job counts come from the job watcher here.
+      const latest = state.latest ? { latest: state.latest } : {};
+      return { ...monitor.sessions(ref), region: regionOf(ref.profileId), ...latest };
     },
     health: () =>
       servedHealth(monitor.list().watched, now(), FRESH_INTERVALS * intervalSeconds * 1000),

@@ -2,13 +2,13 @@ import type { Session } from '../../../shared/contract/records/sessions';
 import { isAppError } from '../../../shared/errors';
 import type { Timers } from '../time/timers';
 
-/** Options of {@link InstanceSampler}. */
-export interface InstanceSamplerOptions {
-  /** Reads the instance's sessions: one request to the service. */
-  readonly read: (signal: AbortSignal) => Promise<readonly Session[]>;
+/** Options of {@link InstanceSampler}; `T` is what a read answers (the sessions by default). */
+export interface InstanceSamplerOptions<T = readonly Session[]> {
+  /** Reads the instance's sessions: one request to the service (or to a team monitor). */
+  readonly read: (signal: AbortSignal) => Promise<T>;
   /** The sampling interval now (the settings' session refresh), ms. */
   readonly intervalMs: () => number;
-  readonly onSample: (sessions: readonly Session[], at: number) => void;
+  readonly onSample: (sessions: T, at: number) => void;
   /** A failed read; `signedOut` when the profile needs a sign-in (no more reads until then). */
   readonly onFailure: (error: unknown, at: number, signedOut: boolean) => void;
   readonly timers: Timers;
@@ -26,15 +26,15 @@ const AUTH_CODES = new Set(['AUTH_REQUIRED', 'AUTH_EXPIRED']);
  * Retry-After); a sign-in failure stops the reads until the monitor starts a new sampler.
  * Each instance has its own sampler and timer, so a dead instance never delays the others.
  */
-export class InstanceSampler {
-  readonly #options: InstanceSamplerOptions;
+export class InstanceSampler<T = readonly Session[]> {
+  readonly #options: InstanceSamplerOptions<T>;
   #timer: unknown;
   #inFlight: AbortController | undefined;
   #failures = 0;
   #stopped = false;
   #nextAt: number | undefined;
 
-  constructor(options: InstanceSamplerOptions) {
+  constructor(options: InstanceSamplerOptions<T>) {
     this.#options = options;
   }
 

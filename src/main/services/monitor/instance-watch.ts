@@ -11,10 +11,13 @@ import type {
 import type { Timers } from '../time/timers';
 import { InstanceSampler } from './instance-sampler';
 import { sampleSessions, type JobCounts, type SessionSample } from './session-sample';
+import type { SessionsRead } from './team-monitor-source';
 
 /** What a watched instance needs from the monitor. */
 export interface InstanceWatchDeps {
-  readonly read: (signal: AbortSignal) => Promise<readonly Session[]>;
+  readonly read: (signal: AbortSignal) => Promise<SessionsRead>;
+  /** The team monitor the reads go to, when not the service (shown in the state). */
+  readonly teamMonitorUrl?: string;
   readonly intervalMs: () => number;
   readonly thresholdSeconds: () => number;
   /** The instance's job counts now; `failed` counts jobs failed since the last call. */
@@ -39,7 +42,7 @@ function alertKey(head: HeadBlocker): string {
 export class InstanceWatch {
   readonly ref: MonitorInstanceRef;
   readonly #deps: InstanceWatchDeps;
-  readonly #sampler: InstanceSampler;
+  readonly #sampler: InstanceSampler<SessionsRead>;
   #sessions: readonly Session[] = [];
   #takenAt: number | undefined;
   #state: InstanceMonitorState;
@@ -48,13 +51,13 @@ export class InstanceWatch {
   constructor(ref: MonitorInstanceRef, deps: InstanceWatchDeps) {
     this.ref = ref;
     this.#deps = deps;
-    this.#state = { ...ref, health: 'starting', heads: [] };
-    this.#sampler = new InstanceSampler({
+    this.#state = { ...ref, ...this.#via(), health: 'starting', heads: [] };
+    this.#sampler = new InstanceSampler<SessionsRead>({
       read: deps.read,
       intervalMs: deps.intervalMs,
       timers: deps.timers,
       now: deps.now,
-      onSample: (sessions, at) => this.#onSample(sessions, at),
+      onSample: (read, at) => this.#onRead(read, at),
       onFailure: (error, at, signedOut) => this.#onFailure(error, at, signedOut),
     });
   }
@@ -88,15 +91,25 @@ export class InstanceWatch {
     if (signedOut) this.#setState({ ...this.#state, health: 'signedOut' }, undefined);
   }
 
-  #onSample(sessions: readonly Session[], at: number): void {
+  #onRead(read: SessionsRead, at: number): void {
+    // A team monitor that has not sampled since the last read: nothing new to record.
+    if (read.takenAt !== undefined && read.takenAt === this.#takenAt) {
+      this.#setState({ ...this.#state, ...this.#next() }, undefined);
+      return;
+    }
+    this.#onSample(read.sessions, read.takenAt ?? at, read.jobs);
+  }
+
+  #onSample(sessions: readonly Session[], at: number, jobs: JobCounts | undefined): void {
     this.#sessions = sessions;
     this.#takenAt = at;
-    const sampled = sampleSessions(sessions, at, this.#deps.takeJobCounts());
+    const sampled = sampleSessions(sessions, at, jobs ?? this.#deps.takeJobCounts());
     const thresholdMs = this.#deps.thresholdSeconds() * 1000;
     const over = sampled.heads.filter((head) => head.blockingMs > thresholdMs);
     // Built anew: a good sample ends a stale period (no staleSince, no problem).
     const state: InstanceMonitorState = {
       ...this.ref,
+      ...this.#via(),
       health: over.length > 0 ? 'blocking' : 'ok',
       latest: sampled.sample,
       heads: [...sampled.heads],
@@ -140,6 +153,11 @@ export class InstanceWatch {
       },
       undefined,
     );
+  }
+
+  #via(): { teamMonitorUrl?: string } {
+    const url = this.#deps.teamMonitorUrl;
+    return url === undefined ? {} : { teamMonitorUrl: url };
   }
 
   #next(): { nextSampleAt?: number } {

@@ -21,6 +21,7 @@ import { InstanceWatch } from './instance-watch';
 import type { MonitorHistory } from './monitor-history';
 import { ProfileWatchList } from './profile-watch-list';
 import type { JobCounts } from './session-sample';
+import type { SessionSource, SessionsRead } from './team-monitor-source';
 
 /** The client calls the monitor makes (the catalogue-typed `ServiceClient.call`). */
 export interface MonitorClient {
@@ -50,6 +51,11 @@ interface MonitorJobs {
 export interface MonitorServiceOptions {
   /** The client of a signed-in profile (throws AUTH_REQUIRED otherwise). */
   readonly clientFor: (profileId: string) => MonitorClient;
+  /**
+   * Where a profile's sessions are read instead of the service (a team monitor), asked when
+   * the profile opens; undefined (or none given): the service.
+   */
+  readonly sourceFor?: (profileId: string) => SessionSource | undefined;
   readonly jobs: MonitorJobs;
   readonly settings: {
     get(): Settings;
@@ -80,6 +86,8 @@ export class MonitorService {
   readonly #logger: Logger;
   readonly #profiles = new Map<string, ProfileWatchList>();
   readonly #watches = new Map<string, InstanceWatch>();
+  /** The team monitor each open profile reads, when it does not read the service. */
+  readonly #sources = new Map<string, SessionSource>();
   /** Jobs that ended Failed since an instance's last sample, by instance key. */
   readonly #failedSince = new Map<string, number>();
   readonly #onDidChangeInstance = new Emitter<InstanceMonitorState>();
@@ -98,6 +106,8 @@ export class MonitorService {
   /** A profile signed in: watch its instances. */
   openProfile(profileId: string): void {
     if (this.#disposed || this.#profiles.has(profileId)) return;
+    const source = this.#options.sourceFor?.(profileId);
+    if (source) this.#sources.set(profileId, source);
     const list = new ProfileWatchList({
       profileId,
       listInstances: (signal) => this.#listInstances(profileId, signal),
@@ -123,6 +133,14 @@ export class MonitorService {
       watch.dispose(true);
       this.#forgetWatch(watch.ref);
     }
+    this.#sources.delete(profileId);
+  }
+
+  /** A profile's source changed (its team monitor URL or token): reads it anew if it is open. */
+  refreshSource(profileId: string): void {
+    if (!this.#profiles.has(profileId)) return;
+    this.closeProfile(profileId);
+    this.openProfile(profileId);
   }
 
   /** A job event of the job watcher: counts failed jobs into the next sample. */
@@ -196,8 +214,10 @@ export class MonitorService {
   #watch(ref: MonitorInstanceRef): void {
     const key = keyOf(ref);
     if (this.#watches.has(key)) return;
+    const source = this.#sources.get(ref.profileId);
     const watch = new InstanceWatch(ref, {
-      read: (signal) => this.#readSessions(ref, signal),
+      read: (signal) => this.#readSessions(ref, signal, source),
+      ...(source ? { teamMonitorUrl: source.url } : {}),
       intervalMs: () => this.#options.settings.get().sessionRefreshSeconds * 1000,
       thresholdSeconds: () => this.#options.settings.get().blockingAlertSeconds,
       takeJobCounts: () => this.#takeJobCounts(ref),
@@ -213,7 +233,9 @@ export class MonitorService {
       now: this.#now,
     });
     this.#watches.set(key, watch);
-    this.#options.jobs.watchInstance(ref.profileId, ref.instanceName, 'background');
+    // A team monitor's samples carry its job counts: following the jobs here would read the
+    // service for them.
+    if (!source) this.#options.jobs.watchInstance(ref.profileId, ref.instanceName, 'background');
     watch.start();
   }
 
@@ -229,6 +251,7 @@ export class MonitorService {
     const key = keyOf(ref);
     this.#watches.delete(key);
     this.#failedSince.delete(key);
+    if (this.#sources.has(ref.profileId)) return;
     this.#options.jobs.unwatchInstance(ref.profileId, ref.instanceName, 'background');
   }
 
@@ -243,13 +266,15 @@ export class MonitorService {
     return { running, failed };
   }
 
-  async #readSessions(ref: MonitorInstanceRef, signal: AbortSignal) {
+  async #readSessions(
+    ref: MonitorInstanceRef,
+    signal: AbortSignal,
+    source: SessionSource | undefined,
+  ): Promise<SessionsRead> {
+    if (source) return source.readSessions(ref.instanceName, signal);
     const client = this.#options.clientFor(ref.profileId);
-    return client.call(
-      'sessions.list',
-      { pathParams: { instanceName: ref.instanceName } },
-      { signal },
-    );
+    const pathParams = { instanceName: ref.instanceName };
+    return { sessions: await client.call('sessions.list', { pathParams }, { signal }) };
   }
 
   async #listInstances(profileId: string, signal: AbortSignal): Promise<string[]> {

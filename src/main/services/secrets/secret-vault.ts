@@ -11,6 +11,13 @@ import { MemorySecretStore, type SecretStore } from './secret-store';
 const PROFILE_SECRET_KINDS = ['apiKey', 'password'] as const;
 export type ProfileSecretKind = (typeof PROFILE_SECRET_KINDS)[number];
 
+/**
+ * The keychain account kind of a profile's team monitor token. Kept apart from the service's
+ * secrets: it is bound to the team monitor's origin, not the service's, so pointing the profile
+ * at another service does not discard it, and a moved team monitor URL discards only it.
+ */
+const TEAM_MONITOR_TOKEN = 'teamMonitorToken';
+
 /** What a stored secret is looked up for: the profile's id, sign-in kind and edit times. */
 export type SecretOwner = Pick<Profile, 'id' | 'auth' | 'createdAt' | 'updatedAt'>;
 
@@ -139,9 +146,38 @@ export class SecretVault {
     return hadOne;
   }
 
+  /**
+   * The team monitor bearer token of a profile, when it was stored for `origin` (the team
+   * monitor URL's origin, where it will be sent). One stored for another origin is deleted and
+   * answered as none, so a token never follows an edited URL to another host.
+   */
+  async getTeamMonitorToken(profileId: string, origin: string): Promise<string | undefined> {
+    const raw = await this.#guard(() => this.#store.get(account(profileId, TEAM_MONITOR_TOKEN)));
+    if (raw === undefined) return undefined;
+    const entry = decodeStoredEntry(raw);
+    this.#logger.addSecret?.(entry.secret);
+    if (entry.kind === 'bound' && entry.origin === origin) return entry.secret;
+    await this.forgetTeamMonitorToken(profileId);
+    this.#logger.warn('A stored team monitor token was not for its URL; it was deleted', {
+      profileId,
+      origin,
+    });
+    return undefined;
+  }
+
+  /** Stores the team monitor bearer token a user typed, bound to the team monitor's origin. */
+  async setTeamMonitorToken(profileId: string, token: string, origin: string): Promise<void> {
+    await this.#set(profileId, TEAM_MONITOR_TOKEN, token, origin);
+  }
+
+  /** Removes a profile's team monitor token; true when there was one. */
+  async forgetTeamMonitorToken(profileId: string): Promise<boolean> {
+    return this.#guard(() => this.#store.delete(account(profileId, TEAM_MONITOR_TOKEN)));
+  }
+
   async #set(
     profileId: string,
-    kind: ProfileSecretKind,
+    kind: ProfileSecretKind | typeof TEAM_MONITOR_TOKEN,
     secret: string,
     origin: string,
   ): Promise<void> {
@@ -171,7 +207,7 @@ function secretInput(kind: ProfileSecretKind, secret: string): ProfileSecretInpu
 }
 
 /** The keychain account of a profile's secret: `<profileId>:<kind>`. */
-function account(profileId: string, kind: ProfileSecretKind): string {
+function account(profileId: string, kind: ProfileSecretKind | typeof TEAM_MONITOR_TOKEN): string {
   return `${profileId}:${kind}`;
 }
 

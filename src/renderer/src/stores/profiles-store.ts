@@ -63,6 +63,19 @@ export const useProfilesStore = defineStore('profiles', () => {
     profiles.value = profiles.value.filter((p) => p.id !== id);
   }
 
+  /**
+   * Stores a profile's team monitor bearer token in main's keychain (null removes it). The
+   * token goes in only; the answer says whether one is stored.
+   */
+  async function setTeamMonitorToken(id: string, token: string | null): Promise<boolean> {
+    return (await client.invoke('profiles:setTeamMonitorToken', { profileId: id, token })).hasToken;
+  }
+
+  /** True when main holds a team monitor token for the profile's current team monitor URL. */
+  async function hasTeamMonitorToken(id: string): Promise<boolean> {
+    return (await client.invoke('profiles:getTeamMonitorTokenStatus', { profileId: id })).hasToken;
+  }
+
   /** Creates (or finds) the built-in "Local emulator" profile. */
   async function ensureEmulator(): Promise<Profile> {
     return upsert(await client.invoke('emulator:createProfile'));
@@ -107,6 +120,8 @@ export const useProfilesStore = defineStore('profiles', () => {
     duplicate,
     remove,
     ensureEmulator,
+    setTeamMonitorToken,
+    hasTeamMonitorToken,
     rememberResourceGroupId,
     byId,
     isReadOnly,

@@ -4,6 +4,7 @@ import {
   ProfileInputSchema,
   ProfileSecretInputSchema,
   ProfileTargetSchema,
+  TeamMonitorSchema,
   type Profile,
   type ProfileInput,
   type ProfileSecretInput,
@@ -23,6 +24,12 @@ export interface ProfileFormModel {
   readOnly: boolean;
   /** Keep the typed secret in the OS keychain. */
   remember: boolean;
+  /** The team monitor to read instead of the service; blank: read the service. */
+  teamMonitorUrl: string;
+  /** A new team monitor bearer token, typed; blank: keep the stored one (if any). */
+  teamMonitorToken: string;
+  /** Remove the stored team monitor token on save. */
+  forgetTeamMonitorToken: boolean;
 }
 
 /** The colours offered for a profile's badge. */
@@ -46,6 +53,7 @@ export const PROFILE_FIELD_SCHEMAS = {
   apiKey: ProfileSecretInputSchema.options[0].shape.apiKey,
   password: ProfileSecretInputSchema.options[1].shape.password,
   color: ProfileInputSchema.shape.color,
+  teamMonitorUrl: TeamMonitorSchema.shape.url.optional(),
 } as const;
 
 /** A blank form (EU region by default, as the interface says). */
@@ -62,6 +70,9 @@ export function emptyForm(colorIndex = 0): ProfileFormModel {
     color: PROFILE_COLORS[colorIndex % PROFILE_COLORS.length] ?? '#2563eb',
     readOnly: false,
     remember: true,
+    teamMonitorUrl: '',
+    teamMonitorToken: '',
+    forgetTeamMonitorToken: false,
   };
 }
 
@@ -78,6 +89,7 @@ export function formOf(profile: Profile): ProfileFormModel {
     userName: profile.auth.kind === 'token' ? profile.auth.userName : '',
     color: profile.color,
     readOnly: profile.readOnly,
+    teamMonitorUrl: profile.teamMonitor?.url ?? '',
   };
 }
 
@@ -86,8 +98,12 @@ export function inputOfForm(
   form: ProfileFormModel,
   extra: Partial<ProfileInput> = {},
 ): ProfileInput {
+  // Left out when blank, also when the stored profile had one: clearing the URL removes it.
+  const { teamMonitor: _stored, ...kept } = extra;
+  const teamMonitorUrl = form.teamMonitorUrl.trim();
   return {
-    ...extra,
+    ...kept,
+    ...(teamMonitorUrl ? { teamMonitor: { url: teamMonitorUrl } } : {}),
     name: form.name.trim(),
     target:
       form.target === 'custom'
@@ -100,6 +116,19 @@ export function inputOfForm(
     color: form.color,
     readOnly: form.readOnly,
   };
+}
+
+/**
+ * What to do with the team monitor token on save: store the typed one, remove the stored one
+ * (asked for, or the URL cleared: main removes it then anyway), or nothing.
+ */
+export function teamTokenChangeOfForm(
+  form: ProfileFormModel,
+): { token: string | null } | undefined {
+  if (!form.teamMonitorUrl.trim()) return undefined;
+  const token = form.teamMonitorToken.trim();
+  if (token) return { token };
+  return form.forgetTeamMonitorToken ? { token: null } : undefined;
 }
 
 /** The secret typed in the form, or undefined when the field is blank. */
