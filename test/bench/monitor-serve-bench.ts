@@ -17,13 +17,15 @@ import { ChildEmulator } from '../support/child-emulator';
 import { parsePromText } from '../support/prometheus-text';
 import { startPrometheus, type RunningPrometheus } from '../support/prometheus-server';
 import { missingTool } from '../support/system-tools';
+import { startTeamApp, type TeamApp, type TeamAppCounts } from './monitor-team-app';
 
 /*
  * The headless monitor's part of the monitor bench: `databridge monitor serve` in a process of
  * its own over the emulator's `monitor` seed (up to 3 profiles x 10 instances), a real
- * Prometheus scraping it, an app-like client reading its JSON API each interval, and, for
- * comparison, an app that polls the service itself (the app's own monitor). Every figure is
- * per "minute" of the run; the environment sets the run's size (see SERVE_BENCH_ENV).
+ * Prometheus scraping it, the app reading it as its profiles' team monitor (see
+ * monitor-team-app.ts), and, for comparison, an app that polls the service itself (the app's
+ * own monitor). Every figure is per "minute" of the run; the environment sets the run's size
+ * (see SERVE_BENCH_ENV).
  */
 
 /** The run's parameters, from the environment. */
@@ -58,8 +60,8 @@ interface ServeMinute {
   readonly serveSessionReads: number;
   /** What the self-polling app asked for. */
   readonly selfPoller: number;
-  /** JSON reads by the app-like client of the team endpoint. */
-  readonly teamReads: number;
+  /** What the app reading the team monitor asked of the service and of the team monitor. */
+  readonly teamApp: TeamAppCounts;
   readonly rss: number;
 }
 
@@ -71,7 +73,10 @@ export interface ServeFigures {
   /** Scrape durations (s), from Prometheus's scrape_duration_seconds or from our own GETs. */
   readonly scrapeSeconds: readonly number[];
   readonly scrapeSource: string;
+  /** The team-reading app's reads of the team monitor, each (ms). */
   readonly teamReadMs: readonly number[];
+  /** The team-reading app's counts of the whole run, its sign-in and first list included. */
+  readonly teamAppTotal: TeamAppCounts;
 }
 
 const TOKEN = 'bench-bearer-token-0123456789abcdef';
@@ -181,6 +186,14 @@ async function serveCounts(url: string): Promise<{ all: number; sessions: number
   };
 }
 
+function countsSince(now: TeamAppCounts, before: TeamAppCounts): TeamAppCounts {
+  const keys = Object.keys(now) as (keyof TeamAppCounts)[];
+  return Object.fromEntries(keys.map((k) => [k, now[k] - before[k]])) as Record<
+    keyof TeamAppCounts,
+    number
+  >;
+}
+
 /** Runs the serve part of the bench in `dir`. */
 export async function benchServe(dir: string, params: ServeBenchParams): Promise<ServeFigures> {
   await mkdir(dir, { recursive: true });
@@ -205,7 +218,18 @@ export async function benchServe(dir: string, params: ServeBenchParams): Promise
     }
     const self = startSelfPoller(emulatorChild.baseUrl, emulatorChild.authUrl, params, dir);
     closers.unshift(self.stop);
-    return await measure(serve, prometheus, noPrometheus, self, emulatorChild.emulator, params);
+    const teamApp = await startTeamApp({
+      teamUrl: serve.url,
+      token: TOKEN,
+      serviceUrl: emulatorChild.baseUrl,
+      apiKey: 'demo-admin-key',
+      profiles: ['p1', 'p2', 'p3'].slice(0, params.profiles),
+      intervalSeconds: params.intervalSeconds,
+      dir,
+    });
+    closers.unshift(teamApp.stop);
+    const peers = { self, teamApp };
+    return await measure(serve, prometheus, noPrometheus, peers, emulatorChild.emulator, params);
   } finally {
     for (const close of closers) await close().catch(() => undefined);
   }
@@ -215,28 +239,20 @@ async function measure(
   serve: { url: string; pid: number },
   prometheus: RunningPrometheus | undefined,
   noPrometheus: string | undefined,
-  self: { calls(): number },
+  peers: { self: { calls(): number }; teamApp: TeamApp },
   emulator: ChildEmulator,
   params: ServeBenchParams,
 ): Promise<ServeFigures> {
   const minuteMs = params.minuteSeconds * 1000;
   const intervalMs = params.intervalSeconds * 1000;
-  const teamReadMs: number[] = [];
+  const { self, teamApp } = peers;
   const ownScrapes: number[] = [];
-  let teamReads = 0;
   let running = true;
-  const reader = (async () => {
-    while (running) {
-      const started = performance.now();
-      const answer = await request(`${serve.url}/api/v1/instances`, { headers: auth });
-      await answer.body.json();
-      teamReadMs.push(performance.now() - started);
-      teamReads += 1;
-      if (!prometheus) {
-        const scrapeStart = performance.now();
-        await (await request(`${serve.url}/metrics`, { headers: auth })).body.text();
-        ownScrapes.push((performance.now() - scrapeStart) / 1000);
-      }
+  const scraper = (async () => {
+    while (running && !prometheus) {
+      const scrapeStart = performance.now();
+      await (await request(`${serve.url}/metrics`, { headers: auth })).body.text();
+      ownScrapes.push((performance.now() - scrapeStart) / 1000);
       await sleepUntil(Date.now() + intervalMs);
     }
   })();
@@ -245,7 +261,7 @@ async function measure(
     served: await totalOf(),
     serve: await serveCounts(serve.url),
     self: self.calls(),
-    team: teamReads,
+    team: teamApp.counts(),
   });
   let previous = await take();
   const started = Date.now();
@@ -258,13 +274,13 @@ async function measure(
       serve: now.serve.all - previous.serve.all,
       serveSessionReads: now.serve.sessions - previous.serve.sessions,
       selfPoller: now.self - previous.self,
-      teamReads: now.team - previous.team,
+      teamApp: countsSince(now.team, previous.team),
       rss: await rssOf(serve.pid),
     });
     previous = now;
   }
   running = false;
-  await reader;
+  await scraper;
   let scrapeSeconds = ownScrapes;
   let scrapeSource = `our own GET /metrics each interval (${noPrometheus ?? ''})`;
   if (prometheus) {
@@ -281,6 +297,7 @@ async function measure(
     minutes,
     scrapeSeconds,
     scrapeSource,
-    teamReadMs,
+    teamReadMs: teamApp.teamReadMs,
+    teamAppTotal: teamApp.counts(),
   };
 }

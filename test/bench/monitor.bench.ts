@@ -15,8 +15,10 @@
  *
  * The `serve` part: `databridge monitor serve` over the same 30 instances with a real
  * Prometheus scraping it (see monitor-serve-bench.ts): requests to the service per minute,
- * the server's RSS growth, the scrape p99 (target < 50 ms), and an app reading the team
- * endpoint against one polling the service itself. Its size comes from the environment:
+ * the server's RSS growth, the scrape p99 (target < 50 ms), and the app's monitor reading it
+ * as its profiles' team monitor (its session and job reads of the service: target 0; its
+ * samples must carry the demo's blocking chains) against one polling the service itself.
+ * Its size comes from the environment:
  * DATABRIDGE_BENCH_SERVE_MINUTES (10), _MINUTE_SECONDS (60), _INTERVAL_SECONDS (5),
  * _SCRAPE_SECONDS (5), _PROFILES (3, of 10 instances each). A 30-second smoke:
  * DATABRIDGE_BENCH_SERVE_MINUTES=2 DATABRIDGE_BENCH_SERVE_MINUTE_SECONDS=10
