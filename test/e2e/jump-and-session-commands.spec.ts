@@ -160,6 +160,8 @@ test('"Kill session…" picks a session, then kills it after the guarded confirm
 });
 
 test('"Kill session…" is disabled on a read-only profile, as the row action is', async () => {
+  // The command is the Sessions view's (the test before ends in the kill log, the Audit view).
+  await jumpTo(page, 'sessions prod', 'sessions-view');
   await makeEmulatorProfileReadOnly(session.harness);
   await expect(page.getByTestId('read-only-tag')).toBeVisible();
   await page.keyboard.press('Control+Shift+P');
