@@ -63,6 +63,13 @@ interface ServeMinute {
   /** What the app reading the team monitor asked of the service and of the team monitor. */
   readonly teamApp: TeamAppCounts;
   readonly rss: number;
+  /**
+   * The least heap the serve process had in use during the minute (Prometheus's
+   * min_over_time of its nodejs_heap_size_used_bytes): the floor a collection brings it back
+   * to, which tells memory it keeps from garbage not yet collected (undefined without
+   * Prometheus).
+   */
+  readonly heapFloor: number | undefined;
 }
 
 /** The figures of the run. */
@@ -175,6 +182,15 @@ function startSelfPoller(baseUrl: string, authUrl: string, params: ServeBenchPar
 
 const auth = { authorization: `Bearer ${TOKEN}` };
 
+/** The lowest heap in use of the serve process over the last `seconds` (see ServeMinute). */
+async function heapFloorOf(prometheus: RunningPrometheus, seconds: number): Promise<number> {
+  const query = `min_over_time(nodejs_heap_size_used_bytes{job="databridge-monitor"}[${seconds}s])`;
+  const data = await prometheus.api<{ result: { value: [number, string] }[] }>(
+    `query?query=${encodeURIComponent(query)}`,
+  );
+  return Number(data.result[0]?.value[1] ?? NaN);
+}
+
 async function serveCounts(url: string): Promise<{ all: number; sessions: number }> {
   const answer = await request(`${url}/metrics`, { headers: auth });
   const samples = parsePromText(await answer.body.text());
@@ -276,6 +292,7 @@ async function measure(
       selfPoller: now.self - previous.self,
       teamApp: countsSince(now.team, previous.team),
       rss: await rssOf(serve.pid),
+      heapFloor: prometheus ? await heapFloorOf(prometheus, params.minuteSeconds) : undefined,
     });
     previous = now;
   }

@@ -46,6 +46,14 @@ export function printServe(figures: ServeFigures): boolean {
     `  RSS of the serve process: minute 1 ${mib(minutes[0]?.rss ?? NaN)}, end ${mib(minutes.at(-1)?.rss ?? NaN)} = ${growth.toFixed(3)} x (target <= ${TARGETS.rssGrowth}): ${verdict(growth <= TARGETS.rssGrowth)}`,
   );
   console.log(`    by minute (MiB): ${minutes.map((m) => (m.rss / 2 ** 20).toFixed(0)).join(' ')}`);
+  const floors = minutes.map((m) => m.heapFloor ?? NaN);
+  if (!floors.some(Number.isNaN)) {
+    // Not a target: what of the RSS is heap the process keeps, as against heap V8 reserved.
+    console.log(
+      `    heap in use, its lowest each minute (MiB): ${floors.map((f) => (f / 2 ** 20).toFixed(1)).join(' ')}` +
+        ` = ${((floors.at(-1) ?? NaN) / (floors[0] ?? NaN)).toFixed(3)} x minute 1`,
+    );
+  }
   console.log(
     `  scrape of /metrics: p99 ${p99Ms.toFixed(1)} ms, median ${(percentile(figures.scrapeSeconds, 50) * 1000).toFixed(1)} ms over ${figures.scrapeSeconds.length} scrapes (${figures.scrapeSource}) (target < ${TARGETS.scrapeP99Ms} ms): ${verdict(p99Ms < TARGETS.scrapeP99Ms)}`,
   );
