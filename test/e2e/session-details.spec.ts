@@ -40,7 +40,9 @@ const row = (spid: string): Locator => table().locator(`tr[data-row-key="${spid}
 const cellOf = (spid: string): Locator => row(spid).locator('td').nth(1);
 
 async function openSessions(instance: 'dev' | 'prod'): Promise<void> {
-  await jumpTo(page, `sessions ${instance}`, 'sessions-view');
+  const view = await jumpTo(page, `sessions ${instance}`, 'sessions-view');
+  // The instance's own view, not the one before it (spids repeat across instances).
+  await expect(view).toContainText(`Live sessions of sql-eu-${instance}-01`);
   await expect(tableRows(page, 'session-table').first()).toBeVisible();
   const pause = page.getByTestId('session-pause');
   const age = page.getByTestId('session-age');

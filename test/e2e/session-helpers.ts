@@ -59,6 +59,9 @@ export async function jumpTo(page: Page, query: string, view: string): Promise<L
   const input = page.getByTestId('jump-to').getByTestId('quick-pick-input').locator('input');
   await input.fill(query);
   await page.keyboard.press('Enter');
+  // The pick closes the palette and navigates in one update: once it is gone, the view shown
+  // is the new one (from one instance's view to another's, the old one matches `view` too).
+  await expect(page.getByTestId('jump-to')).toBeHidden();
   const shown = page.getByTestId(view);
   await expect(shown).toBeVisible();
   return shown;

@@ -27,8 +27,11 @@ export function parsePromText(text: string): PromSample[] {
       );
     }
     const raw = match[3] ?? '';
+    // As Prometheus reads it (Go's ParseFloat): NaN in any case; prom-client writes "Nan".
     const value = raw === '+Inf' ? Infinity : raw === '-Inf' ? -Infinity : Number(raw);
-    if (Number.isNaN(value) && raw !== 'NaN') throw new Error(`Not a number: ${line}`);
+    if (Number.isNaN(value) && raw.toLowerCase() !== 'nan') {
+      throw new Error(`Not a number: ${line}`);
+    }
     samples.push({ name: match[1] ?? '', labels, value });
   }
   return samples;
