@@ -150,7 +150,7 @@ export async function createCliEngine(
     clientFor: (id) => connections.get(id).client,
     logger: deps.logger,
   });
-  const jobEnds = new CliJobEndRecorder(audit, deps.logger);
+  const jobEnds = new CliJobEndRecorder(audit);
   jobEnds.observe(watcher);
   watcher.start();
   const folder = join(cliDataDir(command.options, deps.env), 'cli');

@@ -1,7 +1,6 @@
 import type { JobEvent, TrackedJob } from '../../shared/model/job-event';
 import type { Audit } from '../services/audit/audit-setup';
 import type { JobWatcher } from '../services/jobs/job-watcher';
-import type { Logger } from '../services/log/logger';
 
 /*
  * A CLI run records how the jobs it follows ended, as the app does: the same auditor turns the
@@ -13,13 +12,11 @@ import type { Logger } from '../services/log/logger';
 /** Records the end of each job a CLI run followed (`jobs wait`, an import or export job). */
 export class CliJobEndRecorder {
   readonly #audit: Audit;
-  readonly #logger: Logger;
   readonly #seen = new Set<string>();
   readonly #pending: Promise<void>[] = [];
 
-  constructor(audit: Audit, logger: Logger) {
+  constructor(audit: Audit) {
     this.#audit = audit;
-    this.#logger = logger;
   }
 
   /** Records the jobs `watcher` follows as they end; answers the unsubscribe. */
@@ -46,20 +43,8 @@ export class CliJobEndRecorder {
     const { job } = event;
     if (job.phase === 'running' || this.#seen.has(job.jobId)) return;
     this.#seen.add(job.jobId);
-    this.#pending.push(this.#recordOnce(event));
-  }
-
-  /**
-   * Another run (a second `jobs wait` on the same job) or the app may have recorded this
-   * end already: a job ends once, so the trail holds one record of it.
-   */
-  async #recordOnce(event: JobEvent): Promise<void> {
-    try {
-      const { records } = await this.#audit.trail.list({ target: event.job.jobId });
-      const known = records.some((r) => r.type === 'jobEnded' && r.jobId === event.job.jobId);
-      if (!known) await this.#audit.auditor.jobEnded(event);
-    } catch (error) {
-      this.#logger.error('Could not record the end of a job in the audit trail', { error });
-    }
+    // Another run (a second `jobs wait` on the same job) or the app may have recorded this
+    // end already: the auditor adds it once (see AuditTrail.appendOnce), and logs a failure.
+    this.#pending.push(this.#audit.auditor.jobEnded(event));
   }
 }

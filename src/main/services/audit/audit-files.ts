@@ -1,5 +1,6 @@
-import { open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { AuditRecord } from '../../../shared/model/audit';
 
 /*
  * The files of the audit trail in its folder: `audit.jsonl` takes the appends; when it would
@@ -82,6 +83,30 @@ export async function firstLine(file: string): Promise<string | undefined> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The records of one file as they read, unverified (a line that does not parse is skipped):
+ * enough to find a record already written, not to trust the file.
+ */
+export async function recentRecords(file: string): Promise<AuditRecord[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const records: AuditRecord[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    try {
+      records.push(JSON.parse(line) as AuditRecord);
+    } catch {
+      // A cut or edited line: the next full read reports it.
+    }
+  }
+  return records;
 }
 
 /** Deletes the oldest rotated files so that at most `keep` of them are left. */

@@ -17,6 +17,7 @@ import {
   lastLine,
   moveAside,
   pruneRotated,
+  recentRecords,
   rotatedName,
   sizeOf,
   trailFiles,
@@ -74,6 +75,27 @@ export class AuditTrail {
   /** Appends one record (stamped with the time and sealed into the chain); answers it. */
   async append(record: UnsealedRecord): Promise<AuditRecord> {
     return this.#locked(async () => {
+      const head = await this.#tailHead();
+      return this.#write({ time: this.#now().toISOString(), ...record }, head);
+    });
+  }
+
+  /**
+   * Appends `record` unless a recent record is `same` as it (a job ends once, and the app and a
+   * command-line run may both learn the end): the look and the append are one step under the
+   * lock, so two writers cannot both find nothing. "Recent" is the current file and the one
+   * rotated before it, thousands of records: what is recorded once is recorded soon after it
+   * happens. Answers the record appended, or undefined when one was there.
+   */
+  async appendOnce(
+    record: UnsealedRecord,
+    same: (existing: AuditRecord) => boolean,
+  ): Promise<AuditRecord | undefined> {
+    return this.#locked(async () => {
+      const files = (await trailFiles(this.#dir)).slice(-2);
+      for (const file of files) {
+        if ((await recentRecords(join(this.#dir, file))).some(same)) return undefined;
+      }
       const head = await this.#tailHead();
       return this.#write({ time: this.#now().toISOString(), ...record }, head);
     });

@@ -78,27 +78,37 @@ export class CallAuditor implements ConnectionAudit {
 
   /**
    * Records how a job started by a recorded call ended, when the job watcher learns it
-   * (`jobEnded`, linked to the call by the job id); other job events are not changes.
+   * (`jobEnded`, linked to the call by the job id); other job events are not changes. A job
+   * ends once: when the app or another command-line run recorded this end, nothing is added.
    */
   async jobEnded(event: JobEvent): Promise<void> {
     const { job } = event;
     if (event.kind === 'started' || event.kind === 'progress') return;
     if (!job.startedByApp || job.phase === 'running') return;
-    await this.#append({
-      type: 'jobEnded',
-      source: this.#options.source,
-      profile: { id: job.profileId },
-      instanceName: job.instanceName,
-      jobId: job.jobId,
-      phase: job.phase,
-      status: job.status,
-      ...(job.error ? { error: job.error.slice(0, 300) } : {}),
-    });
+    const same = (r: AuditRecord) => r.type === 'jobEnded' && r.jobId === job.jobId;
+    await this.#append(
+      {
+        type: 'jobEnded',
+        source: this.#options.source,
+        profile: { id: job.profileId },
+        instanceName: job.instanceName,
+        jobId: job.jobId,
+        phase: job.phase,
+        status: job.status,
+        ...(job.error ? { error: job.error.slice(0, 300) } : {}),
+      },
+      same,
+    );
   }
 
-  async #append(record: Record<string, unknown>): Promise<AuditRecord | undefined> {
+  /** Appends `record`; with `once`, only when no recent record is the same (see appendOnce). */
+  async #append(
+    record: Record<string, unknown>,
+    once?: (existing: AuditRecord) => boolean,
+  ): Promise<AuditRecord | undefined> {
     try {
-      return await this.#options.trail.append(record);
+      const { trail } = this.#options;
+      return await (once ? trail.appendOnce(record, once) : trail.append(record));
     } catch (error) {
       this.#options.logger.error('Could not record a change in the audit trail', { error });
       return undefined;

@@ -13,10 +13,15 @@ import { AuditTrail } from '../../../../../src/main/services/audit/audit-trail';
 let dir: string;
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-function writer(name: string, count: number, maxFileBytes: number): Promise<number | null> {
+function writer(
+  name: string,
+  count: number,
+  maxFileBytes: number,
+  mode: 'append' | 'once' | 'once-backwards' = 'append',
+): Promise<number | null> {
   const child = fork(
     resolve('test/support/audit-writer-child.ts'),
-    [dir, name, String(count), String(maxFileBytes)],
+    [dir, name, String(count), String(maxFileBytes), mode],
     { execArgv: ['--import', 'tsx'], stdio: 'inherit' },
   );
   return new Promise((done) => child.once('exit', (code) => done(code)));
@@ -42,4 +47,19 @@ it('two concurrent writers keep one valid chain with every record', async () => 
   expect(
     (await readdir(dir)).filter((f) => /^audit-\d{12}\.jsonl$/.test(f)).length,
   ).toBeGreaterThan(2);
+}, 60_000);
+
+it('two writers recording the same job ends at once keep one record of each', async () => {
+  dir = await mkdtemp(join(tmpdir(), 'audit-writers-'));
+  // One writer goes through the jobs forwards, the other backwards: they meet in the middle.
+  const count = 150;
+  const codes = await Promise.all([
+    writer('a', count, 1024 * 1024, 'once'),
+    writer('b', count, 1024 * 1024, 'once-backwards'),
+  ]);
+  expect(codes).toEqual([0, 0]);
+  const list = await new AuditTrail({ dir }).list();
+  expect(list.verdict).toEqual({ status: 'ok' });
+  const ended = list.records.flatMap((r) => (r.type === 'jobEnded' ? [r.jobId] : []));
+  expect(ended.toSorted()).toEqual(Array.from({ length: count }, (_, i) => `job-${i}`).sort());
 }, 60_000);
