@@ -21,7 +21,7 @@ export interface FocusablePane {
 }
 
 /** What {@link useRowDetails} answers. */
-interface RowDetails<T> {
+export interface RowDetails<T> {
   /**
    * The table's current row (its `v-model:current`): the row shown in the pane. Setting a key
    * shows that row; clearing it (Escape in the table) closes the pane.
@@ -29,10 +29,12 @@ interface RowDetails<T> {
   readonly current: WritableComputedRef<string | undefined>;
   /** The row the pane shows: as the list has it now, else as it was last seen. */
   readonly shown: ComputedRef<T | undefined>;
+  /** True while a row is shown that the list no longer has (it ended, or is filtered out). */
+  readonly gone: ComputedRef<boolean>;
   /** A double-click or Enter where the view has no other "open": shows it, focus inside. */
-  open(row: T): void;
+  readonly open: (row: T) => void;
   /** Closes the pane; from inside it, the focus goes back to the row. */
-  close(): void;
+  readonly close: () => void;
 }
 
 /**
@@ -43,20 +45,29 @@ interface RowDetails<T> {
  */
 export function useRowDetails<T>(options: {
   readonly rows: () => readonly T[];
+  /** The row's key in the table. */
   readonly keyOf: (row: T) => string;
+  /**
+   * What makes a row the same one in the next list, when the key alone does not (a session's
+   * spid is reused by another connection); the key by default.
+   */
+  readonly identityOf?: (row: T) => string;
   /** The template ref of the view's ResourceTable (its `side` slot holds the pane). */
   readonly layout: Readonly<Ref<DetailsLayout | undefined>>;
   /** The template ref of the pane. */
   readonly pane: Readonly<Ref<FocusablePane | undefined>>;
 }): RowDetails<T> {
   const { keyOf, layout, pane } = options;
+  const identityOf = options.identityOf ?? keyOf;
   const picked = shallowRef<T>();
-  const shown = computed(() => {
+  const listed = computed(() => {
     const seen = picked.value;
     if (seen === undefined) return undefined;
-    const key = keyOf(seen);
-    return options.rows().find((row) => keyOf(row) === key) ?? seen;
+    const identity = identityOf(seen);
+    return options.rows().find((row) => identityOf(row) === identity);
   });
+  const shown = computed(() => listed.value ?? picked.value);
+  const gone = computed(() => picked.value !== undefined && listed.value === undefined);
 
   function close(): void {
     const seen = picked.value;
@@ -86,5 +97,5 @@ export function useRowDetails<T>(options: {
     });
   }
 
-  return { current, shown, open, close };
+  return { current, shown, gone, open, close };
 }

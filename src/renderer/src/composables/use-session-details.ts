@@ -1,42 +1,21 @@
-import {
-  computed,
-  nextTick,
-  shallowRef,
-  type ComputedRef,
-  type Ref,
-  type WritableComputedRef,
-} from 'vue';
+import { computed, type ComputedRef, type Ref } from 'vue';
 import type { Session } from '@shared/contract/records/sessions';
+import {
+  useRowDetails,
+  type DetailsLayout,
+  type FocusablePane,
+  type RowDetails,
+} from './use-row-details';
 import type { SessionMonitor } from './use-session-monitor';
 
-/** What {@link useSessionDetails} answers. */
-export interface SessionDetails {
-  /** The session the pane shows: as the snapshot has it now, else as it was last seen. */
-  readonly shown: ComputedRef<Session | undefined>;
+/** What {@link useSessionDetails} answers: the table's side pane, plus what sessions add. */
+export interface SessionDetails extends Omit<RowDetails<Session>, 'gone'> {
   /** True when the shown session is no longer in the snapshot (it ended, or is filtered out). */
   readonly ended: ComputedRef<boolean>;
   /** Why the pane offers no Kill for the shown session, or undefined when it does. */
   readonly killBlockedBy: ComputedRef<string | undefined>;
-  /**
-   * The session table's current row (its `v-model:current`, the spid): the session shown.
-   * Setting a spid shows it; clearing it closes the pane.
-   */
-  readonly current: WritableComputedRef<string | undefined>;
-  /** A double-click or Enter on the session's row: shows it and moves the focus into the pane. */
-  open(session: Session): void;
   /** Shows the session `sessionId` of the snapshot (a blocking link); false when absent. */
   select(sessionId: number): boolean;
-  close(): void;
-}
-
-/** The pane's focus: where the keyboard goes when it opens and when it closes. */
-export interface DetailsFocus {
-  /** Moves the focus into the pane. */
-  readonly enter: () => void;
-  /** The element around the table (its rows get the focus back). */
-  readonly table: Readonly<Ref<HTMLElement | undefined>>;
-  /** The element around the pane. */
-  readonly pane: Readonly<Ref<HTMLElement | undefined>>;
 }
 
 /** What the view decides about killing. */
@@ -47,26 +26,25 @@ export interface DetailsKill {
 }
 
 /**
- * The session details pane of a session monitor. A session is known by its spid and login
- * time (a spid is reused by a new connection). The table's current row is the session shown;
- * opening a row moves the focus into the pane, and closing it from inside gives the focus
- * back to the session's row.
+ * The session details pane of a session monitor: the side pane every table has (see
+ * {@link useRowDetails}), keyed by spid in the table, and known by its spid and login time
+ * across snapshots (a spid is reused by a new connection), with what decides its Kill.
  */
 export function useSessionDetails(
   monitor: SessionMonitor,
-  focus: DetailsFocus,
+  refs: {
+    readonly layout: Readonly<Ref<DetailsLayout | undefined>>;
+    readonly pane: Readonly<Ref<FocusablePane | undefined>>;
+  },
   kill: DetailsKill,
 ): SessionDetails {
-  const picked = shallowRef<Session>();
-  const current = computed(() => {
-    const seen = picked.value;
-    if (!seen) return undefined;
-    return monitor.rows.value.find(
-      (row) => row.sessionId === seen.sessionId && row.loginTime === seen.loginTime,
-    );
+  const details = useRowDetails<Session>({
+    rows: () => monitor.rows.value,
+    keyOf: (session) => String(session.sessionId),
+    identityOf: (session) => `${session.sessionId}@${session.loginTime}`,
+    ...refs,
   });
-  const shown = computed(() => current.value ?? picked.value);
-  const ended = computed(() => picked.value !== undefined && current.value === undefined);
+  const { shown, gone: ended } = details;
 
   const killBlockedBy = computed(() => {
     const session = shown.value;
@@ -77,32 +55,18 @@ export function useSessionDetails(
   });
 
   function select(sessionId: number): boolean {
-    const session = monitor.rows.value.find((row) => row.sessionId === sessionId);
-    if (session) picked.value = session;
-    return session !== undefined;
+    if (!monitor.rows.value.some((row) => row.sessionId === sessionId)) return false;
+    details.current.value = String(sessionId);
+    return true;
   }
 
-  function close(): void {
-    const spid = picked.value?.sessionId;
-    const wasInside = focus.pane.value?.contains(document.activeElement) ?? false;
-    picked.value = undefined;
-    if (!wasInside || spid === undefined) return;
-    const row = focus.table.value?.querySelector<HTMLElement>(`tr[data-row-key="${spid}"]`);
-    row?.focus();
-  }
-
-  const currentKey = computed({
-    get: () => (picked.value === undefined ? undefined : String(picked.value.sessionId)),
-    set: (key: string | undefined) => {
-      if (key === undefined) close();
-      else select(Number(key));
-    },
-  });
-
-  function open(session: Session): void {
-    picked.value = session;
-    void nextTick(focus.enter);
-  }
-
-  return { shown, ended, killBlockedBy, current: currentKey, open, select, close };
+  return {
+    current: details.current,
+    shown,
+    ended,
+    killBlockedBy,
+    open: details.open,
+    close: details.close,
+    select,
+  };
 }
