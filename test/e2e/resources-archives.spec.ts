@@ -228,7 +228,7 @@ test('update archive asks for the resource group once, checks it, remembers it a
 
 test('restore checks the database name, starts a job the watcher follows, and keeps the name on failure', async () => {
   await rows().nth(1).locator('td').nth(1).click();
-  await expect(page.getByTestId('archive-selected')).toBeVisible();
+  await expect(page.getByTestId('archive-pane')).toBeVisible();
   await runCommand(page, 'Restore archive into a new database');
   const restore = dialog(page, 'archive-restore-dialog');
   await expect(restore).toBeVisible();
