@@ -62,6 +62,8 @@ describe('deploy/', () => {
     }
     expect(unit).toMatch(/^StateDirectory=databridge-monitor$/m);
     expect(unit).toMatch(/^LoadCredential=token:/m);
+    // The server's small young generation, given to Node itself (see serve-relaunch.ts).
+    expect(unit).toMatch(/^ExecStart=\S+ --max-semi-space-size=2 \S+databridge\.cjs monitor serve /m);
     const security = runTool('systemd-analyze', ['security', '--offline=true', copy]);
     const level = /Overall exposure level for \S+: ([\d.]+)/.exec(
       security.stdout + security.stderr,

@@ -242,27 +242,39 @@ describe('databridge monitor serve', () => {
     expect((await get(`${running.url}/metrics`, {}, agent)).status).toBe(200);
   });
 
-  it('stops on SIGTERM with exit code 0 and leaves a whole history', async () => {
-    const history = join(dir, 'history');
+  /** Starts the command as a person would; answers it with the server's URL and pid. */
+  async function spawnServe() {
     const cli = spawnCli(baseArgs(), KEY_ENV);
     closers.push(async () => {
       if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
       await cli.ended;
     });
-    const url = await until(
+    const listening = await until(
       () => {
         const line = cli
           .output()
           .stderr.split('\n')
           .find((l) => l.includes('monitor serve: listening'));
         const found = line
-          ? (JSON.parse(line) as { fields: { url: string } }).fields.url
+          ? (JSON.parse(line) as { fields: { url: string; pid: number } }).fields
           : undefined;
         return Promise.resolve(found);
       },
       'the listening line',
       30_000,
     );
+    return { cli, ...listening };
+  }
+
+  it('stops on SIGTERM with exit code 0 and leaves a whole history', async () => {
+    const history = join(dir, 'history');
+    const { cli, url, pid } = await spawnServe();
+    // The command started the server again with a small young generation (see
+    // serve-relaunch.ts): another process, whose new space stays within two 2 MiB semi-spaces.
+    expect(pid).not.toBe(cli.child.pid);
+    const scrape = parsePromText((await get(`${url}/metrics`)).text);
+    const newSpace = promValue(scrape, 'nodejs_heap_space_size_total_bytes', { space: 'new' });
+    expect(newSpace).toBeLessThanOrEqual(4 * 2 ** 20);
     await until(
       async () => ((await get(`${url}/healthz`)).status === 200 ? true : undefined),
       'samples',
@@ -281,5 +293,21 @@ describe('databridge monitor serve', () => {
       const content = parseHistory(text, { since: 0, until: Date.now() + 60_000 });
       expect(content.samples.length).toBeGreaterThan(0);
     }
+  });
+
+  it('the server stops by itself when the command that started it is killed outright', async () => {
+    const { cli, pid } = await spawnServe();
+    cli.child.kill('SIGKILL');
+    await cli.ended;
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // It checks for its parent every 2 s, then closes as on SIGTERM.
+    await until(() => Promise.resolve(alive() ? undefined : true), 'the server to stop', 20_000);
   });
 });

@@ -5,6 +5,7 @@ import { EXIT, reportFailure } from '../cli-exit-codes';
 import { parseServeArgs } from './serve-args';
 import { SERVE_HELP } from './serve-help';
 import { startServe } from './serve-monitor';
+import { runRelaunched, serveRelaunchArgs, watchServeParent } from './serve-relaunch';
 
 /** What `monitor serve` talks to. */
 export interface ServeIo {
@@ -16,12 +17,16 @@ export interface ServeIo {
   readonly stop?: AbortSignal;
 }
 
-/** SIGTERM (a service manager) and SIGINT (Ctrl+C) ask the server to stop cleanly. */
-function processStop(): AbortSignal {
+/**
+ * SIGTERM (a service manager) and SIGINT (Ctrl+C) ask the server to stop cleanly, as does the
+ * end of the process that started it (see serve-relaunch.ts).
+ */
+function processStop(env: ServeIo['env']): AbortSignal {
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => stop.abort(signal);
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+  watchServeParent(env, () => stop.abort('the process that started it ended'));
   return stop.signal;
 }
 
@@ -43,11 +48,17 @@ export async function runMonitorServe(argv: readonly string[], io: ServeIo): Pro
     io.stdout(SERVE_HELP + '\n');
     return EXIT.ok;
   }
+  if (!io.stop) {
+    // The process's own command (not a test's): the server runs with a small young generation.
+    const facts = { platform: process.platform, execArgv: process.execArgv, env: io.env };
+    const relaunch = serveRelaunchArgs({ ...facts, script: process.argv[1] ?? '' }, argv);
+    if (relaunch) return runRelaunched(relaunch, io.env);
+  }
   const logger = new RedactingLogger({
     sink: consoleSink(),
     level: settings.verbose ? 'debug' : 'info',
   });
-  const stop = io.stop ?? processStop();
+  const stop = io.stop ?? processStop(io.env);
   let running: Awaited<ReturnType<typeof startServe>>;
   try {
     running = await startServe(settings, { env: io.env, logger, secretStore: io.secretStore });

@@ -41,4 +41,6 @@ Serving:
   --verbose                    log each request to the service as well
 
 Runs in the foreground and logs one JSON line per event on stderr. SIGTERM or Ctrl+C stops it
-cleanly (exit 0): the server closes, sampling stops, the history is written whole.`;
+cleanly (exit 0): the server closes, sampling stops, the history is written whole. It runs with
+a small young generation (node --max-semi-space-size=2) to keep its memory flat: on Linux and
+macOS it starts itself again with the flag unless Node has it; on Windows, set NODE_OPTIONS.`;

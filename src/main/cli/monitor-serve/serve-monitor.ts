@@ -203,6 +203,7 @@ export async function startServe(settings: ServeSettings, deps: ServeDeps): Prom
     bearerAsked: guarded.token,
     tls: guarded.tls,
     historyDir: settings.historyDir,
+    pid: process.pid,
   });
   return {
     url: http.url,
