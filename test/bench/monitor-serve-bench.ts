@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { request } from 'undici';
+import { buildCli } from '../../scripts/build-cli.mjs';
 import { ApiKeyAuth } from '../../src/main/services/auth/api-key-auth';
 import { createDispatcher } from '../../src/main/services/http/dispatcher';
 import { ServiceClient } from '../../src/main/services/http/service-client';
@@ -70,6 +71,13 @@ interface ServeMinute {
    * Prometheus).
    */
   readonly heapFloor: number | undefined;
+  /** At the minute's end, from the process's own metrics: V8's heap reserved, and memory
+   * outside it (Buffers, ArrayBuffers) that V8 is told of. */
+  readonly heapTotal: number;
+  /** Of which the young generation (V8's new space) and the old one. */
+  readonly newSpace: number;
+  readonly oldSpace: number;
+  readonly external: number;
 }
 
 /** The figures of the run. */
@@ -95,8 +103,12 @@ async function rssOf(pid: number): Promise<number> {
   return kib === undefined ? NaN : Number(kib) * 1024;
 }
 
-/** `databridge monitor serve` as a child process; answers its URL once it listens. */
+/**
+ * `databridge monitor serve` as a child process, the command as built and installed (bundled,
+ * no TypeScript at run time: what a team runs); answers its URL once it listens.
+ */
 async function startServeChild(dir: string, baseUrl: string, params: ServeBenchParams) {
+  const { entry } = await buildCli({ outDir: join(dir, 'cli') });
   const connections = ['p1', 'p2', 'p3']
     .slice(0, params.profiles)
     .map((name) => ({ name, baseUrl, apiKeyEnv: 'BENCH_KEY' }));
@@ -105,9 +117,7 @@ async function startServeChild(dir: string, baseUrl: string, params: ServeBenchP
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      resolve('src/main/cli.ts'),
+      entry,
       'monitor',
       'serve',
       '--config',
@@ -127,12 +137,14 @@ async function startServeChild(dir: string, baseUrl: string, params: ServeBenchP
     },
   );
   let log = '';
-  const url = await new Promise<string>((ready, fail) => {
+  // The server is the process that logs it listens: the command starts it again with its
+  // small young generation (serve-relaunch.ts), and its RSS is the one measured.
+  const { url, pid } = await new Promise<{ url: string; pid: number }>((ready, fail) => {
     child.once('exit', (code) => fail(new Error(`monitor serve exited (${code}): ${log}`)));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       log += chunk;
       const line = log.split('\n').find((l) => l.includes('monitor serve: listening'));
-      if (line) ready((JSON.parse(line) as { fields: { url: string } }).fields.url);
+      if (line) ready((JSON.parse(line) as { fields: { url: string; pid: number } }).fields);
     });
   });
   const stop = async (): Promise<number | null> => {
@@ -140,7 +152,7 @@ async function startServeChild(dir: string, baseUrl: string, params: ServeBenchP
     child.kill('SIGTERM');
     return exited;
   };
-  return { url, pid: child.pid ?? 0, stop };
+  return { url, pid, stop };
 }
 
 /** The app's own monitor in this process, polling the service itself (counted). */
@@ -191,14 +203,20 @@ async function heapFloorOf(prometheus: RunningPrometheus, seconds: number): Prom
   return Number(data.result[0]?.value[1] ?? NaN);
 }
 
-async function serveCounts(url: string): Promise<{ all: number; sessions: number }> {
+async function serveCounts(url: string) {
   const answer = await request(`${url}/metrics`, { headers: auth });
   const samples = parsePromText(await answer.body.text());
   const requests = samples.filter((s) => s.name === 'databridge_monitor_service_requests_total');
   const sum = (list: typeof requests) => list.reduce((total, s) => total + s.value, 0);
+  const one = (name: string, space?: string) =>
+    samples.find((s) => s.name === name && (!space || s.labels['space'] === space))?.value ?? NaN;
   return {
     all: sum(requests),
     sessions: sum(requests.filter((s) => s.labels['operation'] === 'sessions.list')),
+    heapTotal: one('nodejs_heap_size_total_bytes'),
+    newSpace: one('nodejs_heap_space_size_total_bytes', 'new'),
+    oldSpace: one('nodejs_heap_space_size_total_bytes', 'old'),
+    external: one('nodejs_external_memory_bytes'),
   };
 }
 
@@ -293,6 +311,10 @@ async function measure(
       teamApp: countsSince(now.team, previous.team),
       rss: await rssOf(serve.pid),
       heapFloor: prometheus ? await heapFloorOf(prometheus, params.minuteSeconds) : undefined,
+      heapTotal: now.serve.heapTotal,
+      newSpace: now.serve.newSpace,
+      oldSpace: now.serve.oldSpace,
+      external: now.serve.external,
     });
     previous = now;
   }

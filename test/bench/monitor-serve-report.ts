@@ -46,6 +46,12 @@ export function printServe(figures: ServeFigures): boolean {
     `  RSS of the serve process: minute 1 ${mib(minutes[0]?.rss ?? NaN)}, end ${mib(minutes.at(-1)?.rss ?? NaN)} = ${growth.toFixed(3)} x (target <= ${TARGETS.rssGrowth}): ${verdict(growth <= TARGETS.rssGrowth)}`,
   );
   console.log(`    by minute (MiB): ${minutes.map((m) => (m.rss / 2 ** 20).toFixed(0)).join(' ')}`);
+  const heapMiB = (pick: (m: (typeof minutes)[number]) => number) =>
+    minutes.map((m) => (pick(m) / 2 ** 20).toFixed(1)).join(' ');
+  console.log(`    V8 heap reserved by minute (MiB): ${heapMiB((m) => m.heapTotal)}`);
+  console.log(`      of which the young generation: ${heapMiB((m) => m.newSpace)}`);
+  console.log(`      and the old generation: ${heapMiB((m) => m.oldSpace)}`);
+  console.log(`    external memory (Buffers) by minute (MiB): ${heapMiB((m) => m.external)}`);
   const floors = minutes.map((m) => m.heapFloor ?? NaN);
   if (!floors.some(Number.isNaN)) {
     // Not a target: what of the RSS is heap the process keeps, as against heap V8 reserved.
