@@ -14,7 +14,7 @@ import { constants } from 'node:os';
  */
 
 /** The young generation's semi-space ceiling of the server, MiB. */
-export const SERVE_SEMI_SPACE_MIB = 2;
+const SERVE_SEMI_SPACE_MIB = 2;
 const FLAG = '--max-semi-space-size';
 /** Set in the server's environment by the process that started it: its pid. */
 export const SERVE_PARENT_ENV = 'DATABRIDGE_SERVE_PARENT';
