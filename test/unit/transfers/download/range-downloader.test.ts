@@ -58,7 +58,10 @@ function serve(req: IncomingMessage, res: ServerResponse): void {
   if (cutAfter !== undefined) {
     const cut = cutAfter;
     cutAfter = undefined;
-    res.write(body.subarray(0, cut), () => res.socket?.resetAndDestroy());
+    // The connection ends after these bytes (FIN). A reset (RST) would be a cut as well, but
+    // the client's kernel may then drop bytes it had received and not yet handed over, so
+    // whether any byte reached the .part would depend on timing.
+    res.write(body.subarray(0, cut), () => res.socket?.end());
     return;
   }
   res.end(body);
