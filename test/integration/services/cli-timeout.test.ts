@@ -17,7 +17,7 @@ afterAll(async () => {
   await silent.close();
 });
 
-/** Starting node with tsx and loading the CLI, on a busy machine. */
+/** Starting node and loading the built command, with margin for a busy machine. */
 const STARTUP_MS = 6000;
 
 describe('npm run cli --timeout', () => {
