@@ -15,8 +15,8 @@ import {
   jsonLines,
   useCliTransferSuite,
   waitForJson,
-} from './helpers/cli-transfer-kit';
-import { spawnCli } from './helpers/run-cli';
+} from '../../support/cli/cli-transfer-kit';
+import { spawnCli } from '../../support/cli/run-cli';
 
 /*
  * A journal left by a killed `import` run that cannot be read any more (cut short, overwritten

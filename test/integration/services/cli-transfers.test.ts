@@ -16,9 +16,9 @@ import {
   jsonLines,
   useCliTransferSuite,
   waitForJson,
-} from './helpers/cli-transfer-kit';
-import { apiKeyClient } from './helpers/emulator-fixture';
-import { spawnCli } from './helpers/run-cli';
+} from '../../support/cli/cli-transfer-kit';
+import { apiKeyClient } from '../../support/emulator-fixture';
+import { spawnCli } from '../../support/cli/run-cli';
 
 /*
  * The CLI's transfer commands as a script runs them: a child process against the emulator

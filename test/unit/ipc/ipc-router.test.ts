@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/shared/errors';
 import { INVOKE_CHANNELS } from '../../../src/shared/ipc/contract';
 import { IpcRouter } from '../../../src/main/services/ipc/ipc-router';
-import { APP_ORIGIN, mainFrame, stubHandlers } from './router-stubs';
+import { APP_ORIGIN, mainFrame, stubHandlers } from '../../support/ipc/router-stubs';
 
 const info = {
   name: 'DataBridge Desktop',

@@ -12,8 +12,8 @@ import { MemorySecretStore } from '../../../src/main/services/secrets/secret-sto
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { IpcEnvelope } from '../../../src/shared/ipc/envelope';
 import { writeSampleDatabaseFile } from '../../support/sample-files';
-import { RecordingPlatform } from './recording-platform';
-import { APP_ORIGIN, mainFrame } from './router-stubs';
+import { RecordingPlatform } from '../../support/ipc/recording-platform';
+import { APP_ORIGIN, mainFrame } from '../../support/ipc/router-stubs';
 
 /*
  * Paths have provenance (issue 15): through the whole IPC path (router, handlers, services,

@@ -13,7 +13,7 @@ import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import { INVOKE_CHANNELS } from '../../../src/shared/ipc/contract';
 import type { IpcEnvelope } from '../../../src/shared/ipc/envelope';
 import { HarnessPlatform } from '../../harness/harness-platform';
-import { APP_ORIGIN, mainFrame } from './router-stubs';
+import { APP_ORIGIN, mainFrame } from '../../support/ipc/router-stubs';
 
 /*
  * The whole IPC path (router, handlers, services, the in-process emulator over real HTTP)

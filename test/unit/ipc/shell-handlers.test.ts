@@ -5,7 +5,7 @@ import { PathProvenance } from '../../../src/main/app/path-provenance';
 import { createShellHandlers } from '../../../src/main/app/shell-handlers';
 import type { CallContext } from '../../../src/main/services/ipc/ipc-router';
 import { SettingsStore } from '../../../src/main/services/settings/settings-store';
-import { RecordingPlatform } from './recording-platform';
+import { RecordingPlatform } from '../../support/ipc/recording-platform';
 
 describe('shell:openPath and files:startDrag', () => {
   it('open or drag out only paths the app chose or wrote, never any file of the machine', async () => {

@@ -12,14 +12,14 @@ import {
   shipsNodeModuleFile,
   shipsProjectFile,
   unpacksFromAsar,
-} from './builder-config';
-import { buildMainInMemory, loadedSpecifiers } from './main-bundle-imports';
+} from '../../support/packaging/builder-config';
+import { buildMainInMemory, loadedSpecifiers } from '../../support/packaging/main-bundle-imports';
 import {
   CLI_BUILD_DIR,
   CLI_FILES,
   CLI_RESOURCE_DIR,
 } from '../../../src/main/platform/cli-command-install';
-import { readRgbaPng } from './png-image';
+import { readRgbaPng } from '../../support/packaging/png-image';
 
 /*
  * The rules that make the installers install and start, held against electron-builder's own

@@ -4,8 +4,8 @@ import type { JobSummary } from '@shared/contract/records/jobs';
 import type { IpcTrackedJob } from '@shared/ipc/activity-channels';
 import { summaryAsJob, useInstanceJobs } from '@renderer/composables/use-instance-jobs';
 import { useJobsStore, type JobsTarget } from '@renderer/stores/jobs-store';
-import { activityIpc } from './activity-fake-ipc';
-import { settle } from './resources-fake-ipc';
+import { activityIpc } from '../../support/renderer/activity-fake-ipc';
+import { settle } from '../../support/renderer/resources-fake-ipc';
 
 const target = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };
 

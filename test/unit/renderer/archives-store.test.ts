@@ -6,7 +6,7 @@ import {
   defaultArchiveQuery,
   useArchivesStore,
 } from '@renderer/stores/archives-store';
-import { fakeIpc, settle } from './resources-fake-ipc';
+import { fakeIpc, settle } from '../../support/renderer/resources-fake-ipc';
 
 const target = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@shared/errors';
 import { useClusterStore } from '@renderer/stores/cluster-store';
-import { fakeIpc } from './resources-fake-ipc';
+import { fakeIpc } from '../../support/renderer/resources-fake-ipc';
 
 const entries = [
   { cidrBlock: '127.0.0.0/8', comment: 'Loopback' },

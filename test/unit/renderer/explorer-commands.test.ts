@@ -5,7 +5,7 @@ import {
   useCommandRegistry,
   useCommands,
 } from '@renderer/composables/use-commands';
-import { explorerIpc } from './explorer-fake-ipc';
+import { explorerIpc } from '../../support/renderer/explorer-fake-ipc';
 
 describe('useCommands', () => {
   beforeEach(() => {

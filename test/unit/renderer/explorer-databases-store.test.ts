@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '@shared/errors';
 import { useDatabasesStore } from '@renderer/stores/databases-store';
 import { useInstancesStore } from '@renderer/stores/instances-store';
-import { explorerIpc, flush } from './explorer-fake-ipc';
-import { database } from './explorer-fixtures';
+import { explorerIpc, flush } from '../../support/renderer/explorer-fake-ipc';
+import { database } from '../../support/renderer/explorer-fixtures';
 
 const ref = { profileId: 'p1', instanceName: 'sql-a', databaseName: 'Sales' };
 const TRACKED = {

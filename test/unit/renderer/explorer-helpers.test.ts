@@ -11,7 +11,7 @@ import { emptyForm, formOf, inputOfForm, secretOfForm } from '@renderer/model/fo
 import { regionLabel } from '@renderer/model/display/profile-display';
 import { zodRule } from '@renderer/model/forms/zod-rule';
 import type { ListEntry } from '@renderer/model/lists/list-cache';
-import { database, profile } from './explorer-fixtures';
+import { database, profile } from '../../support/renderer/explorer-fixtures';
 
 const validate = (rule: ReturnType<typeof zodRule>, value: unknown) =>
   (rule.validator as (r: unknown, v: unknown) => unknown)(rule, value);

@@ -7,7 +7,7 @@ import {
   viewTitle,
   type ViewRef,
 } from '@renderer/model/navigation/view-ref';
-import { explorerIpc } from './explorer-fake-ipc';
+import { explorerIpc } from '../../support/renderer/explorer-fake-ipc';
 
 const databases: ViewRef = { kind: 'databases', profileId: 'p1', instanceName: 'sql-a' };
 const db: ViewRef = {

@@ -3,8 +3,8 @@ import { AppError } from '@shared/errors';
 import type { ProfileInput } from '@shared/model/profile';
 import { useProfilesStore } from '@renderer/stores/profiles-store';
 import { useSignInStore } from '@renderer/stores/sign-in-store';
-import { explorerIpc, flush } from './explorer-fake-ipc';
-import { profile } from './explorer-fixtures';
+import { explorerIpc, flush } from '../../support/renderer/explorer-fake-ipc';
+import { profile } from '../../support/renderer/explorer-fixtures';
 
 describe('useProfilesStore', () => {
   let ipc: ReturnType<typeof explorerIpc>;

@@ -6,8 +6,8 @@ import { createSearchIndexer, type ResourceColumn } from '@renderer/model/tables
 import { freezeRows, mergeRows } from '@renderer/model/lists/frozen-rows';
 import { createInstanceList } from '@renderer/model/lists/instance-list';
 import { createListCache } from '@renderer/model/lists/list-cache';
-import { activityIpc } from './activity-fake-ipc';
-import { settle } from './resources-fake-ipc';
+import { activityIpc } from '../../support/renderer/activity-fake-ipc';
+import { settle } from '../../support/renderer/resources-fake-ipc';
 
 interface Row {
   readonly id: string;

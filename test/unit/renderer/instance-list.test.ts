@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@shared/errors';
 import { createInstanceList, type InstanceTarget } from '@renderer/model/lists/instance-list';
-import { settle } from './resources-fake-ipc';
+import { settle } from '../../support/renderer/resources-fake-ipc';
 
 const prod = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };
 const dev = { profileId: 'p1', instanceName: 'sql-eu-dev-01' };

@@ -3,7 +3,7 @@ import type { JobSummary } from '@shared/contract/records/jobs';
 import type { IpcTrackedJob } from '@shared/ipc/activity-channels';
 import { jobStatusGroup } from '@renderer/model/display/job-format';
 import { useJobsStore } from '@renderer/stores/jobs-store';
-import { activityIpc } from './activity-fake-ipc';
+import { activityIpc } from '../../support/renderer/activity-fake-ipc';
 
 const target = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };
 

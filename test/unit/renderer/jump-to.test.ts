@@ -18,7 +18,7 @@ import { buildBlockingForest } from '@shared/monitor/blocking-forest';
 import type { SessionMonitor } from '@renderer/composables/use-session-monitor';
 import { useNavigationStore } from '@renderer/stores/navigation-store';
 import type { ViewRef } from '@renderer/model/navigation/view-ref';
-import { activityIpc } from './activity-fake-ipc';
+import { activityIpc } from '../../support/renderer/activity-fake-ipc';
 
 const logins: ViewRef = { kind: 'logins', profileId: 'p1', instanceName: 'sql-a' };
 const dev = { profileId: 'p1', instanceName: 'sql-a' };

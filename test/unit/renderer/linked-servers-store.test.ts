@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '@shared/errors';
 import type { SqlInstance } from '@shared/contract/records/instances';
 import { useLinkedServersStore } from '@renderer/stores/linked-servers-store';
-import { fakeIpc } from './resources-fake-ipc';
+import { fakeIpc } from '../../support/renderer/resources-fake-ipc';
 
 const instance = (name: string): SqlInstance => ({
   name,

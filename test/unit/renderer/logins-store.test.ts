@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Login } from '@shared/contract/records/logins';
 import { useLoginsStore } from '@renderer/stores/logins-store';
-import { fakeIpc, settle } from './resources-fake-ipc';
+import { fakeIpc, settle } from '../../support/renderer/resources-fake-ipc';
 
 const target = { profileId: 'p1', instanceName: 'sql-eu-dev-01' };
 const login = (name: string): Login => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appendSample, monitorKey, useMonitorStore } from '@renderer/stores/monitor-store';
 import type { BlockingAlert, InstanceMonitorState, MonitorSample } from '@shared/model/monitor';
 import { formatWait, healthLabel } from '@renderer/components/monitor/monitor-format';
-import { fakeIpc } from './resources-fake-ipc';
+import { fakeIpc } from '../../support/renderer/resources-fake-ipc';
 
 const PROD = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };
 const DEV = { profileId: 'p1', instanceName: 'sql-eu-dev-01' };

@@ -3,7 +3,7 @@ import type { OpenConnections } from '@shared/model/open-connections';
 import type { SignInState } from '@shared/model/session-state';
 import { connectionStatus, hasConnection } from '@renderer/model/session/connection-status';
 import { useSignInStore } from '@renderer/stores/sign-in-store';
-import { explorerIpc, flush } from './explorer-fake-ipc';
+import { explorerIpc, flush } from '../../support/renderer/explorer-fake-ipc';
 
 const state = (status: SignInState['status']): SignInState => ({
   profileId: 'p1',

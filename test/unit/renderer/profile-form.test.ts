@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formMovesProfile, formOf } from '@renderer/model/forms/profile-form';
-import { profile } from './explorer-fixtures';
+import { profile } from '../../support/renderer/explorer-fixtures';
 
 describe('formMovesProfile (the form then asks for the secret again)', () => {
   const custom = profile({ target: { kind: 'custom', baseUrl: 'https://db.example/databridge' } });

@@ -13,7 +13,7 @@ import { defaultArchiveQuery } from '@renderer/stores/archives-store';
 import type { ArchivesDetail, ArchivesResponse } from '@shared/contract/records/archives';
 import { printFilter } from '@shared/filter/printer';
 import type { TransferRecord } from '@shared/model/transfer';
-import { fakeIpc } from './resources-fake-ipc';
+import { fakeIpc } from '../../support/renderer/resources-fake-ipc';
 
 const MiB = 1024 * 1024;
 

@@ -7,8 +7,8 @@ import { defaultSettings } from '@shared/model/settings';
 import { blockingAlertNotice } from '@renderer/composables/use-blocking-alert';
 import { useSessionMonitor, type SessionMonitor } from '@renderer/composables/use-session-monitor';
 import type { SessionsTarget } from '@renderer/stores/sessions-store';
-import { activityIpc, type FakeHandler } from './activity-fake-ipc';
-import { settle } from './resources-fake-ipc';
+import { activityIpc, type FakeHandler } from '../../support/renderer/activity-fake-ipc';
+import { settle } from '../../support/renderer/resources-fake-ipc';
 
 const instance = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };
 

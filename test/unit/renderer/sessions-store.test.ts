@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Session } from '@shared/contract/records/sessions';
 import { AppError } from '@shared/errors';
 import { killRefusal, sessionsOfTarget, useSessionsStore } from '@renderer/stores/sessions-store';
-import { activityIpc } from './activity-fake-ipc';
+import { activityIpc } from '../../support/renderer/activity-fake-ipc';
 
 const instance = { profileId: 'p1', instanceName: 'sql-eu-prod-01' };
 const onDatabase = { ...instance, databaseName: 'Sales' };

@@ -11,7 +11,7 @@ import {
   useTransferCommands,
 } from '@renderer/composables/use-transfer-commands';
 import { useTransfersStore } from '@renderer/stores/transfers-store';
-import { activityIpc } from './activity-fake-ipc';
+import { activityIpc } from '../../support/renderer/activity-fake-ipc';
 
 function record(id: string, patch: Partial<TransferRecord> = {}): TransferRecord {
   return {

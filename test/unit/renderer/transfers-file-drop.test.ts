@@ -5,7 +5,7 @@ import { dropTargetOf, resolveDroppedPaths } from '@renderer/composables/use-fil
 import { treeDropTarget } from '@renderer/composables/use-tree-drop';
 import { flattenNodes, profileNode } from '@renderer/model/navigation/tree-nodes';
 import { okEnvelope } from '@shared/ipc/envelope';
-import { database, profile } from './explorer-fixtures';
+import { database, profile } from '../../support/renderer/explorer-fixtures';
 
 /** A transport whose dialog answers `queued`, and which knows the paths in `known`. */
 function client(

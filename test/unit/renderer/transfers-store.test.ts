@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TransferRecord } from '@shared/model/transfer';
 import { newImportRow, planRow } from '@renderer/components/transfers/import-rows';
 import { useTransfersStore } from '@renderer/stores/transfers-store';
-import { activityIpc } from './activity-fake-ipc';
+import { activityIpc } from '../../support/renderer/activity-fake-ipc';
 
 function record(id: string, patch: Partial<TransferRecord> = {}): TransferRecord {
   return {

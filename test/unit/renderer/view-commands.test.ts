@@ -15,8 +15,8 @@ import { useDatabaseActions } from '@renderer/composables/use-database-actions';
 import { useFrameCommands } from '@renderer/composables/use-frame-commands';
 import { useNavigationStore } from '@renderer/stores/navigation-store';
 import { useProfilesStore } from '@renderer/stores/profiles-store';
-import { explorerIpc } from './explorer-fake-ipc';
-import { database, profile } from './explorer-fixtures';
+import { explorerIpc } from '../../support/renderer/explorer-fake-ipc';
+import { database, profile } from '../../support/renderer/explorer-fixtures';
 
 function registered(prefix: string): string[] {
   return [...useCommandRegistry().byId.keys()].filter((id) => id.startsWith(prefix)).sort();

@@ -4,7 +4,7 @@ import { AppError } from '../../../src/shared/errors';
 import type { JobEvent } from '../../../src/shared/model/job-event';
 import type { JobsClient } from '../../../src/main/services/jobs/instance-poll';
 import { JobWatcher } from '../../../src/main/services/jobs/job-watcher';
-import { FakeTimers } from './helpers/fake-timers';
+import { FakeTimers } from '../../support/fake-timers';
 
 type FakeJob = JobDetail;
 

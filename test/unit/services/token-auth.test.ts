@@ -4,7 +4,7 @@ import type { SignInState } from '../../../src/shared/model/session-state';
 import type { TokenResponse } from '../../../src/shared/contract/records/auth';
 import { TokenAuth, type TokenService } from '../../../src/main/services/auth/token-auth';
 import { ServiceError } from '../../../src/main/services/common/service-error';
-import { FakeTimers, settle } from './helpers/fake-timers';
+import { FakeTimers, settle } from '../../support/fake-timers';
 
 const HOUR = 3600;
 

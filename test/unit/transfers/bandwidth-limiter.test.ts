@@ -5,7 +5,7 @@ import {
   RATE_READ_MS,
   REFILL_MS,
 } from '../../../src/main/services/transfers/bandwidth-limiter';
-import { FakeTimers, settle } from '../services/helpers/fake-timers';
+import { FakeTimers, settle } from '../../support/fake-timers';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;

@@ -4,7 +4,7 @@ import { ActivePartsTracker } from '../../../../src/main/services/transfers/uplo
 import type { ImportJournal } from '../../../../src/main/services/transfers/journal-schema';
 import type { TransferContext } from '../../../../src/main/services/transfers/transfer-context';
 import { TransferRun } from '../../../../src/main/services/transfers/transfer-run';
-import { FakeTimers } from '../../services/helpers/fake-timers';
+import { FakeTimers } from '../../../support/fake-timers';
 
 /*
  * The part and byte bookkeeping of an upload: counted in place with each chunk, shown at most

@@ -1,14 +1,10 @@
-import {
-  startEmulator,
-  type Emulator,
-  type EmulatorOptions,
-} from '../../../../src/emulator/server';
-import { ApiKeyAuth } from '../../../../src/main/services/auth/api-key-auth';
-import { createDispatcher } from '../../../../src/main/services/http/dispatcher';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/server';
+import { ApiKeyAuth } from '../../src/main/services/auth/api-key-auth';
+import { createDispatcher } from '../../src/main/services/http/dispatcher';
 import {
   ServiceClient,
   type ServiceClientOptions,
-} from '../../../../src/main/services/http/service-client';
+} from '../../src/main/services/http/service-client';
 import type { Dispatcher } from 'undici';
 
 /** A running emulator that records the requests it served ("METHOD /path STATUS"). */

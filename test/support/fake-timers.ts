@@ -1,4 +1,4 @@
-import type { Timers } from '../../../../src/main/services/time/timers';
+import type { Timers } from '../../src/main/services/time/timers';
 
 interface Task {
   readonly id: number;

@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { cliDataHomeEnv } from '../../../support/cli-data-home';
+import { cliDataHomeEnv } from '../cli-data-home';
 
 /** What a CLI run printed and how it ended. */
 export interface CliRun {

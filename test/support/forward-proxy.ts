@@ -1,9 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import {
-  connectUpstream,
-  listenOnLoopback,
-  requestUpstream,
-} from '../../../support/proxy-forwarding';
+import { connectUpstream, listenOnLoopback, requestUpstream } from './proxy-forwarding';
 
 /** A minimal HTTP forward proxy on 127.0.0.1 that records what it forwarded. */
 export interface ForwardProxy {

@@ -1,5 +1,5 @@
-import { KeytarSecretStore } from '../../../../src/main/platform/keytar-secret-store';
-import { SecretVault } from '../../../../src/main/services/secrets/secret-vault';
+import { KeytarSecretStore } from '../../src/main/platform/keytar-secret-store';
+import { SecretVault } from '../../src/main/services/secrets/secret-vault';
 
 /*
  * Run as a child process with a D-Bus address that leads nowhere: what does the vault do when

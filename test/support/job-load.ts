@@ -1,5 +1,5 @@
-import type { ServiceClient } from '../../../../src/main/services/http/service-client';
-import type { JobsClient } from '../../../../src/main/services/jobs/instance-poll';
+import type { ServiceClient } from '../../src/main/services/http/service-client';
+import type { JobsClient } from '../../src/main/services/jobs/instance-poll';
 
 /** The three instances of the emulator's demo tenant. */
 const INSTANCES = ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01'] as const;

@@ -2,9 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { writeSampleDatabaseFile } from '../../../support/sample-files';
-import { waitUntil } from '../../../support/transfer-harness';
-import { startRecordingEmulator, type RecordingEmulator } from './emulator-fixture';
+import { writeSampleDatabaseFile } from '../sample-files';
+import { waitUntil } from '../transfer-harness';
+import { startRecordingEmulator, type RecordingEmulator } from '../emulator-fixture';
 import type { CliRun, SpawnedCli } from './run-cli';
 
 /*
