@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256File } from '../../support/sample-files';
-import { assembledPath } from '../../support/transfer-harness';
+import { assembledPath } from '../../support/transfer-rig';
 import { ENV, INSTANCE, MIB, useCliTransferSuite } from '../../support/cli/cli-transfer-kit';
 import { spawnCli } from '../../support/cli/run-cli';
 

@@ -2,7 +2,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256File } from '../../support/sample-files';
-import { assembledPath } from '../../support/transfer-harness';
+import { assembledPath } from '../../support/transfer-rig';
 import {
   ENV,
   INSTANCE,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
 import { sha256File } from '../../support/sample-files';
-import { assembledPath } from '../../support/transfer-harness';
+import { assembledPath } from '../../support/transfer-rig';
 import {
   ENV,
   INSTANCE,

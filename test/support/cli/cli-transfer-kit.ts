@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { writeSampleDatabaseFile } from '../sample-files';
-import { waitUntil } from '../transfer-harness';
+import { waitUntil } from '../transfer-rig';
 import { startRecordingEmulator, type RecordingEmulator } from '../emulator-fixture';
 import type { CliRun, SpawnedCli } from './run-cli';
 

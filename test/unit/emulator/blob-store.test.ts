@@ -40,7 +40,8 @@ function content(size: number, seed: number, bak = false): Buffer {
   return data;
 }
 
-interface Harness {
+/** The blob store behind a loopback server, with the clock, faults and pace the tests set. */
+interface BlobHost {
   store: BlobStore;
   origin: string;
   dataDir: string;
@@ -66,7 +67,7 @@ async function proxied(store: BlobStore, req: IncomingMessage, res: ServerRespon
   }
 }
 
-async function startHarness(): Promise<{ harness: Harness; server: Server }> {
+async function startBlobHost(): Promise<{ host: BlobHost; server: Server }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'blob-store-test-'));
   const faults: ('reset' | '500')[] = [];
   let clock = Date.parse('2030-01-01T00:00:00Z');
@@ -90,7 +91,7 @@ async function startHarness(): Promise<{ harness: Harness; server: Server }> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const harness: Harness = {
+  const host: BlobHost = {
     store,
     origin,
     dataDir,
@@ -104,7 +105,7 @@ async function startHarness(): Promise<{ harness: Harness; server: Server }> {
     proxyUrl: (key, uploadId, part) =>
       `${origin}/proxy/${key.instance}/${key.database}/${key.ext}/${uploadId}/${part}`,
   };
-  return { harness, server };
+  return { host, server };
 }
 
 async function pollUntil(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
@@ -129,11 +130,11 @@ async function expectHttpError(work: Promise<unknown>, status: number, message: 
   expect((error as EmulatorHttpError).message).toMatch(message);
 }
 
-let h: Harness;
+let h: BlobHost;
 let server: Server;
 
 beforeEach(async () => {
-  ({ harness: h, server } = await startHarness());
+  ({ host: h, server } = await startBlobHost());
 });
 
 afterEach(async () => {

@@ -9,7 +9,7 @@ import {
   settledStamp,
   stampChange,
 } from '../../../../src/main/services/transfers/upload/source-stamp';
-import { waitUntil } from '../../../support/transfer-harness';
+import { waitUntil } from '../../../support/transfer-rig';
 
 let dir: string;
 let path: string;

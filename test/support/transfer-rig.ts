@@ -18,12 +18,12 @@ import type { SourceFs, TransferDisk } from '../../src/main/services/transfers/t
 import { TransferService } from '../../src/main/services/transfers/transfer-service';
 
 /*
- * The transfer engine wired as the app wires it (a ServiceClient per profile, the JobWatcher,
- * a plain dispatcher for pre-signed URLs), against any base URL: the emulator in the tests,
- * the kill-and-resume child, and the upload bench.
+ * The transfer rig: the transfer engine wired as the app wires it (a ServiceClient per
+ * profile, the JobWatcher, a plain dispatcher for pre-signed URLs), against any base URL: the
+ * emulator in the tests, the kill-and-resume child, and the upload bench.
  */
 
-/** The profile every engine of the harness uses. */
+/** The profile every engine of the rig uses. */
 export const PROFILE_ID = 'profile-1';
 
 /** How the engine signs in. */
@@ -68,7 +68,7 @@ export interface EngineOptions {
    * then do not apply to undici's requests.
    */
   presignedDispatcher?: Dispatcher;
-  /** The direct route instead of the harness's (a proxy's, whose requests go through undici). */
+  /** The direct route instead of the rig's (a proxy's, whose requests go through undici). */
   directRoute?: DirectRoute | false;
   /** The engine's idle-read deadline on every connection to a pre-signed host. */
   readTimeoutMs?: number;

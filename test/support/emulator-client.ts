@@ -1,13 +1,13 @@
 import { request } from 'undici';
 import { expect } from 'vitest';
-import { operationById, type OperationId } from '../../../src/shared/contract/catalogue';
-import { buildPath, serviceBaseUrl } from '../../../src/shared/contract/paths';
-import { ErrorBodySchema } from '../../../src/shared/contract/records/common';
-import { isFinalJobStatus } from '../../../src/shared/contract/enums';
-import type { Emulator } from '../../../src/emulator/server';
+import { operationById, type OperationId } from '../../src/shared/contract/catalogue';
+import { buildPath, serviceBaseUrl } from '../../src/shared/contract/paths';
+import { ErrorBodySchema } from '../../src/shared/contract/records/common';
+import { isFinalJobStatus } from '../../src/shared/contract/enums';
+import type { Emulator } from '../../src/emulator/server';
 
 /*
- * A small driver for the conformance suite: calls operations of the catalogue over real HTTP
+ * The emulator client of the conformance suite: calls operations of the catalogue over real HTTP
  * with undici, and checks every success body with the operation's own response schema, so a
  * handler that answers the wrong shape fails whichever test calls it.
  */
