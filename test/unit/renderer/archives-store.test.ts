@@ -130,7 +130,7 @@ describe('useArchivesStore', () => {
     expect(ipc.callsTo('archives:list')).toHaveLength(2);
   });
 
-  // Main tracks and labels the restore job (test/unit/ipc/resource-handlers-jobs.test.ts).
+  // Main tracks and labels the restore job (test/unit/main/app/resource-handlers.jobs.test.ts).
   it('restores (a job main follows); deletes and drops the row', async () => {
     const ipc = fakeIpc({
       'archives:list': () => page(2),

@@ -82,7 +82,7 @@ describe('useDatabasesStore', () => {
     expect(ipc.inputsOf('databases:list')).toHaveLength(1);
   });
 
-  // Main tracks and labels these jobs (test/unit/ipc/resource-handlers-jobs.test.ts).
+  // Main tracks and labels these jobs (test/unit/main/app/resource-handlers.jobs.test.ts).
   it('starts jobs and answers their ids, leaving their tracking to main', async () => {
     const store = useDatabasesStore();
     expect(await store.create('p1', 'sql-a', { databaseName: 'New DB', groupIds: ['g1'] })).toBe(

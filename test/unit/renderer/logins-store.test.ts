@@ -37,7 +37,7 @@ describe('useLoginsStore', () => {
     expect(store.isLoaded).toBe(true);
   });
 
-  // Main tracks and labels the job (test/unit/ipc/resource-handlers-jobs.test.ts).
+  // Main tracks and labels the job (test/unit/main/app/resource-handlers.jobs.test.ts).
   it('creates a login as a job and reads the list again when the job ends', async () => {
     const { state, ipc } = service([]);
     const store = useLoginsStore();
