@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ImportDatabaseNameSchema } from '../../../src/shared/contract/primitives';
-import * as archives from '../../../src/shared/contract/records/archives';
-import * as auth from '../../../src/shared/contract/records/auth';
-import * as cluster from '../../../src/shared/contract/records/cluster';
-import * as databases from '../../../src/shared/contract/records/databases';
-import * as instances from '../../../src/shared/contract/records/instances';
-import * as logins from '../../../src/shared/contract/records/logins';
-import * as uploads from '../../../src/shared/contract/records/uploads';
+import { ImportDatabaseNameSchema } from '../../../../src/shared/contract/primitives';
+import * as archives from '../../../../src/shared/contract/records/archives';
+import * as auth from '../../../../src/shared/contract/records/auth';
+import * as cluster from '../../../../src/shared/contract/records/cluster';
+import * as databases from '../../../../src/shared/contract/records/databases';
+import * as instances from '../../../../src/shared/contract/records/instances';
+import * as logins from '../../../../src/shared/contract/records/logins';
+import * as uploads from '../../../../src/shared/contract/records/uploads';
 
 /** The first issue message of a failed parse. */
 function firstMessage(schema: z.ZodType, value: unknown): string | undefined {
@@ -95,7 +95,7 @@ describe('request schemas', () => {
     expect(request.safeParse({ expirationDate: '2026-12-31T23:59:59.000' }).success).toBe(true);
     expect(request.safeParse({ expirationDate: new Date(0).toISOString() }).success).toBe(true);
     expect(request.safeParse({}).success).toBe(true);
-    // A Z or an offset is converted to UTC and dropped (contract-canonical.test.ts).
+    // A Z or an offset is converted to UTC and dropped (query.canonical.test.ts).
     expect(request.parse({ expirationDate: '2026-12-31T10:00:00.000+02:00' })).toEqual({
       expirationDate: '2026-12-31T08:00:00.000',
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FilterExprSchema } from '../../../src/shared/filter/ast';
+import { FilterExprSchema } from '../../../../src/shared/filter/ast';
 import {
   and,
   cmp,
@@ -11,10 +11,10 @@ import {
   or,
   stringValue,
   valueFromInput,
-} from '../../../src/shared/filter/builder';
-import { parseFilter } from '../../../src/shared/filter/parser';
-import { printFilter } from '../../../src/shared/filter/printer';
-import { validateFilter } from '../../../src/shared/filter/validate';
+} from '../../../../src/shared/filter/builder';
+import { parseFilter } from '../../../../src/shared/filter/parser';
+import { printFilter } from '../../../../src/shared/filter/printer';
+import { validateFilter } from '../../../../src/shared/filter/validate';
 
 const big = cmp('sizeInMb', '>', 100);
 const sales = cmp('name', 'LIKE', 'sales*');

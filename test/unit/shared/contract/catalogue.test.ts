@@ -6,9 +6,12 @@ import {
   isOperationId,
   matchOperations,
   operationById,
-} from '../../../src/shared/contract/catalogue';
-import type { OperationInput, OperationOutput } from '../../../src/shared/contract/operation-types';
-import { buildPath, pathParamNames } from '../../../src/shared/contract/paths';
+} from '../../../../src/shared/contract/catalogue';
+import type {
+  OperationInput,
+  OperationOutput,
+} from '../../../../src/shared/contract/operation-types';
+import { buildPath, pathParamNames } from '../../../../src/shared/contract/paths';
 
 /**
  * The interface's endpoint tables, copied by hand from service-interface.md: method, service,

@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/shared/contract/catalogue';
-import { EVENT_CHANNELS, INVOKE_CHANNELS, invokeChannels } from '../../../src/shared/ipc/contract';
-import { isEventChannel, isInvokeChannel } from '../../../src/shared/ipc/channel-names';
+import { catalogue } from '../../../../src/shared/contract/catalogue';
+import {
+  EVENT_CHANNELS,
+  INVOKE_CHANNELS,
+  invokeChannels,
+} from '../../../../src/shared/ipc/contract';
+import { isEventChannel, isInvokeChannel } from '../../../../src/shared/ipc/channel-names';
 import {
   isExcludedOperation,
   operationOfChannel,
   resourceChannels,
-} from '../../../src/shared/ipc/resource-channels';
-import { META_CONTENT_SECURITY_POLICY } from '../../../src/main/app/csp';
+} from '../../../../src/shared/ipc/resource-channels';
+import { META_CONTENT_SECURITY_POLICY } from '../../../../src/main/app/csp';
 
 describe('the IPC contract', () => {
   it('names channels domain:verbNoun and events domain:onDidX, each once', () => {

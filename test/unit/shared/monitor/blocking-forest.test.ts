@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Session } from '@shared/contract/records/sessions';
+import type { Session } from '../../../../src/shared/contract/records/sessions';
 import {
   blockerOf,
   buildBlockingForest,
   headsBlockingLongerThan,
   waitOf,
   type BlockingNode,
-} from '@shared/monitor/blocking-forest';
+} from '../../../../src/shared/monitor/blocking-forest';
 
 const NOW = Date.parse('2026-07-01T12:00:00.000Z');
 

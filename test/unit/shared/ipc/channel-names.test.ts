@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../../../src/shared/ipc/channel-names';
-import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../../src/shared/ipc/contract';
+import {
+  EVENT_CHANNEL_NAMES,
+  INVOKE_CHANNEL_NAMES,
+} from '../../../../src/shared/ipc/channel-names';
+import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../../../src/shared/ipc/contract';
 
 /** The names of `contract` that `listed` lacks, and those `listed` has that `contract` lacks. */
 function drift(contract: readonly string[], listed: readonly string[]) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FilterExprSchema, type FilterExpr } from '../../../src/shared/filter/ast';
-import { and, cmp, dateValue, inList, or } from '../../../src/shared/filter/builder';
-import { parseFilter } from '../../../src/shared/filter/parser';
-import { printFilter } from '../../../src/shared/filter/printer';
-import type { FilterTableName } from '../../../src/shared/filter/tables';
+import { FilterExprSchema, type FilterExpr } from '../../../../src/shared/filter/ast';
+import { and, cmp, dateValue, inList, or } from '../../../../src/shared/filter/builder';
+import { parseFilter } from '../../../../src/shared/filter/parser';
+import { printFilter } from '../../../../src/shared/filter/printer';
+import type { FilterTableName } from '../../../../src/shared/filter/tables';
 
 const SAMPLES: readonly [FilterTableName, string, string][] = [
   ['archives', 'sizeinmb>5', 'sizeInMb > 5'],

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as archives from '../../../src/shared/contract/records/archives';
-import * as auth from '../../../src/shared/contract/records/auth';
-import * as cluster from '../../../src/shared/contract/records/cluster';
-import * as common from '../../../src/shared/contract/records/common';
-import * as databases from '../../../src/shared/contract/records/databases';
-import * as instances from '../../../src/shared/contract/records/instances';
-import * as jobs from '../../../src/shared/contract/records/jobs';
-import * as logins from '../../../src/shared/contract/records/logins';
-import * as sessions from '../../../src/shared/contract/records/sessions';
-import * as uploads from '../../../src/shared/contract/records/uploads';
+import * as archives from '../../../../src/shared/contract/records/archives';
+import * as auth from '../../../../src/shared/contract/records/auth';
+import * as cluster from '../../../../src/shared/contract/records/cluster';
+import * as common from '../../../../src/shared/contract/records/common';
+import * as databases from '../../../../src/shared/contract/records/databases';
+import * as instances from '../../../../src/shared/contract/records/instances';
+import * as jobs from '../../../../src/shared/contract/records/jobs';
+import * as logins from '../../../../src/shared/contract/records/logins';
+import * as sessions from '../../../../src/shared/contract/records/sessions';
+import * as uploads from '../../../../src/shared/contract/records/uploads';
 
 const exported: Record<string, unknown> = {
   ...archives,

@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { operationById, type OperationId } from '../../../src/shared/contract/catalogue';
+import { operationById, type OperationId } from '../../../../src/shared/contract/catalogue';
 import {
   commandLine,
   formatCommandLine,
   secretPlaceholder,
   type CommandRequest,
   type OperationCallInput,
-} from '../../../src/shared/cli/command-line';
-import { parameterNames, parseCliArgs } from '../../../src/main/cli/cli-args';
-import { parseTransferArgs } from '../../../src/main/cli/cli-transfer-args';
+} from '../../../../src/shared/cli/command-line';
+import { parameterNames, parseCliArgs } from '../../../../src/main/cli/cli-args';
+import { parseTransferArgs } from '../../../../src/main/cli/cli-transfer-args';
 
 /** The words a real bash hands the program for `text` (the command's, without `databridge`). */
 function bashWords(text: string): string[] {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { operationById } from '../../../src/shared/contract/catalogue';
-import { canonicalTimestamp } from '../../../src/shared/contract/primitives';
+import { operationById } from '../../../../src/shared/contract/catalogue';
+import { canonicalTimestamp } from '../../../../src/shared/contract/primitives';
 import {
   ExportQuerySchema,
   ListArchivesQuerySchema,
   ListSessionsQuerySchema,
-} from '../../../src/shared/contract/query';
+} from '../../../../src/shared/contract/query';
 import type { z } from 'zod';
 
 /*

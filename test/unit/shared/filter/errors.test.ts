@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FilterSyntaxError } from '../../../src/shared/filter/errors';
-import { parseFilter } from '../../../src/shared/filter/parser';
-import type { FilterTableName } from '../../../src/shared/filter/tables';
+import { FilterSyntaxError } from '../../../../src/shared/filter/errors';
+import { parseFilter } from '../../../../src/shared/filter/parser';
+import type { FilterTableName } from '../../../../src/shared/filter/tables';
 
 interface Case {
   text: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateFilter, filterRows, matchesLike } from '../../../src/shared/filter/evaluate';
-import { parseFilter } from '../../../src/shared/filter/parser';
-import type { FilterTableName } from '../../../src/shared/filter/tables';
+import { evaluateFilter, filterRows, matchesLike } from '../../../../src/shared/filter/evaluate';
+import { parseFilter } from '../../../../src/shared/filter/parser';
+import type { FilterTableName } from '../../../../src/shared/filter/tables';
 
 interface ArchiveRow {
   archiveId: string;

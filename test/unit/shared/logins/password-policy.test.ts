@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   meetsPasswordPolicy,
   passwordPolicyFailures,
-} from '../../../src/shared/logins/password-policy';
+} from '../../../../src/shared/logins/password-policy';
 
 describe("SQL Server's default password policy", () => {
   it('refuses fewer than 8 characters, even with all four categories', () => {

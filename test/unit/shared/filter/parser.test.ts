@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Comparison, FilterExpr } from '../../../src/shared/filter/ast';
-import { FilterSyntaxError } from '../../../src/shared/filter/errors';
-import { MAX_NESTING, parseFilter, tryParseFilter } from '../../../src/shared/filter/parser';
+import type { Comparison, FilterExpr } from '../../../../src/shared/filter/ast';
+import { FilterSyntaxError } from '../../../../src/shared/filter/errors';
+import { MAX_NESTING, parseFilter, tryParseFilter } from '../../../../src/shared/filter/parser';
 
 const a = (text: string): FilterExpr | null => parseFilter(text, 'archives');
 const s = (text: string): FilterExpr | null => parseFilter(text, 'sessions');

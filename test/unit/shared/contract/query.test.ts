@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationById } from '../../../src/shared/contract/catalogue';
+import { operationById } from '../../../../src/shared/contract/catalogue';
 import {
   ExportQuerySchema,
   ListArchivesQuerySchema,
@@ -7,13 +7,13 @@ import {
   ImportQuerySchema,
   PrepareImportQuerySchema,
   parseSort,
-} from '../../../src/shared/contract/query';
+} from '../../../../src/shared/contract/query';
 import {
   buildPath,
   jobIdFromLocation,
   matchPath,
   serviceBaseUrl,
-} from '../../../src/shared/contract/paths';
+} from '../../../../src/shared/contract/paths';
 
 const fromUrl = (query: string): Record<string, string> =>
   Object.fromEntries(new URLSearchParams(query));

@@ -4,12 +4,12 @@ import {
   describeIssues,
   invalidInputError,
   unexpectedAnswerError,
-} from '../../../src/shared/contract/answers';
-import { operationById } from '../../../src/shared/contract/catalogue';
+} from '../../../../src/shared/contract/answers';
+import { operationById } from '../../../../src/shared/contract/catalogue';
 import {
   CreateDatabaseRequestSchema,
   DatabaseSchema,
-} from '../../../src/shared/contract/records/databases';
+} from '../../../../src/shared/contract/records/databases';
 
 describe('answers and input errors', () => {
   it('names the operation and the field of an answer that does not parse', () => {

@@ -4,7 +4,7 @@ import {
   checkFileType,
   fileTypeFromName,
   sniffDatabaseFile,
-} from '../../../src/shared/contract/file-signature';
+} from '../../../../src/shared/contract/file-signature';
 
 function bytes(prefix: number[] | string, total = 128): Uint8Array {
   const head = new Uint8Array(total).fill(0x41);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FilterValue } from '../../../src/shared/filter/ast';
-import { parseFilter, tryParseFilter } from '../../../src/shared/filter/parser';
-import { printFilter, printValue } from '../../../src/shared/filter/printer';
+import type { FilterValue } from '../../../../src/shared/filter/ast';
+import { parseFilter, tryParseFilter } from '../../../../src/shared/filter/parser';
+import { printFilter, printValue } from '../../../../src/shared/filter/printer';
 import {
   ARCHIVE_FILTER_PROPERTIES,
   OPERATORS,
@@ -9,7 +9,7 @@ import {
   filterTables,
   type FilterPropertyType,
   type FilterTable,
-} from '../../../src/shared/filter/tables';
+} from '../../../../src/shared/filter/tables';
 
 const ORDERED = ['=', '!=', '>', '<', '>=', '<='];
 const WITH_LIKE = [...ORDERED, 'LIKE', 'NOT LIKE'];

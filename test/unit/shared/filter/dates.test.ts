@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMS, checkDateText, isDateOnlyText } from '../../../src/shared/filter/dates';
+import { DATE_FORMS, checkDateText, isDateOnlyText } from '../../../../src/shared/filter/dates';
 
 function span(text: string): { dateOnly: boolean; start: string; endMs: number } {
   const check = checkDateText(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCidr, isIPv4, isIPv6, isIpOrCidr } from '../../../src/shared/contract/cidr';
+import { isCidr, isIPv4, isIPv6, isIpOrCidr } from '../../../../src/shared/contract/cidr';
 import {
   DEFAULT_REGION,
   ExportToTypeSchema,
@@ -9,9 +9,9 @@ import {
   fileTypeByExtension,
   fileTypeNames,
   isFinalJobStatus,
-} from '../../../src/shared/contract/enums';
-import { atLeast } from '../../../src/shared/contract/operation';
-import { AppError, isAppError, toAppErrorData } from '../../../src/shared/errors';
+} from '../../../../src/shared/contract/enums';
+import { atLeast } from '../../../../src/shared/contract/operation';
+import { AppError, isAppError, toAppErrorData } from '../../../../src/shared/errors';
 
 describe('cidr validation', () => {
   it('accepts IPv4 and IPv6 addresses', () => {
