@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pacedStream, parseRange } from '../../../src/emulator/blobs/blob-responses';
-import { fileSafeName, unquoteEtag } from '../../../src/emulator/blobs/blob-types';
-import { base64JsonDecoder } from '../../../src/emulator/blobs/request-body';
+import { pacedStream, parseRange } from '../../../../src/emulator/blobs/blob-responses';
+import { fileSafeName, unquoteEtag } from '../../../../src/emulator/blobs/blob-types';
+import { base64JsonDecoder } from '../../../../src/emulator/blobs/request-body';
 import {
   createSyntheticFileStream,
   minSyntheticSize,
-} from '../../../src/emulator/blobs/synthetic-file';
-import { UrlSigner } from '../../../src/emulator/blobs/url-signer';
-import { sniffDatabaseFile } from '../../../src/shared/contract/file-signature';
+} from '../../../../src/emulator/blobs/synthetic-file';
+import { UrlSigner } from '../../../../src/emulator/blobs/url-signer';
+import { sniffDatabaseFile } from '../../../../src/shared/contract/file-signature';
 
 async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

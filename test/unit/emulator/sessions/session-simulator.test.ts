@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../src/emulator/random';
+import { seededRandom } from '../../../../src/emulator/random';
 import {
   newUserSession,
   systemSessions,
   type SessionRecord,
-} from '../../../src/emulator/sessions/session-factory';
-import { InstanceSessions } from '../../../src/emulator/sessions/session-simulator';
+} from '../../../../src/emulator/sessions/session-factory';
+import { InstanceSessions } from '../../../../src/emulator/sessions/session-simulator';
 
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
 

@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEmulatorCore, type EmulatorCore } from '../../../src/emulator/core';
-import { instanceHandlers } from '../../../src/emulator/handlers/instances';
-import type { HandlerInput } from '../../../src/emulator/handlers/types';
-import { toSqlInstance } from '../../../src/emulator/state/instances';
-import { SqlInstanceSchema } from '../../../src/shared/contract/records/instances';
+import { createEmulatorCore, type EmulatorCore } from '../../../../src/emulator/core';
+import { instanceHandlers } from '../../../../src/emulator/handlers/instances';
+import type { HandlerInput } from '../../../../src/emulator/handlers/types';
+import { toSqlInstance } from '../../../../src/emulator/state/instances';
+import { SqlInstanceSchema } from '../../../../src/shared/contract/records/instances';
 
 /*
  * The security groups of an instance are state the emulator keeps (its PATCH adds and removes

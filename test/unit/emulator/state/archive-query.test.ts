@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { queryArchives } from '../../../src/emulator/state/archive-query';
-import type { ArchivesResponse } from '../../../src/shared/contract/records/archives';
+import { queryArchives } from '../../../../src/emulator/state/archive-query';
+import type { ArchivesResponse } from '../../../../src/shared/contract/records/archives';
 
 const rows: ArchivesResponse[] = Array.from({ length: 25 }, (_, index) => ({
   archiveId: `a${String(index).padStart(2, '0')}`,

@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BlobStore, type UploadKey } from '../../../src/emulator/blobs/blob-store';
-import { EmulatorHttpError } from '../../../src/emulator/http-error';
-import { sniffDatabaseFile } from '../../../src/shared/contract/file-signature';
+import { BlobStore, type UploadKey } from '../../../../src/emulator/blobs/blob-store';
+import { EmulatorHttpError } from '../../../../src/emulator/http-error';
+import { sniffDatabaseFile } from '../../../../src/shared/contract/file-signature';
 
 const KEY: UploadKey = { instance: 'sql-eu-dev-01', database: 'Sales', ext: 'bak' };
 const MIN_PART = 64 * 1024;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allHandlers } from '../../../src/emulator/handlers/all-handlers';
-import { catalogue } from '../../../src/shared/contract/catalogue';
+import { allHandlers } from '../../../../src/emulator/handlers/all-handlers';
+import { catalogue } from '../../../../src/shared/contract/catalogue';
 
 describe('handler map', () => {
   it('has exactly one handler per catalogue operation', () => {

@@ -3,7 +3,7 @@ import {
   ClusterStore,
   canonicalBlock,
   normaliseClientIp,
-} from '../../../src/emulator/state/cluster';
+} from '../../../../src/emulator/state/cluster';
 
 describe('cluster ACL helpers', () => {
   it('compares blocks in canonical form', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JobError, JobRunner } from '../../../src/emulator/jobs/job-runner';
-import { JobStore, jobProgress } from '../../../src/emulator/state/jobs';
+import { JobError, JobRunner } from '../../../../src/emulator/jobs/job-runner';
+import { JobStore, jobProgress } from '../../../../src/emulator/state/jobs';
 
 async function until(check: () => boolean): Promise<void> {
   const deadline = Date.now() + 5_000;
