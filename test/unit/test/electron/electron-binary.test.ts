@@ -4,7 +4,7 @@ import {
   findElectronBinary,
   MISSING_ELECTRON,
   REQUIRE_ELECTRON_VARIABLE,
-} from '../../electron/electron-binary';
+} from '../../../electron/electron-binary';
 
 const missing = () => ({ reason: MISSING_ELECTRON });
 const present = () => ({ path: '/opt/electron/electron' });

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
  * The size rules and the import-cycle rule of eslint.config.js, checked on probe sources.
  * The size probes are placed (by path only) in a layer; the cycle probes stand in for a real
  * file of src and import a module that imports that file back, so the cycle runs through
- * the tree as it is on disk. Type-aware rules are off, as in layers.test.ts (see there for
- * the single-run inference that CI=true would turn on).
+ * the tree as it is on disk. Type-aware rules are off, as in eslint.config.layers.test.ts (see
+ * there for the single-run inference that CI=true would turn on).
  */
 const eslint = new ESLint({
   cwd: process.cwd(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePromText, promValue } from '../../support/prometheus-text';
+import { parsePromText, promValue } from '../../../support/prometheus-text';
 
 /* The tests' reader of the Prometheus text format reads what Prometheus itself reads. */
 describe('parsePromText', () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserRoots, listFolder, type BrowserRoots } from '../../harness/folder-listing';
+import { browserRoots, listFolder, type BrowserRoots } from '../../../harness/folder-listing';
 
 let base: string;
 let root: string;

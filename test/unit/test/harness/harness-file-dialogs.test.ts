@@ -2,14 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PathProvenance } from '../../../src/main/app/path-provenance';
-import { createShellHandlers } from '../../../src/main/app/shell-handlers';
-import type { CallContext } from '../../../src/main/services/ipc/ipc-router';
-import { SettingsStore } from '../../../src/main/services/settings/settings-store';
-import type { HarnessFileDialog } from '../../../src/shared/ipc/harness-files';
-import { invokeHarnessFiles } from '../../harness/harness-file-channels';
-import { HarnessFileDialogs } from '../../harness/harness-file-dialogs';
-import { HarnessPlatform } from '../../harness/harness-platform';
+import { PathProvenance } from '../../../../src/main/app/path-provenance';
+import { createShellHandlers } from '../../../../src/main/app/shell-handlers';
+import type { CallContext } from '../../../../src/main/services/ipc/ipc-router';
+import { SettingsStore } from '../../../../src/main/services/settings/settings-store';
+import type { HarnessFileDialog } from '../../../../src/shared/ipc/harness-files';
+import { invokeHarnessFiles } from '../../../harness/harness-file-channels';
+import { HarnessFileDialogs } from '../../../harness/harness-file-dialogs';
+import { HarnessPlatform } from '../../../harness/harness-platform';
 
 /*
  * The harness's stand-in for native dialogs: main opens a dialog, the page answers that one

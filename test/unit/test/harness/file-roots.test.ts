@@ -1,6 +1,11 @@
 import { join, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isUnderRoots, isWithin, parentWithin, resolveTypedPath } from '../../harness/file-roots';
+import {
+  isUnderRoots,
+  isWithin,
+  parentWithin,
+  resolveTypedPath,
+} from '../../../harness/file-roots';
 
 const ROOT = resolve(sep, 'srv', 'demo');
 const HOME = resolve(sep, 'home', 'ada');
