@@ -3,7 +3,7 @@ import { LARGE_SEED } from '../../../src/emulator/seed/seed';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { ArchivesResponse } from '../../../src/shared/contract/records/archives';
 import type { Session } from '../../../src/shared/contract/records/sessions';
-import { expectOp } from './harness';
+import { expectOp } from '../../support/emulator-client';
 
 /* The `large` seed: demo data with sql-eu-prod-01 at the interface's limits (the UI bench). */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './helpers/run-cli';
-import { startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
+import { runCli } from '../../support/cli/run-cli';
+import { startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
 
 /*
  * `npm run cli` against a server that accepts connections and never answers: the run gives up

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendJson, startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
 import { ApiKeyAuth } from '../../../src/main/services/auth/api-key-auth';
 import { ServiceError } from '../../../src/main/services/common/service-error';
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';
