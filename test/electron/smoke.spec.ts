@@ -7,6 +7,7 @@ import { TRAY_IMAGE_FOLDER, trayImageFor } from '../../src/main/platform/tray-im
 import { writeSampleDatabaseFile } from '../support/sample-files';
 import { electronOrSkipReason } from './electron-binary';
 import {
+  appArgs,
   appEnv,
   freshHome,
   jumpTo,
@@ -169,9 +170,19 @@ test('start-up and a walk through three views raise no console error or CSP viol
 test('the window comes back where it was left after a relaunch', async () => {
   const path = electronPath();
   const { home, remove } = await freshHome();
-  const wanted: Bounds = { x: 120, y: 90, width: 1100, height: 720 };
   try {
     const first = await launchApp(path, home);
+    // Inside the primary display's work area, which fitToDisplays caps a window to: the
+    // Windows runner's screen is 1024x768, less its taskbar.
+    const area = await first.app.evaluate(
+      (electron) => (electron as unknown as MainModules).screen.getPrimaryDisplay().workArea,
+    );
+    const wanted: Bounds = {
+      x: area.x + 40,
+      y: area.y + 40,
+      width: Math.min(900, area.width - 80),
+      height: Math.min(600, area.height - 80),
+    };
     const stateFile = join(
       await first.app.evaluate((electron) =>
         (electron as unknown as MainModules).app.getPath('userData'),
@@ -213,7 +224,7 @@ test('a second launch shows the first window and exits', async () => {
     await app.evaluate((electron) => {
       (electron as unknown as MainModules).BrowserWindow.getAllWindows()[0]?.hide();
     });
-    const second = spawn(path, [resolve('.')], { env: appEnv(home), stdio: 'ignore' });
+    const second = spawn(path, appArgs(home), { env: appEnv(home), stdio: 'ignore' });
     const exitCode = await new Promise<number | null>((done) => second.on('exit', done));
     expect(exitCode).toBe(0);
     await expect
