@@ -156,12 +156,24 @@ function receiveOpensFromNowOn(options: {
   });
 }
 
-/** The Electron shell's port. */
-function createPlatform(currentWindow: () => BrowserWindow | undefined): ElectronPlatform {
+/** The Electron shell's port; a notification the system did not show goes to the window. */
+function createPlatform(
+  services: AppServices,
+  logger: Logger,
+  currentWindow: () => BrowserWindow | undefined,
+): ElectronPlatform {
   return new ElectronPlatform({
     window: currentWindow,
     dragIcon: resource('icon.png'),
     onOpenItem: requestItem,
+    onNotificationFallback: (notification, reason) => {
+      if (reason !== undefined) {
+        logger.warn('A notification failed; notifications show in the window from now on', {
+          reason,
+        });
+      }
+      services.bus.emit('app:onDidFailNotification', notification);
+    },
   });
 }
 
@@ -193,7 +205,7 @@ async function start(): Promise<void> {
   let window: BrowserWindow | undefined = undefined;
   const currentWindow = (): BrowserWindow | undefined =>
     window && !window.isDestroyed() ? window : undefined;
-  const platform = createPlatform(currentWindow);
+  const platform = createPlatform(services, logger, currentWindow);
   // It follows the services' own events: transfers, jobs, monitor.
   const monitor = new ActivityMonitor({
     ...services,
