@@ -25,10 +25,18 @@ export interface MainModules {
   screen: { getPrimaryDisplay(): { workArea: Bounds } };
 }
 
-/** A notification as the app shows it. */
+/** A notification as the app shows it (an Electron Notification, an EventEmitter). */
 export interface Shown {
   title: string;
   body: string;
+  once(event: 'show' | 'failed', listener: (event: unknown, error?: string) => void): void;
+}
+
+/** What became of a notification the app showed: the system showed it, or it failed. */
+export interface NotificationOutcome {
+  title: string;
+  outcome: 'show' | 'failed';
+  error?: string;
 }
 
 /** The little of a BrowserWindow the tests use. */
