@@ -127,6 +127,7 @@ export const EVENT_CHANNEL_NAMES = [
   'monitor:onDidChange',
   'monitor:onDidRaiseBlockingAlert',
   'app:onDidRequestOpenItem',
+  'app:onDidFailNotification',
   'app:onDidReceiveFiles',
   'app:onDidRequestCommand',
 ] as const satisfies readonly EventChannel[];

@@ -212,9 +212,24 @@ describe('electron-builder.yml and package.json', () => {
     }
   });
 
-  it('install per machine on Windows, which file associations need', () => {
+  it('install per user on Windows, where electron-builder registers the associations too', () => {
     expect(fileAssociations()).not.toEqual([]);
-    expect(config.nsis?.perMachine).toBe(true);
+    // Per user: no administrator rights; IT installs per machine with /allusers.
+    expect(config.nsis?.perMachine).toBe(false);
+    expect(config.nsis?.oneClick).toBe(false);
+    // APP_ASSOCIATE writes under SHELL_CONTEXT (HKCU per user, HKLM per machine), and the
+    // install section registers the associations whatever the mode.
+    const nsis = join(builderTemplatesDir, 'nsis');
+    const associate = readFileSync(join(nsis, 'include', 'FileAssociation.nsh'), 'utf8');
+    expect(associate).toMatch(
+      /!macro APP_ASSOCIATE EXT[^\n]*\r?\n\s+WriteRegStr SHELL_CONTEXT "Software\\Classes\\\.\$\{EXT\}"/,
+    );
+    const install = readFileSync(join(nsis, 'installSection.nsh'), 'utf8');
+    expect(install).toMatch(
+      /!ifmacrodef registerFileAssociations\r?\n\s+!insertmacro registerFileAssociations/,
+    );
+    const multiUser = readFileSync(join(nsis, 'multiUser.nsh'), 'utf8');
+    expect(multiUser).toMatch(/!macro setInstallModePerUser[\s\S]*?SetShellVarContext current/);
   });
 
   it("install the deb's AppArmor profile, so Chromium's sandbox starts on Ubuntu 23.10+", () => {
