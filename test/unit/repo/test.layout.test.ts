@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
  *   test/unit/scripts/x.test.ts, test/harness/x.ts in test/unit/test/harness/x.test.ts.
  * - The repository's configuration files are tested in test/unit/repo/, named for the file:
  *   electron-builder.yml in repo/electron-builder.test.ts, .github/workflows/desktop.yml in
- *   repo/github/workflows/desktop.test.ts (the dot left out: test globs skip dot folders).
+ *   repo/github/workflows/desktop.test.ts, .gitattributes in repo/gitattributes.*.test.ts (the
+ *   dot left out: test globs skip dot folders).
  *   A folder counts too: this file, repo/test.layout.test.ts, holds the layout of test/.
  * - test/unit and test/integration hold only tests; helpers live in test/support.
  */
@@ -41,6 +42,9 @@ function configFileExists(path: string): boolean {
   const folder = dirname(path);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) return false;
   const name = basename(path);
+  // A dot file, its dot left out as for .github: repo/gitattributes… tests .gitattributes.
+  const dotted = join(folder, `.${name}`);
+  if (existsSync(dotted) && statSync(dotted).isFile()) return true;
   return readdirSync(folder).some(
     (entry) =>
       entry.startsWith(`${name}.`) &&
