@@ -14,10 +14,12 @@ export default defineConfig({
   outputDir: process.env['PW_OUTPUT_DIR'] ?? 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Files run side by side (each starts its own harness: port, data folder, emulator); the
-  // tests of one file run in order, since several build on what the one before did.
+  // One worker: on two cores a spec's browser, harness and axe checks keep the processor busy,
+  // and a second worker beside them did not shorten the run (measured: three heavy files took
+  // 272 s on two workers against about 290 s on one) while the accessibility specs came near
+  // their timeout. The tests of one file run in order, since several build on the one before.
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: 0,
   reporter: [['list']],
   use: {
