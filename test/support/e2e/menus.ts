@@ -1,59 +1,8 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { startHarness, type Harness, type HarnessOptions } from '../harness/server';
-import { expect } from './fixtures';
+import { expect, type Locator, type Page } from '@playwright/test';
 
-/*
- * What the resources-*.spec.ts and activity-*.spec.ts files share: ONE harness and page per
- * file (the suite shares two cores), signed in to the built-in emulator through the connection
- * screen, and jump-to for reaching a view.
- */
+/* Reaching things: jump-to, the command palette, dropdown menus and selects. */
 
-/** A harness with a page signed in to the emulator, and the page's console errors. */
-export interface EmulatorSession {
-  readonly harness: Harness;
-  readonly page: Page;
-  readonly consoleErrors: string[];
-  close(): Promise<void>;
-}
-
-/**
- * Starts a harness with `options`, opens the app and signs in to the local emulator (demo
- * data). With `clipboard`, the page may use the clipboard ("copy" then toasts a success).
- */
-export async function openSignedInSession(
-  browser: Browser,
-  options: HarnessOptions = {},
-  { clipboard = false }: { clipboard?: boolean } = {},
-): Promise<EmulatorSession> {
-  const harness = await startHarness(options);
-  // A context of its own (not browser.newPage): the accessibility check opens a page beside it.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const consoleErrors: string[] = [];
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  if (clipboard) {
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: harness.origin,
-    });
-  }
-  await page.goto(harness.url);
-  await page.getByTestId('try-emulator').first().click();
-  await expect(page.getByTestId('tree-node').filter({ hasText: 'sql-eu-prod-01' })).toBeVisible();
-  return {
-    harness,
-    page,
-    consoleErrors,
-    close: async () => {
-      await context.close();
-      await harness.close();
-    },
-  };
-}
-
-/** Opens a view through jump-to (Ctrl+P), e.g. `archives prod` or `sessions dev`. */
+/** Opens a view through jump-to (Ctrl+P), e.g. `archives prod`; answers the view. */
 export async function jumpTo(page: Page, query: string, view: string): Promise<Locator> {
   await page.keyboard.press('Control+p');
   const input = page.getByTestId('jump-to').getByTestId('quick-pick-input').locator('input');
@@ -65,6 +14,21 @@ export async function jumpTo(page: Page, query: string, view: string): Promise<L
   const shown = page.getByTestId(view);
   await expect(shown).toBeVisible();
   return shown;
+}
+
+/** Runs a command of the palette (Ctrl+Shift+P) by its title. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Control+Shift+P');
+  const palette = page.getByTestId('command-palette');
+  await palette.getByTestId('quick-pick-input').locator('input').fill(title);
+  await expect(palette.getByTestId('quick-pick-item').first()).toContainText(title);
+  await page.keyboard.press('Enter');
+}
+
+/** Picks an option of a naive-ui select. */
+export async function pickOption(page: Page, select: Locator, label: string): Promise<void> {
+  await select.click();
+  await page.locator('.n-base-select-option:visible').filter({ hasText: label }).first().click();
 }
 
 /**
@@ -88,21 +52,4 @@ export async function pickMenuItem(page: Page, text: string | RegExp): Promise<v
     await Promise.all(running).catch(() => undefined);
   });
   await option.click();
-}
-
-/**
- * The Sessions view's "Kill log" opens the audit trail on its session kills: each session of
- * `spids` is there, as a kill that went through.
- */
-export async function expectInKillLog(page: Page, spids: readonly string[]): Promise<void> {
-  await page.getByTestId('session-kill-log').click();
-  await expect(page.getByTestId('audit-view')).toBeVisible();
-  await expect(page.getByTestId('audit-kills-only')).toHaveAttribute('aria-checked', 'true');
-  const rows = page.getByTestId('audit-table').locator('tbody tr');
-  for (const spid of spids) {
-    // A row's text runs its cells together: the spid is the target's end, no digit after it.
-    const row = rows.filter({ hasText: new RegExp(` / ${spid}(?!\\d)`) }).first();
-    await expect(row).toContainText('sessions kill');
-    await expect(row).toContainText(/Done · 20[04]/);
-  }
 }
