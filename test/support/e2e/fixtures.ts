@@ -20,6 +20,12 @@ import { App } from './pages/app';
 
 const MiB = 1024 * 1024;
 
+/**
+ * The time a file's set-up (its harness, then its page signed in) has, apart from the first
+ * test's own: what a `beforeAll` had, so a slow start does not eat into that test's time.
+ */
+const SETUP_TIMEOUT = 60_000;
+
 /** Parts small enough that an import of a few MiB has several (the activity specs). */
 export const SMALL_PARTS: TransferTuning = {
   partPlan: { partSize: 5 * MiB, singleStreamThreshold: 6 * MiB },
@@ -204,52 +210,58 @@ export const test = base.extend<E2eOptions & TestFixtures, { sessions: FileSessi
     },
     { scope: 'worker' },
   ],
-  fileSession: async (
-    {
-      sessions,
-      seed,
-      jobMs,
-      emulator,
-      transfers,
-      settings,
-      fileBrowser,
-      open,
-      pageScope,
-      clipboard,
-      viewport,
-      deviceScaleFactor,
-    },
-    use,
-    testInfo,
-  ) => {
-    const options = { seed, jobMs, emulator, transfers, settings, fileBrowser, open, pageScope };
-    await use(
-      await sessions.forFile(testInfo.file, {
-        ...options,
+  fileSession: [
+    async (
+      {
+        sessions,
+        seed,
+        jobMs,
+        emulator,
+        transfers,
+        settings,
+        fileBrowser,
+        open,
+        pageScope,
         clipboard,
         viewport,
         deviceScaleFactor,
-      }),
-    );
-  },
+      },
+      use,
+      testInfo,
+    ) => {
+      const options = { seed, jobMs, emulator, transfers, settings, fileBrowser, open, pageScope };
+      await use(
+        await sessions.forFile(testInfo.file, {
+          ...options,
+          clipboard,
+          viewport,
+          deviceScaleFactor,
+        }),
+      );
+    },
+    { timeout: SETUP_TIMEOUT },
+  ],
   harness: async ({ fileSession }, use) => {
     await use(fileSession.harness);
   },
   folder: async ({ fileSession }, use) => {
     await use(fileSession.folder);
   },
-  page: async ({ fileSession }, use) => {
-    if (fileSession.options.pageScope === 'file') {
-      await use(await fileSession.sharedPage());
-      return;
-    }
-    const page = await fileSession.newPage([]);
-    try {
-      await use(page);
-    } finally {
-      await page.context().close();
-    }
-  },
+  page: [
+    async ({ fileSession }, use) => {
+      if (fileSession.options.pageScope === 'file') {
+        await use(await fileSession.sharedPage());
+        return;
+      }
+      const page = await fileSession.newPage([]);
+      try {
+        await use(page);
+      } finally {
+        await page.context().close();
+      }
+    },
+    { scope: 'test', timeout: SETUP_TIMEOUT },
+  ],
   consoleErrors: async ({ page }, use) => {
     await use(pageErrors.get(page) ?? []);
   },
