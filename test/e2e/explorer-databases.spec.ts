@@ -168,10 +168,13 @@ test('create database checks the name with the contract and keeps the input on f
 
   await name.fill(NEW_DB);
   await dialog.locator('.n-tag__close').click();
+  // The job is held in flight while its start shows, then runs to its end.
+  harness.emulator.jobs.hold();
   await app.dialogConfirm('create-database-dialog').click();
   await expect(dialog).toBeHidden();
   await expect(app.toast('Database creation started')).toBeVisible();
   await expect(page.getByTestId('activity-slot')).toBeVisible();
+  harness.emulator.jobs.release();
   await expect(app.databases.row(NEW_DB)).toContainText('Ready', { timeout: 20_000 });
   expect(isTracked(harness, DEV, 'Create')).toBe(true);
 });
@@ -199,8 +202,10 @@ test('rename refuses a taken name and renames as a job', async ({ app, page, har
   await input.fill('Dev_RDM_Sample');
   await expect(dialog.getByText('A database with this name exists already')).toBeVisible();
   await input.fill(RENAMED);
+  harness.emulator.jobs.hold();
   await app.dialogConfirm('rename-database-dialog').click();
   await expect(app.toast('Rename started')).toBeVisible();
+  harness.emulator.jobs.release();
   await expect(app.databases.row(RENAMED)).toContainText('Ready', { timeout: 20_000 });
   expect(isTracked(harness, DEV, `Rename ${NEW_DB}`)).toBe(true);
 });
@@ -208,8 +213,10 @@ test('rename refuses a taken name and renames as a job', async ({ app, page, har
 test('shrink the log only', async ({ app, page, harness }) => {
   await app.databaseAction(DEV, RENAMED, 'Shrink…');
   await page.getByTestId('shrink-logs-only').click();
+  harness.emulator.jobs.hold();
   await app.dialogConfirm('shrink-database-dialog').click();
   await expect(app.toast('Shrink started')).toBeVisible();
+  harness.emulator.jobs.release();
   expect(isTracked(harness, DEV, `Shrink ${RENAMED}`)).toBe(true);
   await expect(app.databases.row(RENAMED)).toContainText('Ready', { timeout: 20_000 });
 });
@@ -227,8 +234,10 @@ test('archive with a resource group id (remembered) and an expiry', async ({
   await group.fill(RESOURCE_GROUP);
   await dialog.getByTestId('archive-expiry').locator('input').fill(pickerDate(90));
   await page.locator('.n-date-panel-actions').getByText('Confirm').click();
+  harness.emulator.jobs.hold();
   await app.dialogConfirm('archive-database-dialog').click();
   await expect(app.toast('Archive started')).toBeVisible();
+  harness.emulator.jobs.release();
   const profile = harness.services.profiles.list().find((p) => p.isEmulator);
   expect(profile?.resourceGroupId).toBe(RESOURCE_GROUP);
   await expect(app.databases.row(RENAMED)).toContainText('Ready', { timeout: 20_000 });
@@ -253,7 +262,7 @@ test('security groups of a database and of an instance', async ({ app, page }) =
   await expect(app.toast('Security groups updated')).toBeVisible();
 });
 
-test('move to an instance picked from the list', async ({ app, page }) => {
+test('move to an instance picked from the list', async ({ app, page, harness }) => {
   await app.databaseAction(DEV, RENAMED, 'Move to another instance…');
   const dialog = page.getByTestId('move-database-dialog');
   await app.dialogConfirm('move-database-dialog').click();
@@ -263,8 +272,10 @@ test('move to an instance picked from the list', async ({ app, page }) => {
   await expect(options).toHaveCount(2);
   await expect(options.filter({ hasText: DEV })).toHaveCount(0);
   await options.filter({ hasText: 'sql-eu-test-01' }).click();
+  harness.emulator.jobs.hold();
   await app.dialogConfirm('move-database-dialog').click();
   await expect(app.toast('Move started')).toBeVisible();
+  harness.emulator.jobs.release();
   await expect(app.databases.row(RENAMED)).toHaveCount(0, { timeout: 20_000 });
 });
 
