@@ -104,17 +104,24 @@ test('the second click of a double-click is not the deliberate one', async ({ pa
   // Nothing more was sent: the count is checked again once a later request has answered.
 });
 
-test('a strong password creates at once, with the usual button', async ({ app, page }) => {
+test('a strong password creates at once, with the usual button', async ({
+  app,
+  page,
+  harness,
+}) => {
   const create = page.getByTestId('login-create-dialog');
   const confirm = create.getByTestId('dialog-confirm');
   await create.getByTestId('password-input').locator('input').fill('Str0ng!Passw0rd#1');
   await expect(create.getByTestId('password-armed-hint')).toBeHidden();
   await expect(confirm).toHaveText('Create login');
   await expect(confirm).toHaveAccessibleName('Create login');
+  // The job is held in flight while its start shows, then runs to its end.
+  harness.emulator.jobs.hold();
   await confirm.click();
   await expect(create).toBeHidden();
   await expect(page.getByText('Login creation started')).toBeVisible();
   await expect(app.logins.row('weak_e2e')).toBeVisible();
+  harness.emulator.jobs.release();
   await expect.poll(creates).toEqual(['400', '400', '202']);
 });
 

@@ -61,10 +61,13 @@ test('create login checks the form, generates a password to show and copy, and f
 
   await create.getByText('Contributor (read and change)').click();
   await screenshotThemes(page, 'logins-create');
+  // The job is held in flight while its start shows, then runs to its end.
+  harness.emulator.jobs.hold();
   await create.getByTestId('dialog-confirm').click();
   await expect(create).toBeHidden();
   await expect(page.getByText('Login creation started')).toBeVisible();
   await expect(app.logins.row('app_reader_e2e')).toContainText('Contributor');
+  harness.emulator.jobs.release();
   // The list is read again when the watched job ends: the login is then Enabled.
   await expect(app.logins.row('app_reader_e2e')).toContainText('Enabled', { timeout: 30_000 });
   expect(harness.services.jobs.list().some((job) => job.label?.includes('login'))).toBe(true);
