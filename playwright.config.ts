@@ -14,8 +14,10 @@ export default defineConfig({
   outputDir: process.env['PW_OUTPUT_DIR'] ?? 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files run side by side (each starts its own harness: port, data folder, emulator); the
+  // tests of one file run in order, since several build on what the one before did.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {

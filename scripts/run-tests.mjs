@@ -1,13 +1,28 @@
 #!/usr/bin/env node
-// The one test command (npm test): build, type checks, lint, every vitest and
-// Playwright suite, then one closing line "N passed, N failed, N skipped".
-// Each static check (build, type check, lint) counts as one test; each runner's
-// own tests are read from its JSON report. A runner that exits non-zero
-// without reporting a failure (it crashed) counts as one failure.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// The one test command (npm test): build, type checks, lint, every vitest and Playwright suite,
+// then one closing line "N passed, N failed, N skipped".
+//
+// After the build, the work runs in lanes side by side (see LANES): on two cores the suites
+// spend much of their time waiting (child processes, the emulator, the browser), so the static
+// checks run beside them instead of before them. Each task's output goes to its own log under
+// test-results/reports/; the console gets one line per task as it ends (ok/FAIL and its time),
+// a line a minute saying what still runs, the tail of a failed check's log, the wall time of
+// every task, the slowest files of each runner, and the closing line.
+//
+// Each static check counts as one test; each runner's own tests are read from its JSON report.
+// A runner that exits non-zero without reporting a failure (it crashed) counts as one failure.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 import { requireNode } from './node-version.mjs';
+import {
+  playwrightCounts,
+  playwrightFileTimes,
+  playwrightSkips,
+  vitestCounts,
+  vitestFileTimes,
+} from './test-reports.mjs';
 
 // Under an older Node, vitest and undici fail deep inside; say what is needed instead.
 requireNode();
@@ -16,176 +31,212 @@ const reports = join('test-results', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const lines = [];
-// The names of failed tests, repeated under the summary: CI keeps only the end of the output.
-const failures = [];
-
 const isWindows = process.platform === 'win32';
+const bin = (name) => join('node_modules', '.bin', name);
+const startedAt = Date.now();
+const seconds = (ms) => (ms / 1000).toFixed(1);
 
-function run(command, args, env = {}) {
-  const started = Date.now();
-  // On Windows node_modules/.bin holds .cmd shims, which only a shell can start (the
-  // arguments here have no spaces or quotes, so the shell's joining changes nothing).
-  const result = spawnSync(command, args, {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-    shell: isWindows && command !== process.execPath,
-  });
-  return { code: result.status ?? 1, seconds: ((Date.now() - started) / 1000).toFixed(1) };
-}
-
-function check(name, command, args) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const { code, seconds } = run(command, args);
-  if (code === 0) totals.passed += 1;
-  else totals.failed += 1;
-  lines.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
-}
-
-function readJson(file) {
+const readJson = (file) => {
   try {
     return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
   } catch {
     return null;
   }
-}
+};
 
-function suite(name, command, args, env, countsOf) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const { code, seconds } = run(command, args, env);
-  const counts = countsOf() ?? { passed: 0, failed: 0, skipped: 0 };
-  for (const failure of counts.failures ?? []) failures.push(`${name}: ${failure}`);
-  if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed or reported nothing
-  totals.passed += counts.passed;
-  totals.failed += counts.failed;
-  totals.skipped += counts.skipped;
-  const verdict = code === 0 ? 'ok  ' : 'FAIL';
-  lines.push(
-    `${verdict} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds}s)`,
-  );
-}
-
-const bin = (name) => join('node_modules', '.bin', name);
-
-check('build', bin('electron-vite'), ['build']);
-check('typecheck:node', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
-check('typecheck:web', bin('vue-tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
-check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
-// Unused files, exports, types and dependencies (knip.jsonc says where the app starts).
-check('lint:dead', bin('knip'), []);
-check('electronegativity', process.execPath, [join('scripts', 'electronegativity.mjs')]);
-check('workflow lint', process.execPath, [join('scripts', 'ci', 'lint-workflows.mjs')]);
-
-// The first lines of an error (its message and the top of its stack), on one line.
-function errorHead(text, count = 4) {
-  return String(text ?? '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .slice(0, count)
-    .join(' | ');
-}
-
-function vitestFailures(report) {
-  const found = [];
-  for (const file of report.testResults ?? []) {
-    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    if (file.status === 'failed' && failed.length === 0) {
-      found.push(`${file.name}: ${errorHead(file.message)}`);
-    }
-    for (const test of failed) {
-      found.push(`${file.name} > ${test.fullName}: ${errorHead(test.failureMessages?.[0])}`);
-    }
-  }
-  return found;
-}
-
-function playwrightFailures(report) {
-  const found = [];
-  const walk = (suiteNode) => {
-    for (const spec of suiteNode.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
-        const last = test.results?.at(-1);
-        found.push(`${spec.file}:${spec.line} > ${spec.title}: ${errorHead(last?.error?.message)}`);
-      }
-    }
-    for (const child of suiteNode.suites ?? []) walk(child);
-  };
-  for (const root of report.suites ?? []) walk(root);
-  return found;
-}
-
-function playwrightCounts(report) {
-  if (!report?.stats) return null;
-  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
-  return {
-    passed: expected + flaky,
-    failed: unexpected,
-    skipped,
-    failures: playwrightFailures(report),
-  };
-}
-
-const vitestJson = join(reports, 'vitest.json');
-// vitest runs inside a private D-Bus session with gnome-keyring (where the
-// machine has them) so the keytar adapter meets a real Secret Service.
-// The wrapper is a bash script for Linux's Secret Service; Windows and macOS have their own
-// keychain in the desktop session.
-const keyring = process.platform === 'linux' ? [join('scripts', 'with-keyring.sh')] : [];
-const [vitestCommand, ...vitestWrapped] = [...keyring, bin('vitest')];
-suite(
-  'vitest',
-  vitestCommand,
-  [
-    ...vitestWrapped,
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestJson}`,
-  ],
-  {},
-  () => {
-    const report = readJson(vitestJson);
-    if (!report) return null;
-    // A file that failed before any test ran (an import error) has no
-    // assertions but still failed: count it once.
-    const brokenFiles = (report.testResults ?? []).filter(
-      (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
-    ).length;
-    return {
-      passed: report.numPassedTests ?? 0,
-      failed: (report.numFailedTests ?? 0) + brokenFiles,
-      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-      failures: vitestFailures(report),
-    };
-  },
-);
-
-const playwrightJson = join(reports, 'playwright.json');
-suite(
-  'playwright',
-  bin('playwright'),
-  ['test', '--reporter=list,json'],
-  { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-  () => playwrightCounts(readJson(playwrightJson)),
-);
-
-// The Electron smoke test needs the Electron binary; where it is missing the test reports
-// itself skipped, with the reason. Its config lives in test/electron, and Playwright reads a
-// relative report path from there: hence an absolute one.
+const vitestJson = resolve(reports, 'vitest.json');
+const playwrightJson = resolve(reports, 'playwright.json');
+// Playwright reads a relative report path from the config's folder: hence absolute paths.
 const electronJson = resolve(reports, 'playwright-electron.json');
-suite(
-  'playwright:electron',
-  bin('playwright'),
-  ['test', '-c', 'test/electron/playwright.config.ts', '--reporter=list,json'],
-  { PLAYWRIGHT_JSON_OUTPUT_NAME: electronJson },
-  () => playwrightCounts(readJson(electronJson)),
-);
+const vitestSkips = resolve(reports, 'vitest-skips.json');
+// vitest runs inside a private D-Bus session with gnome-keyring (where the machine has them) so
+// the keytar adapter meets a real Secret Service. Windows and macOS have their own keychain.
+const keyring = process.platform === 'linux' ? [join('scripts', 'with-keyring.sh')] : [];
 
-console.log('\n=== summary');
-for (const line of lines) console.log(line);
+/** A static check: one test, passed when the command exits 0. */
+const check = (name, command, args) => ({ name, command, args });
+/** A suite: its tests are counted from its JSON report. */
+const suite = (name, command, args, { env = {}, counts, files, skips }) => ({
+  name,
+  command,
+  args,
+  env,
+  counts,
+  files,
+  skips,
+});
+
+const [vitestCommand, ...vitestWrapped] = [...keyring, bin('vitest')];
+const TASKS = {
+  build: check('build', bin('electron-vite'), ['build']),
+  'build:cli': check('build:cli', process.execPath, [join('scripts', 'build-cli.mjs')]),
+  'typecheck:node': check('typecheck:node', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']),
+  'typecheck:web': check('typecheck:web', bin('vue-tsc'), ['-p', 'tsconfig.web.json', '--noEmit']),
+  lint: check('lint', bin('eslint'), ['--max-warnings', '0', '.']),
+  // Unused files, exports, types and dependencies (knip.jsonc says where the app starts).
+  'lint:dead': check('lint:dead', bin('knip'), []),
+  electronegativity: check('electronegativity', process.execPath, [
+    join('scripts', 'electronegativity.mjs'),
+  ]),
+  'workflow lint': check('workflow lint', process.execPath, [
+    join('scripts', 'ci', 'lint-workflows.mjs'),
+  ]),
+  vitest: suite(
+    'vitest',
+    vitestCommand,
+    [
+      ...vitestWrapped,
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+      `--reporter=${join('scripts', 'vitest-skip-notes.mjs')}`,
+    ],
+    {
+      env: { VITEST_SKIP_NOTES: vitestSkips },
+      skips: () => readJson(vitestSkips) ?? [],
+      counts: () => vitestCounts(readJson(vitestJson)),
+      files: () => vitestFileTimes(readJson(vitestJson)),
+    },
+  ),
+  playwright: suite('playwright', bin('playwright'), ['test', '--reporter=list,json'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    counts: () => playwrightCounts(readJson(playwrightJson)),
+    files: () => playwrightFileTimes(readJson(playwrightJson)),
+    skips: () => playwrightSkips(readJson(playwrightJson)),
+  }),
+  // The Electron smoke test needs the Electron binary; where it is missing the test reports
+  // itself skipped, with the reason.
+  'playwright:electron': suite(
+    'playwright:electron',
+    bin('playwright'),
+    ['test', '-c', 'test/electron/playwright.config.ts', '--reporter=list,json'],
+    {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: electronJson },
+      counts: () => playwrightCounts(readJson(electronJson)),
+      skips: () => playwrightSkips(readJson(electronJson)),
+    },
+  ),
+};
+
+/**
+ * First the builds (the suites test what they produce: the renderer, the bundled command),
+ * then the lanes side by side, each running its tasks in order. Playwright is the longest
+ * suite and mostly waits on the browser and the harness; the static checks and vitest share
+ * the other lane.
+ */
+const FIRST = ['build', 'build:cli'];
+const LANES = [
+  ['playwright', 'playwright:electron'],
+  [
+    'typecheck:node',
+    'typecheck:web',
+    'lint',
+    'lint:dead',
+    'electronegativity',
+    'workflow lint',
+    'vitest',
+  ],
+];
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const timings = [];
+// The names of failed tests, repeated under the summary: CI keeps only the end of the output.
+const failures = [];
+const running = new Map();
+
+function runTask(task) {
+  const log = join(reports, `${task.name.replace(/[^\w.-]+/g, '-')}.log`);
+  const out = createWriteStream(log);
+  const began = Date.now();
+  running.set(task.name, began);
+  return new Promise((done) => {
+    // On Windows node_modules/.bin holds .cmd shims, which only a shell can start (the
+    // arguments here have no spaces or quotes, so the shell's joining changes nothing).
+    const child = spawn(task.command, task.args, {
+      env: { ...process.env, FORCE_COLOR: '0', ...task.env },
+      shell: isWindows && task.command !== process.execPath,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    const finish = (code) => {
+      running.delete(task.name);
+      out.end(() => done({ code, began, ended: Date.now(), log }));
+    };
+    child.on('error', (error) => {
+      out.write(`\ncould not start ${task.command}: ${error.message}\n`);
+      finish(1);
+    });
+    child.on('close', (code) => finish(code ?? 1));
+  });
+}
+
+function tail(file, count = 40) {
+  const lines = readFileSync(file, 'utf8').trimEnd().split(/\r?\n/);
+  return lines
+    .slice(-count)
+    .map((line) => `  | ${line}`)
+    .join('\n');
+}
+
+async function runAndCount(name) {
+  const task = TASKS[name];
+  const { code, began, ended, log } = await runTask(task);
+  const verdict = code === 0 ? 'ok  ' : 'FAIL';
+  const took = `${seconds(ended - began)}s`;
+  let line;
+  if (task.counts) {
+    const counts = task.counts() ?? { passed: 0, failed: 0, skipped: 0 };
+    for (const failure of counts.failures ?? []) failures.push(`${name}: ${failure}`);
+    if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed or reported nothing
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+    line = `${verdict} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${took})`;
+  } else {
+    totals[code === 0 ? 'passed' : 'failed'] += 1;
+    line = `${verdict} ${name} (${took})`;
+  }
+  timings.push({ line, began, ended });
+  console.log(line);
+  if (code !== 0) console.log(`${tail(log)}\n  (whole log: ${relative('.', log)})`);
+}
+
+async function runLane(names) {
+  for (const name of names) await runAndCount(name);
+}
+
+const heartbeat = setInterval(() => {
+  const now = Date.now();
+  const what = [...running].map(([name, began]) => `${name} ${Math.round((now - began) / 1000)}s`);
+  if (what.length > 0) console.log(`… ${seconds(now - startedAt)}s: running ${what.join(', ')}`);
+}, 60_000);
+heartbeat.unref();
+
+console.log(`npm test: logs in ${reports}/; one line per task as it ends`);
+await runLane(FIRST);
+await Promise.all(LANES.map(runLane));
+clearInterval(heartbeat);
+
+console.log('\n=== summary (start and end of each task, seconds from the start)');
+for (const { line, began, ended } of timings) {
+  const span = `${seconds(began - startedAt).padStart(6)} → ${seconds(ended - startedAt).padStart(6)}`;
+  console.log(`${span}  ${line}`);
+}
+for (const name of Object.keys(TASKS)) {
+  const files = TASKS[name].files?.() ?? [];
+  if (files.length === 0) continue;
+  console.log(`slowest files of ${name}:`);
+  for (const { file, ms } of files.slice(0, 10))
+    console.log(`  ${seconds(ms).padStart(6)}s  ${file}`);
+}
+for (const name of Object.keys(TASKS)) {
+  for (const { file, test, reason } of TASKS[name].skips?.() ?? []) {
+    console.log(`skipped in ${name}: ${file} > ${test}: ${reason ?? 'NO REASON GIVEN'}`);
+  }
+}
+console.log(`wall time ${seconds(Date.now() - startedAt)}s`);
 for (const failure of failures) console.log(`  failed: ${failure.slice(0, 700)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

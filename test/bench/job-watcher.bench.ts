@@ -8,7 +8,7 @@ import { ApiKeyAuth } from '../../src/main/services/auth/api-key-auth';
 import { createDispatcher } from '../../src/main/services/http/dispatcher';
 import { ServiceClient } from '../../src/main/services/http/service-client';
 import { JobWatcher } from '../../src/main/services/jobs/job-watcher';
-import { countingClient, startJobs } from '../integration/services/helpers/job-load';
+import { countingClient, startJobs } from '../support/job-load';
 
 const JOBS = 200;
 const jobMs = Number(process.env['BENCH_JOB_MS'] ?? 20_000);

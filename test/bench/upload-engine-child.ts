@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TransferRecord } from '../../src/shared/model/transfer';
-import { PROFILE_ID, createEngine } from '../support/transfer-harness';
+import { PROFILE_ID, createEngine } from '../support/transfer-rig';
 import { importFile } from '../support/import-file';
 
 /*

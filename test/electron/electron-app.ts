@@ -22,12 +22,21 @@ export interface MainModules {
   };
   Notification: { isSupported(): boolean; prototype: { show: (this: Shown) => void } };
   BrowserWindow: { getAllWindows(): MainWindow[] };
+  screen: { getPrimaryDisplay(): { workArea: Bounds } };
 }
 
-/** A notification as the app shows it. */
+/** A notification as the app shows it (an Electron Notification, an EventEmitter). */
 export interface Shown {
   title: string;
   body: string;
+  once(event: 'show' | 'failed', listener: (event: unknown, error?: string) => void): void;
+}
+
+/** What became of a notification the app showed: the system showed it, or it failed. */
+export interface NotificationOutcome {
+  title: string;
+  outcome: 'show' | 'failed';
+  error?: string;
 }
 
 /** The little of a BrowserWindow the tests use. */
@@ -53,17 +62,31 @@ export async function freshHome(): Promise<{ home: string; remove: () => Promise
   return { home, remove: () => rm(home, { recursive: true, force: true }) };
 }
 
-/** The environment of an app run under `home`. */
+/**
+ * The environment of an app run under `home`. HOME itself moves on Linux and Windows only:
+ * on macOS the Security framework finds the login keychain under the real home, and a
+ * moved HOME would leave the app with no keychain to reach (the app's data is moved by
+ * {@link appArgs}' --user-data-dir on every system).
+ */
 export function appEnv(home: string): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   return {
     ...env,
-    HOME: home,
+    ...(process.platform === 'darwin' ? {} : { HOME: home }),
     XDG_CONFIG_HOME: join(home, 'config'),
     XDG_DATA_HOME: join(home, 'data'),
     APPDATA: join(home, 'appdata'),
   };
+}
+
+/**
+ * The app's command line for a run under `home`: this checkout, and its own user-data folder
+ * (Chromium's --user-data-dir, which Electron makes the `userData` path), so that no run
+ * reads or writes the real one, nor shares the single-instance lock with it.
+ */
+export function appArgs(home: string): string[] {
+  return [resolve('.'), `--user-data-dir=${join(home, 'user-data')}`];
 }
 
 /** The app, launched from this checkout's build, with its first window. */
@@ -78,7 +101,7 @@ export interface LaunchedApp {
 export async function launchApp(executablePath: string, home: string): Promise<LaunchedApp> {
   const app = await electron.launch({
     executablePath,
-    args: [resolve('.')],
+    args: appArgs(home),
     env: appEnv(home),
     // Playwright adds --no-sandbox on Linux unless asked not to. The real-OS workflow sets
     // up Electron's sandbox helper as users must, so there the window runs sandboxed.

@@ -44,7 +44,7 @@ export function recordGets(paths: string[]): Dispatcher.DispatcherComposeInterce
 }
 
 /**
- * The direct GET's equivalent of {@link cutFirstDownload} (the harness's `directBodyBytes`):
+ * The direct GET's equivalent of {@link cutFirstDownload} (the transfer rig's `directBodyBytes`):
  * the first download's connection breaks (ECONNRESET) at the read that reaches `bytes` of its
  * body, and `onCut` is called then. Later downloads go through untouched.
  */

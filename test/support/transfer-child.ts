@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import type { TransferRecord } from '../../src/shared/model/transfer';
-import { PROFILE_ID, createEngine } from './transfer-harness';
+import { PROFILE_ID, createEngine } from './transfer-rig';
 import { importFile } from './import-file';
 
 /*

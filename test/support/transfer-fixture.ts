@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/server';
-import { createEngine, type Engine, type EngineOptions } from './transfer-harness';
+import { createEngine, type Engine, type EngineOptions } from './transfer-rig';
 
 /**
  * What every transfer suite sets up the same way: a demo emulator in a temporary folder,

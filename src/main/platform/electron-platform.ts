@@ -10,6 +10,7 @@ import {
 import { AppError } from '../../shared/errors';
 import type { OpenItem } from '../../shared/ipc/events';
 import type { AppNotification, FileFilter, PlatformPort } from '../app/platform-port';
+import { notificationRoute, type NotificationHealth } from './notification-route';
 
 /** Options of {@link ElectronPlatform}. */
 export interface ElectronPlatformOptions {
@@ -19,22 +20,33 @@ export interface ElectronPlatformOptions {
   readonly dragIcon: string;
   /** A notification was clicked: show the window and open the item. */
   readonly onOpenItem: (item: OpenItem) => void;
+  /**
+   * A notification the system did not show (`reason` is the `failed` event's error, absent
+   * when none was tried): the window shows it in its alert strip instead.
+   */
+  readonly onNotificationFallback: (notification: AppNotification, reason?: string) => void;
 }
 
 /** The {@link PlatformPort} of the Electron shell: native dialogs, shell, notifications. */
 export class ElectronPlatform implements PlatformPort {
   readonly shell = 'electron' as const;
-  readonly features = {
-    tray: true,
-    nativeDrag: true,
-    notifications: Notification.isSupported(),
-  };
   readonly #options: ElectronPlatformOptions;
   // Notifications are kept referenced until closed, or their click handler may be collected.
   readonly #shown = new Set<Notification>();
+  #notifications: NotificationHealth;
 
   constructor(options: ElectronPlatformOptions) {
     this.#options = options;
+    this.#notifications = { isSupported: Notification.isSupported(), hasFailed: false };
+  }
+
+  /** Native notifications count only while they reach the system (notification-route.ts). */
+  get features(): PlatformPort['features'] {
+    return {
+      tray: true,
+      nativeDrag: true,
+      notifications: notificationRoute(this.#notifications) === 'native',
+    };
   }
 
   async chooseFiles(options: {
@@ -93,11 +105,21 @@ export class ElectronPlatform implements PlatformPort {
   }
 
   notify(notification: AppNotification): void {
-    if (!this.features.notifications) return;
+    if (notificationRoute(this.#notifications) === 'in-app') {
+      this.#options.onNotificationFallback(notification);
+      return;
+    }
     const shown = new Notification({ title: notification.title, body: notification.body });
     const { item } = notification;
     if (item) shown.on('click', () => this.#options.onOpenItem(item));
     shown.on('close', () => this.#shown.delete(shown));
+    // macOS (UNUserNotificationCenter: an unsigned app, notifications turned off) and Windows
+    // report a notification they could not show; it is then shown in the window.
+    shown.on('failed', (_event, error) => {
+      this.#shown.delete(shown);
+      this.#notifications = { ...this.#notifications, hasFailed: true };
+      this.#options.onNotificationFallback(notification, error);
+    });
     this.#shown.add(shown);
     shown.show();
   }

@@ -32,6 +32,8 @@ export function registerIpcChannels(options: {
   readonly window: () => BrowserWindow | undefined;
   readonly hub: EventHub;
   readonly dropped: Omit<DroppedFileDeps, 'isAllowedSender'>;
+  /** The page listens (`app:rendererReady`), after the hub has sent what it queued. */
+  readonly onRendererReady?: () => void;
 }): () => void {
   const { router, hub } = options;
   ipcMain.on(DROPPED_FILE_CHANNEL, (event, path: unknown) => {
@@ -44,7 +46,10 @@ export function registerIpcChannels(options: {
     ipcMain.handle(channel, (event, input: unknown) =>
       router.invoke(channel, input, {
         sender: senderOf(event, options.window()),
-        markRendererReady: () => hub.markReady(),
+        markRendererReady: () => {
+          hub.markReady();
+          options.onRendererReady?.();
+        },
       }),
     );
   }

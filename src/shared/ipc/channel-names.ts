@@ -8,8 +8,8 @@ import type { EventChannel, InvokeChannel } from './contract';
  *
  * The lists cannot drift from the contract: the type checks below fail the build when a name
  * is listed that the contract lacks (`satisfies`) or the contract has a name not listed here
- * (the `Unlisted` constraints name it), and test/unit/ipc/channel-names.test.ts compares the
- * lists with the contract's keys at run time.
+ * (the `Unlisted` constraints name it), and test/unit/shared/ipc/channel-names.test.ts
+ * compares the lists with the contract's keys at run time.
  */
 
 /** Every invoke channel name of the contract (`domain:verbNoun`), grouped as the contract is. */
@@ -127,6 +127,7 @@ export const EVENT_CHANNEL_NAMES = [
   'monitor:onDidChange',
   'monitor:onDidRaiseBlockingAlert',
   'app:onDidRequestOpenItem',
+  'app:onDidFailNotification',
   'app:onDidReceiveFiles',
   'app:onDidRequestCommand',
 ] as const satisfies readonly EventChannel[];

@@ -18,6 +18,13 @@ const OpenItemSchema = z.object({
 });
 export type OpenItem = z.infer<typeof OpenItemSchema>;
 
+/** A notification main raised; `item` is what its click opens. */
+const AppNotificationSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  item: OpenItemSchema.optional(),
+});
+
 /** Menu commands the renderer carries out (the menu lives in main). */
 const AppCommandSchema = z.enum(['toggleActivityPanel', 'openSettings', 'newConnection']);
 export type AppCommand = z.infer<typeof AppCommandSchema>;
@@ -40,6 +47,11 @@ export const eventChannels = {
   'monitor:onDidRaiseBlockingAlert': BlockingAlertSchema,
   /** A notification or tray entry was clicked. */
   'app:onDidRequestOpenItem': OpenItemSchema,
+  /**
+   * A notification the system did not show (it failed, or there are none): the window shows
+   * it as an in-app alert.
+   */
+  'app:onDidFailNotification': AppNotificationSchema,
   /** Files were opened with the app (second instance, file association, dock). */
   'app:onDidReceiveFiles': z.object({ paths: z.array(z.string()) }),
   /** A menu item or shortcut asks the renderer to do something. */

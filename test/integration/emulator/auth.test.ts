@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { TokenResponse } from '../../../src/shared/contract/records/auth';
-import { KEYS, call, callOp, expectError, expectOp, expectOpError } from './harness';
+import {
+  KEYS,
+  call,
+  callOp,
+  expectError,
+  expectOp,
+  expectOpError,
+} from '../../support/emulator-client';
 
 let clock = Date.now();
 let em: Emulator;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../services/helpers/run-cli';
+import { runCli } from '../../support/cli/run-cli';
 
 /*
  * What `npm run emulator` prints after its listening line: the URLs clients use and CLI

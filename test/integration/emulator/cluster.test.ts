@@ -6,7 +6,7 @@ import type {
   GetMyIpResponse,
   ServerSecurity,
 } from '../../../src/shared/contract/records/cluster';
-import { KEYS, expectOp, expectOpError } from './harness';
+import { KEYS, expectOp, expectOpError } from '../../support/emulator-client';
 
 let em: Emulator;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
-import { KEYS, expectOp, expectOpError, waitForJob } from './harness';
+import { KEYS, expectOp, expectOpError, waitForJob } from '../../support/emulator-client';
 
 /*
  * The four multipart operations checked against the catalogue's schemas (status codes, body

@@ -7,7 +7,7 @@ import type {
   ImportDatabasePrepareResponse,
 } from '../../../src/shared/contract/records/databases';
 import type { JobDetail } from '../../../src/shared/contract/records/jobs';
-import { KEYS, callOp, expectOp, expectOpError, waitForJob } from './harness';
+import { KEYS, callOp, expectOp, expectOpError, waitForJob } from '../../support/emulator-client';
 
 const PROD = 'sql-eu-prod-01';
 const DEV = 'sql-eu-dev-01';

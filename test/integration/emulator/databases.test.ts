@@ -5,7 +5,7 @@ import type {
   ArchivesResponse,
 } from '../../../src/shared/contract/records/archives';
 import type { Database } from '../../../src/shared/contract/records/databases';
-import { KEYS, callOp, expectOp, expectOpError, waitForJob } from './harness';
+import { KEYS, callOp, expectOp, expectOpError, waitForJob } from '../../support/emulator-client';
 
 const PROD = 'sql-eu-prod-01';
 const GROUP_HEADER = { 'x-platform-resource-group-id': '0d6f1e8a-1b2c-4d3e-8f40-5a6b7c8d9e01' };

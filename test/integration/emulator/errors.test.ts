@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import { catalogue, type Operation } from '../../../src/shared/contract/catalogue';
 import { pathParamNames } from '../../../src/shared/contract/paths';
-import { KEYS, call, callOp, expectError } from './harness';
+import { KEYS, call, callOp, expectError } from '../../support/emulator-client';
 
 let em: Emulator;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { ImportDatabasePrepareResponse } from '../../../src/shared/contract/records/databases';
 import type { TokenResponse } from '../../../src/shared/contract/records/auth';
-import { call, expectError, expectOp } from './harness';
+import { call, expectError, expectOp } from '../../support/emulator-client';
 
 const INSTANCES = '/databridge/v1/sql-instances';
 const DEV = 'sql-eu-dev-01';

@@ -4,7 +4,7 @@ import type {
   LinkedServerResponse,
   SqlInstance,
 } from '../../../src/shared/contract/records/instances';
-import { KEYS, expectOp, expectOpError } from './harness';
+import { KEYS, expectOp, expectOpError } from '../../support/emulator-client';
 
 const PROD = 'sql-eu-prod-01';
 const ANALYSTS = '6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a51';

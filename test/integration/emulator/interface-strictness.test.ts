@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { Database } from '../../../src/shared/contract/records/databases';
 import type { SqlInstance } from '../../../src/shared/contract/records/instances';
-import { KEYS, call, expectError, expectOp, waitForJob } from './harness';
+import { KEYS, call, expectError, expectOp, waitForJob } from '../../support/emulator-client';
 
 /*
  * The emulator follows the interface, never more: a query parameter is one value under its

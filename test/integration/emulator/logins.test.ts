@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { Login } from '../../../src/shared/contract/records/logins';
-import { KEYS, callOp, expectOp, expectOpError, waitForJob } from './harness';
+import { KEYS, callOp, expectOp, expectOpError, waitForJob } from '../../support/emulator-client';
 
 const DEV = 'sql-eu-dev-01';
 

@@ -3,7 +3,7 @@ import { MONITOR_INSTANCE_NAMES } from '../../../src/emulator/seed/monitor-insta
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { SqlInstance } from '../../../src/shared/contract/records/instances';
 import type { Session } from '../../../src/shared/contract/records/sessions';
-import { KEYS, expectOp } from './harness';
+import { KEYS, expectOp } from '../../support/emulator-client';
 
 /* The `monitor` seed: ten instances to watch, each with live sessions and a blocking chain. */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { Session } from '../../../src/shared/contract/records/sessions';
-import { KEYS, expectOp, expectOpError } from './harness';
+import { KEYS, expectOp, expectOpError } from '../../support/emulator-client';
 
 const PROD = 'sql-eu-prod-01';
 

@@ -6,11 +6,7 @@ import { WebSocket } from 'ws';
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import { HARNESS_IPC_PATH } from '../../../src/shared/ipc/harness-wire';
 import { startHarness, type Harness } from '../../harness/server';
-import {
-  sendJson,
-  startScriptedServer,
-  type ScriptedServer,
-} from '../services/helpers/scripted-server';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
 
 /*
  * The bridge driven as the harness page drives it: the page's token, its Origin, and

@@ -8,10 +8,7 @@ import { startServe } from '../../../src/main/cli/monitor-serve/serve-monitor';
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import { startPrometheus } from '../../support/prometheus-server';
 import { missingTool } from '../../support/system-tools';
-import {
-  startRecordingEmulator,
-  type RecordingEmulator,
-} from '../services/helpers/emulator-fixture';
+import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
 
 /*
  * A real Prometheus (the system's binary) scrapes `databridge monitor serve` every second

@@ -17,11 +17,8 @@ import { startServe, type RunningServe } from '../../../src/main/cli/monitor-ser
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import { hasOpenssl, makeSelfSigned } from '../../support/self-signed';
 import { parsePromText, promValue } from '../../support/prometheus-text';
-import {
-  startRecordingEmulator,
-  type RecordingEmulator,
-} from '../services/helpers/emulator-fixture';
-import { spawnCli } from '../services/helpers/run-cli';
+import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
+import { spawnCli } from '../../support/cli/run-cli';
 
 /*
  * `databridge monitor serve` against the emulator over real HTTP: /metrics reports the demo's

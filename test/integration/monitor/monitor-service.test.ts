@@ -22,7 +22,7 @@ import {
   apiKeyClient,
   startRecordingEmulator,
   type RecordingEmulator,
-} from '../services/helpers/emulator-fixture';
+} from '../../support/emulator-fixture';
 
 /*
  * The monitor against the emulator over real HTTP, with no view open: it samples every

@@ -12,11 +12,8 @@ import { IpcRouter } from '../../../src/main/services/ipc/ipc-router';
 import { RedactingLogger, type LogEntry } from '../../../src/main/services/log/logger';
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import { HarnessPlatform } from '../../harness/harness-platform';
-import { APP_ORIGIN, mainFrame } from '../../unit/ipc/router-stubs';
-import {
-  startRecordingEmulator,
-  type RecordingEmulator,
-} from '../services/helpers/emulator-fixture';
+import { APP_ORIGIN, mainFrame } from '../../support/ipc/router-stubs';
+import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
 
 /*
  * The app reading a team monitor instead of the service, over real HTTP: a `monitor serve`

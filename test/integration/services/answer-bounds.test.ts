@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiKeyClient, startRecordingEmulator } from './helpers/emulator-fixture';
-import { startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
+import { apiKeyClient, startRecordingEmulator } from '../../support/emulator-fixture';
+import { startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
 import { LARGE_SEED } from '../../../src/emulator/seed/seed';
 import { ApiKeyAuth } from '../../../src/main/services/auth/api-key-auth';
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';

@@ -23,7 +23,7 @@ import { catalogue } from '../../../src/shared/contract/catalogue';
 import { isFinalJobStatus } from '../../../src/shared/contract/enums';
 import type { AuditCallRecord } from '../../../src/shared/model/audit';
 import type { Profile, ProfileSecretInput } from '../../../src/shared/model/profile';
-import { startRecordingEmulator, type RecordingEmulator } from './helpers/emulator-fixture';
+import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
 
 /*
  * The audit trail of the services path: every operation that changes something, called the

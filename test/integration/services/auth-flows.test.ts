@@ -13,7 +13,7 @@ import {
 } from '../../../src/main/services/secrets/secret-store';
 import { SecretVault } from '../../../src/main/services/secrets/secret-vault';
 import type { EmulatorOptions } from '../../../src/emulator/server';
-import { startRecordingEmulator, type RecordingEmulator } from './helpers/emulator-fixture';
+import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -8,10 +8,10 @@ import { IpcRouter } from '../../../src/main/services/ipc/ipc-router';
 import { silentLogger } from '../../../src/main/services/log/logger';
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import type { Profile } from '../../../src/shared/model/profile';
-import { APP_ORIGIN, mainFrame, stubHandlers } from '../../unit/ipc/router-stubs';
+import { APP_ORIGIN, mainFrame, stubHandlers } from '../../support/ipc/router-stubs';
 import { cliDataDirArgs } from '../../support/cli-data-home';
-import { runCli as runCliChild } from './helpers/run-cli';
-import { sendJson, startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
+import { runCli as runCliChild } from '../../support/cli/run-cli';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
 
 /*
  * Typed values reach the service in ONE canonical form, through the CLI and through the IPC

@@ -9,7 +9,7 @@ import {
   apiKeyClient,
   startRecordingEmulator,
   type RecordingEmulator,
-} from './helpers/emulator-fixture';
+} from '../../support/emulator-fixture';
 
 /*
  * Every operation against the emulator over real HTTP: all 51 of the catalogue, each called

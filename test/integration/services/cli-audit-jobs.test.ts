@@ -7,13 +7,13 @@ import { defaultDataDir } from '../../../src/main/services/config/app-paths';
 import { isFinalJobStatus } from '../../../src/shared/contract/enums';
 import type { AuditRecord } from '../../../src/shared/model/audit';
 import { cliDataHome, cliDataHomeEnv } from '../../support/cli-data-home';
-import { ENV } from './helpers/cli-transfer-kit';
+import { ENV } from '../../support/cli/cli-transfer-kit';
 import {
   apiKeyClient,
   startRecordingEmulator,
   type RecordingEmulator,
-} from './helpers/emulator-fixture';
-import { runCli } from './helpers/run-cli';
+} from '../../support/emulator-fixture';
+import { runCli } from '../../support/cli/run-cli';
 
 /*
  * The ends of the jobs a CLI run follows, in the audit trail: `jobs wait` and a transfer that

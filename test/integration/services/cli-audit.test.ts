@@ -8,8 +8,8 @@ import { createConnection } from '../../../src/main/services/connection/connecti
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';
 import { silentLogger } from '../../../src/main/services/log/logger';
 import type { AuditRecord } from '../../../src/shared/model/audit';
-import { startRecordingEmulator, type RecordingEmulator } from './helpers/emulator-fixture';
-import { runCli } from './helpers/run-cli';
+import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
+import { runCli } from '../../support/cli/run-cli';
 
 /*
  * The audit trail of the command line: changes made by `databridge` runs are recorded in the

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256File } from '../../support/sample-files';
-import { assembledPath } from '../../support/transfer-harness';
-import { ENV, INSTANCE, MIB, useCliTransferSuite } from './helpers/cli-transfer-kit';
-import { spawnCli } from './helpers/run-cli';
+import { assembledPath } from '../../support/transfer-rig';
+import { ENV, INSTANCE, MIB, useCliTransferSuite } from '../../support/cli/cli-transfer-kit';
+import { spawnCli } from '../../support/cli/run-cli';
 
 /*
  * `--bandwidth MIBPS` of the transfer commands against the emulator over real HTTP: refused

@@ -8,7 +8,7 @@ import { buildCli, type CliMetafile } from '../../../scripts/build-cli.mjs';
 import { catalogue } from '../../../src/shared/contract/catalogue';
 import { API_KEY_ARGUMENT_WARNING } from '../../../src/main/cli/cli-secret-args';
 import { CLI_FILES } from '../../../src/main/platform/cli-command-install';
-import { startRecordingEmulator, type RecordingEmulator } from './helpers/emulator-fixture';
+import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
 
 /*
  * The `databridge` command as `npm run build` makes it (scripts/build-cli.mjs), its entry and

@@ -2,7 +2,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256File } from '../../support/sample-files';
-import { assembledPath } from '../../support/transfer-harness';
+import { assembledPath } from '../../support/transfer-rig';
 import {
   ENV,
   INSTANCE,
@@ -15,8 +15,8 @@ import {
   jsonLines,
   useCliTransferSuite,
   waitForJson,
-} from './helpers/cli-transfer-kit';
-import { spawnCli } from './helpers/run-cli';
+} from '../../support/cli/cli-transfer-kit';
+import { spawnCli } from '../../support/cli/run-cli';
 
 /*
  * A journal left by a killed `import` run that cannot be read any more (cut short, overwritten

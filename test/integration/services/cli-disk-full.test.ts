@@ -18,8 +18,8 @@ import {
   jsonLines,
   useCliTransferSuite,
   waitForJson,
-} from './helpers/cli-transfer-kit';
-import { spawnCli } from './helpers/run-cli';
+} from '../../support/cli/cli-transfer-kit';
+import { spawnCli } from '../../support/cli/run-cli';
 
 /*
  * `npm run cli -- export` on a full disk: the command ends (it never waits forever for a run

@@ -14,10 +14,10 @@ import {
   jsonLines,
   useCliTransferSuite,
   waitForJson,
-} from './helpers/cli-transfer-kit';
-import { apiKeyClient } from './helpers/emulator-fixture';
-import { startForwardProxy, type ForwardProxy } from './helpers/forward-proxy';
-import { spawnCli, type SpawnedCli } from './helpers/run-cli';
+} from '../../support/cli/cli-transfer-kit';
+import { apiKeyClient } from '../../support/emulator-fixture';
+import { startForwardProxy, type ForwardProxy } from '../../support/forward-proxy';
+import { spawnCli, type SpawnedCli } from '../../support/cli/run-cli';
 
 /*
  * The CLI's downloads (`archives download`, and `export`'s download) as a script runs them:

@@ -5,8 +5,8 @@ import {
   apiKeyClient,
   startRecordingEmulator,
   type RecordingEmulator,
-} from './helpers/emulator-fixture';
-import { runCli } from './helpers/run-cli';
+} from '../../support/emulator-fixture';
+import { runCli } from '../../support/cli/run-cli';
 
 /*
  * The CLI's errors as a user at a terminal reads them: the flags to check and the request

@@ -9,7 +9,7 @@ import {
   apiKeyClient,
   startRecordingEmulator,
   type RecordingEmulator,
-} from './helpers/emulator-fixture';
+} from '../../support/emulator-fixture';
 
 /*
  * `--output` and `--query` against the emulator, through the runner in this process: what a

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './helpers/run-cli';
-import { startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
+import { runCli } from '../../support/cli/run-cli';
+import { startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
 
 /*
  * `npm run cli` against a server that accepts connections and never answers: the run gives up
@@ -17,7 +17,7 @@ afterAll(async () => {
   await silent.close();
 });
 
-/** Starting node with tsx and loading the CLI, on a busy machine. */
+/** Starting node and loading the built command, with margin for a busy machine. */
 const STARTUP_MS = 6000;
 
 describe('npm run cli --timeout', () => {

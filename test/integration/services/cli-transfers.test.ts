@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
 import { sha256File } from '../../support/sample-files';
-import { assembledPath } from '../../support/transfer-harness';
+import { assembledPath } from '../../support/transfer-rig';
 import {
   ENV,
   INSTANCE,
@@ -16,9 +16,9 @@ import {
   jsonLines,
   useCliTransferSuite,
   waitForJson,
-} from './helpers/cli-transfer-kit';
-import { apiKeyClient } from './helpers/emulator-fixture';
-import { spawnCli } from './helpers/run-cli';
+} from '../../support/cli/cli-transfer-kit';
+import { apiKeyClient } from '../../support/emulator-fixture';
+import { spawnCli } from '../../support/cli/run-cli';
 
 /*
  * The CLI's transfer commands as a script runs them: a child process against the emulator

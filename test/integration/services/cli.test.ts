@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileStore } from '../../../src/main/services/profiles/profile-store';
-import { startRecordingEmulator, type RecordingEmulator } from './helpers/emulator-fixture';
-import { runCli } from './helpers/run-cli';
+import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
+import { runCli } from '../../support/cli/run-cli';
 
 let env: RecordingEmulator;
 let dataDir: string;

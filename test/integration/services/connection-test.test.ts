@@ -10,7 +10,7 @@ import { MemorySecretStore } from '../../../src/main/services/secrets/secret-sto
 import { SecretVault } from '../../../src/main/services/secrets/secret-vault';
 import type { ProfileInput } from '../../../src/shared/model/profile';
 import type { SignInState } from '../../../src/shared/model/session-state';
-import { startRecordingEmulator, type RecordingEmulator } from './helpers/emulator-fixture';
+import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
 
 /*
  * "Test connection" on an unsaved profile: main signs in on a connection of its own, reads

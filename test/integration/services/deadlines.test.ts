@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendJson, startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
 import { ApiKeyAuth } from '../../../src/main/services/auth/api-key-auth';
 import { ServiceError } from '../../../src/main/services/common/service-error';
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';
@@ -34,8 +34,15 @@ async function timedServer(
   return { server, arrivals };
 }
 
-/** A client with a 1.5 s deadline, real waits, and half the backoff cap each time. */
-function shortClient(server: ScriptedServer, random = 0.5): ServiceClient {
+/**
+ * A client with a 1.5 s deadline (or `deadlineMs`), real waits, and half the backoff cap each
+ * time (or `random` of it), from a first cap of 300 ms (or `baseDelayMs`).
+ */
+function shortClient(
+  server: ScriptedServer,
+  random = 0.5,
+  { deadlineMs = DEADLINE_MS, baseDelayMs = 300 } = {},
+): ServiceClient {
   const dispatcher = createDispatcher({ env: {} });
   cleanups.push(() => dispatcher.destroy());
   return new ServiceClient({
@@ -44,7 +51,8 @@ function shortClient(server: ScriptedServer, random = 0.5): ServiceClient {
     dispatcher,
     auth: new ApiKeyAuth({ profileId: 'p', apiKey: 'k' }),
     random: () => random,
-    limits: { deadlineMs: DEADLINE_MS },
+    retry: { baseDelayMs },
+    limits: { deadlineMs },
   });
 }
 
@@ -122,15 +130,18 @@ describe('the operation deadline', () => {
   });
 
   it('does not begin a retry wait that would pass the deadline: the failure at hand ends it', async () => {
-    // Always reset; with the full backoff cap the waits are 300, 600, then 1200 ms, which
-    // would end past 1.5 s: the third failure is reported at once.
+    // Always reset; with the full backoff cap the waits are 600, 1200, then 2400 ms. The third
+    // failure comes after at least 1.8 s, so the third wait would end past the 4.1 s deadline
+    // however fast the machine: it is reported at once. A busy machine has 2.3 s of room
+    // before the deadline itself would end the call instead.
+    const deadlineMs = 4100;
     const { server } = await timedServer((_req, res) => res.socket?.destroy());
-    const client = shortClient(server, 1);
+    const client = shortClient(server, 1, { deadlineMs, baseDelayMs: 600 });
     const { error, ms } = await timed(() => client.call('instances.list', {}));
     expect(error).toMatchObject({ code: 'NETWORK' });
     expect((error as Error).message).toContain('the connection was interrupted');
     expect(server.seen).toHaveLength(3);
-    expect(ms).toBeLessThan(DEADLINE_MS);
+    expect(ms).toBeLessThan(deadlineMs);
   });
 
   it('does not wait for a Retry-After past the deadline: the status error comes at once', async () => {

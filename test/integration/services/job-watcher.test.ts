@@ -6,8 +6,8 @@ import {
   apiKeyClient,
   startRecordingEmulator,
   type RecordingEmulator,
-} from './helpers/emulator-fixture';
-import { countingClient, startJobs } from './helpers/job-load';
+} from '../../support/emulator-fixture';
+import { countingClient, startJobs } from '../../support/job-load';
 
 let env: RecordingEmulator;
 let closeDispatcher: () => Promise<void>;

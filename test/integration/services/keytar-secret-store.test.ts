@@ -98,7 +98,7 @@ describe.skipIf(skipKeychain)(
 describe('without a keychain', () => {
   it('answers KEYCHAIN_UNAVAILABLE, and session-only mode keeps the secret in memory', async () => {
     const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-    const child = join(import.meta.dirname, 'helpers', 'keychain-child.ts');
+    const child = join(import.meta.dirname, '../../support/keychain-child.ts');
     const { stdout } = await run(tsx, [child, 'child-secret-value'], {
       env: {
         ...process.env,

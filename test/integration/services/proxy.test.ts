@@ -7,8 +7,8 @@ import {
   apiKeyClient,
   startRecordingEmulator,
   type RecordingEmulator,
-} from './helpers/emulator-fixture';
-import { startForwardProxy, type ForwardProxy } from './helpers/forward-proxy';
+} from '../../support/emulator-fixture';
+import { startForwardProxy, type ForwardProxy } from '../../support/forward-proxy';
 
 let env: RecordingEmulator;
 let proxy: ForwardProxy;

@@ -13,8 +13,8 @@ import { MemorySecretStore } from '../../../src/main/services/secrets/secret-sto
 import { SecretVault } from '../../../src/main/services/secrets/secret-vault';
 import type { OpenConnections } from '../../../src/shared/model/open-connections';
 import type { Profile, ProfileInput } from '../../../src/shared/model/profile';
-import { startRecordingEmulator, type RecordingEmulator } from './helpers/emulator-fixture';
-import { sendJson, startScriptedServer } from './helpers/scripted-server';
+import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
+import { sendJson, startScriptedServer } from '../../support/scripted-server';
 
 /*
  * The connections open when the app closed open again at the next start, against the

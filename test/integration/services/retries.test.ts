@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiKeyClient, startRecordingEmulator } from './helpers/emulator-fixture';
-import { sendJson, startScriptedServer } from './helpers/scripted-server';
+import { apiKeyClient, startRecordingEmulator } from '../../support/emulator-fixture';
+import { sendJson, startScriptedServer } from '../../support/scripted-server';
 import { ApiKeyAuth } from '../../../src/main/services/auth/api-key-auth';
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';
 import { ServiceClient } from '../../../src/main/services/http/service-client';

@@ -11,8 +11,8 @@ import { ProfileStore } from '../../../src/main/services/profiles/profile-store'
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import { encodeBoundSecret } from '../../../src/main/services/secrets/secret-binding';
 import { SecretVault } from '../../../src/main/services/secrets/secret-vault';
-import { startRecordingEmulator, type RecordingEmulator } from './helpers/emulator-fixture';
-import { sendJson, startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
+import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
 
 /*
  * A stored secret goes only to the origin it was given for, against the emulator over real

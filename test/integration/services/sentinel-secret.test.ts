@@ -10,8 +10,8 @@ import { RedactingLogger, fileSink, type LogEntry } from '../../../src/main/serv
 import { ProfileStore } from '../../../src/main/services/profiles/profile-store';
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import { SecretVault } from '../../../src/main/services/secrets/secret-vault';
-import { startRecordingEmulator, type RecordingEmulator } from './helpers/emulator-fixture';
-import { runCli } from './helpers/run-cli';
+import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
+import { runCli } from '../../support/cli/run-cli';
 
 /*
  * Secrets never reach a file or a log line: seed unique sentinel secrets, drive the services

@@ -6,7 +6,7 @@ import { createDispatcher } from '../../../src/main/services/http/dispatcher';
 import { silentLogger } from '../../../src/main/services/log/logger';
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import type { Profile } from '../../../src/shared/model/profile';
-import { sendJson, startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
 
 /*
  * A service that refuses every request with 401, while the token service signs in and

@@ -11,7 +11,7 @@ import {
 } from '../../../src/main/services/http/dispatcher';
 import { ServiceClient } from '../../../src/main/services/http/service-client';
 import { hasOpenssl, makeSelfSigned } from '../../support/self-signed';
-import { startForwardProxy, type ForwardProxy } from './helpers/forward-proxy';
+import { startForwardProxy, type ForwardProxy } from '../../support/forward-proxy';
 
 /*
  * A private CA, as behind a company's TLS-inspecting proxy: an HTTPS server on 127.0.0.1 with

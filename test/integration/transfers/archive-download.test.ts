@@ -12,12 +12,7 @@ import type { Profile } from '../../../src/shared/model/profile';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { cutFirstDirectDownload, cutFirstDownload, recordGets } from '../../support/download-cuts';
 import { sha256File } from '../../support/sample-files';
-import {
-  PROFILE_ID,
-  waitUntil,
-  type Engine,
-  type EngineOptions,
-} from '../../support/transfer-harness';
+import { PROFILE_ID, waitUntil, type Engine, type EngineOptions } from '../../support/transfer-rig';
 import { useTransferFixture } from '../../support/transfer-fixture';
 
 /*

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
-import { PROFILE_ID, assembledPath, waitUntil, type Engine } from '../../support/transfer-harness';
+import { PROFILE_ID, assembledPath, waitUntil, type Engine } from '../../support/transfer-rig';
 import { useTransferFixture } from '../../support/transfer-fixture';
 import { importFile } from '../../support/import-file';
 

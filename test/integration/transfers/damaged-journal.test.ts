@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
-import { PROFILE_ID, assembledPath, waitUntil } from '../../support/transfer-harness';
+import { PROFILE_ID, assembledPath, waitUntil } from '../../support/transfer-rig';
 import { useTransferFixture } from '../../support/transfer-fixture';
 import { importFile } from '../../support/import-file';
 

@@ -5,12 +5,7 @@ import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { cutFirstDirectDownload, cutFirstDownload } from '../../support/download-cuts';
 import { sha256File } from '../../support/sample-files';
-import {
-  PROFILE_ID,
-  waitUntil,
-  type Engine,
-  type EngineOptions,
-} from '../../support/transfer-harness';
+import { PROFILE_ID, waitUntil, type Engine, type EngineOptions } from '../../support/transfer-rig';
 import { useTransferFixture } from '../../support/transfer-fixture';
 
 const MIB = 1024 * 1024;

@@ -8,7 +8,7 @@ import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import type { ChildTask } from '../../support/transfer-child';
-import { assembledPath } from '../../support/transfer-harness';
+import { assembledPath } from '../../support/transfer-rig';
 
 /*
  * Kill and resume: the engine runs in a child process that is killed with SIGKILL at a random

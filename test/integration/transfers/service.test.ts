@@ -11,7 +11,7 @@ import {
   waitUntil,
   type Engine,
   type EngineOptions,
-} from '../../support/transfer-harness';
+} from '../../support/transfer-rig';
 import { useTransferFixture } from '../../support/transfer-fixture';
 import { importFile } from '../../support/import-file';
 

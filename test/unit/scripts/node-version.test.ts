@@ -73,12 +73,13 @@ describe('the Node version check', () => {
     }
     expect(scripts['test']).toBe('node scripts/run-tests.mjs');
     const runTests = readFileSync('scripts/run-tests.mjs', 'utf8');
+    // \r?\n: the scripts' source may be checked out with CRLF (Windows, core.autocrlf).
     const firstStatement = runTests
-      .split('\n')
+      .split(/\r?\n/)
       .find((line) => /^[a-z]/.test(line) && !line.startsWith('import'));
     expect(firstStatement).toBe('requireNode();');
     const ensureElectron = readFileSync('scripts/ensure-electron.mjs', 'utf8');
-    expect(ensureElectron).toMatch(/requireNode\(\);\n\s+process\.exitCode = await main\(\);/);
+    expect(ensureElectron).toMatch(/requireNode\(\);\r?\n\s+process\.exitCode = await main\(\);/);
   });
 });
 

@@ -27,10 +27,12 @@ What to watch (one or more):
 
 Serving:
   --listen HOST:PORT           default 127.0.0.1:9420. An address other machines can reach
-                               needs a bearer token or TLS (or both); it is refused otherwise
+                               needs a bearer token (TLS alone is refused: it hides the bytes
+                               from the network, not from whoever connects)
   --token-file FILE | --token-env VAR
                                the bearer token (16 characters or more) every endpoint but
-                               /healthz asks for: Authorization: Bearer TOKEN
+                               /healthz asks for: Authorization: Bearer TOKEN. The file must be
+                               readable by its owner only (chmod 600)
   --tls-cert FILE --tls-key FILE
                                serve HTTPS with this certificate and key (PEM)
   --interval SECONDS           how often each instance is read, 1 to 3600 (default 5)

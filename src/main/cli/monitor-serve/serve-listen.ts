@@ -32,10 +32,17 @@ export function isLoopback(host: string): boolean {
   return false;
 }
 
-/** Refuses a non-loopback address without a bearer token and without TLS. */
+/**
+ * Refuses a non-loopback address without a bearer token. TLS alone is not enough: it hides the
+ * bytes on the wire, not from whoever connects, and every session's login, host and SQL text
+ * would be theirs to read.
+ */
 export function checkExposure(listen: ListenAddress, guarded: { token: boolean; tls: boolean }) {
-  if (isLoopback(listen.host) || guarded.token || guarded.tls) return;
+  if (isLoopback(listen.host) || guarded.token) return;
+  const why = guarded.tls
+    ? 'TLS hides what is sent from the network, not from whoever connects, so it needs a bearer token as well'
+    : 'it needs a bearer token (and TLS, --tls-cert FILE --tls-key FILE, to keep it off the wire)';
   throw new UsageError(
-    `Not listening on ${listen.host}:${listen.port}: it is reachable from other machines, so it needs a bearer token (--token-file FILE or --token-env VAR) or TLS (--tls-cert FILE --tls-key FILE), or both. Or listen on loopback (--listen 127.0.0.1:${listen.port}).`,
+    `Not listening on ${listen.host}:${listen.port}: other machines can reach it, and anyone who connects could read every session's login, host and SQL text; ${why}: --token-file FILE or --token-env VAR. Or listen on loopback (--listen 127.0.0.1:${listen.port}).`,
   );
 }

@@ -10,10 +10,11 @@ import { JOB_DISCOVERY_INTERVALS, MonitorService } from '../../services/monitor/
 import { countedClient } from '../../services/monitor/serve/counted-client';
 import type { SecretStore } from '../../services/secrets/secret-store';
 import { UsageError } from '../cli-args';
-import type { ServeSettings, TokenSource } from './serve-args';
+import type { ServeSettings } from './serve-args';
 import { connectAll, type ServeConnection } from './serve-connections';
 import { startServeHttp } from './serve-http';
 import { checkExposure } from './serve-listen';
+import { readToken } from './serve-token';
 import { ServeMetrics } from './serve-metrics';
 import { serveApi } from './serve-api';
 
@@ -30,23 +31,6 @@ export interface RunningServe {
   readonly url: string;
   /** Stops serving and sampling, and leaves the history whole on disk. */
   close(): Promise<void>;
-}
-
-async function readToken(source: TokenSource, env: ServeDeps['env']): Promise<string> {
-  let token: string | undefined;
-  if ('env' in source) token = env[source.env];
-  else {
-    try {
-      token = (await readFile(source.file, 'utf8')).trim();
-    } catch (error) {
-      throw new UsageError(`--token-file ${source.file}: ${(error as Error).message}`);
-    }
-  }
-  const where = 'env' in source ? `--token-env ${source.env}` : `--token-file ${source.file}`;
-  if (!token || token.length < 16 || /\s/.test(token)) {
-    throw new UsageError(`${where}: the bearer token must be one word of at least 16 characters.`);
-  }
-  return token;
 }
 
 async function readTls(tls: NonNullable<ServeSettings['tls']>) {

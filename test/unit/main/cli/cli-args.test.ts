@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { catalogue } from '../../../../src/shared/contract/catalogue';
+import { UsageError, parseCliArgs } from '../../../../src/main/cli/cli-args';
+import { helpText } from '../../../../src/main/cli/cli-help';
+
+describe('parseCliArgs', () => {
+  it('reads "group operation" and "group.operation" with parameters by name', () => {
+    const spaced = parseCliArgs([
+      'databases',
+      'list',
+      '--instanceName',
+      'sql-eu-prod-01',
+      '--sort',
+      'name ASC',
+      '--base-url',
+      'http://127.0.0.1:1/databridge',
+      '--verbose',
+    ]);
+    expect(spaced).toMatchObject({
+      kind: 'run',
+      operation: { id: 'databases.list' },
+      params: { instanceName: 'sql-eu-prod-01', sort: 'name ASC' },
+      options: { 'base-url': 'http://127.0.0.1:1/databridge', verbose: true },
+    });
+    const dotted = parseCliArgs([
+      '--api-key',
+      'k',
+      'databases.archive',
+      '--x-platform-resource-group-id=g',
+    ]);
+    expect(dotted).toMatchObject({
+      operation: { id: 'databases.archive' },
+      params: { 'x-platform-resource-group-id': 'g' },
+      options: { 'api-key': 'k' },
+    });
+  });
+
+  it('reaches every operation of the catalogue by its id', () => {
+    for (const op of catalogue) {
+      const [group, name] = op.id.split('.');
+      expect(parseCliArgs([group ?? '', name ?? ''])).toMatchObject({ operation: { id: op.id } });
+    }
+  });
+
+  it('answers help, and usage errors for unknown operations and options', () => {
+    expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
+    expect(parseCliArgs(['jobs', 'getStatus', '--help'])).toMatchObject({ kind: 'operationHelp' });
+    expect(() => parseCliArgs([])).toThrow(UsageError);
+    expect(() => parseCliArgs(['databases', 'nope'])).toThrow(/Unknown operation/);
+    expect(() => parseCliArgs(['jobs', 'getStatus', '--instanceName', 'x'])).toThrow(
+      /Unknown option --instanceName. Parameters of jobs.getStatus: --jobId/,
+    );
+  });
+
+  it('lists all 51 operations in --help', () => {
+    const text = helpText();
+    expect(catalogue).toHaveLength(51);
+    for (const op of catalogue) expect(text).toContain(op.id);
+  });
+});

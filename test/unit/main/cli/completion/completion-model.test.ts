@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { catalogue } from '../../../../../src/shared/contract/catalogue';
+import { UsageError, parseCliArgs } from '../../../../../src/main/cli/cli-args';
+import { parseTransferArgs } from '../../../../../src/main/cli/cli-transfer-args';
+import { transferCommandName } from '../../../../../src/main/cli/cli-transfer-words';
+import { quickAnswer } from '../../../../../src/main/cli/cli-quick';
+import { completionModelOf } from '../../../../../src/main/cli/completion/completion-catalogue';
+import { keyedCommands } from '../../../../../src/main/cli/completion/completion-model';
+import { takeOutputArgs } from '../../../../../src/main/cli/output/output-args';
+
+/*
+ * The model completion offers is the command line the CLI's parsers take: every command it
+ * lists is one they know, with no option they refuse; and the bundle's copy of it is what
+ * `databridge completion` prints from.
+ */
+
+const model = completionModelOf(catalogue);
+
+/** The words of an option as a command line gives it (a value that no schema is checked with). */
+function given(option: { name: string; value?: unknown }): string[] {
+  return option.value === undefined ? [`--${option.name}`] : [`--${option.name}=1`];
+}
+
+/** The message a parser refuses `argv` with, or undefined. */
+function refusal(given: string[]): string | undefined {
+  // `--output` and `--query` are taken off first, as the runner does, for every command.
+  const { argv } = takeOutputArgs(given);
+  try {
+    const transfer = transferCommandName(argv);
+    if (transfer) parseTransferArgs(transfer, argv);
+    else parseCliArgs(argv);
+    return undefined;
+  } catch (error) {
+    if (error instanceof UsageError) return error.message;
+    throw error;
+  }
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('completionModelOf', () => {
+  it('lists every operation of the catalogue under its group', () => {
+    const keys = keyedCommands(model).map(({ key }) => key);
+    for (const op of catalogue) expect(keys).toContain(op.id);
+    expect(keys).toEqual(
+      expect.arrayContaining(['import', 'export', 'archives.download', 'jobs.wait', 'completion']),
+    );
+  });
+
+  it('offers no option that the parser of its command refuses', () => {
+    for (const { key, command } of keyedCommands(model)) {
+      if (key === 'completion') continue;
+      const words = key.split('.');
+      for (const option of command.options) {
+        // Taken off the command line before parsing (cli-secret-args.ts).
+        if (option.name === 'api-key-stdin' || option.name === 'password-stdin') continue;
+        const message = refusal([
+          ...words,
+          ...(key === 'import' ? ['a.bak'] : []),
+          ...given(option),
+        ]);
+        expect(message ?? '', `${key} --${option.name}`).not.toMatch(/Unknown option|unknown/i);
+      }
+    }
+    // The check can fail: an option the parser does not know is refused by name.
+    expect(refusal(['export', '--no-such-option=1'])).toMatch(/Unknown option/);
+  });
+
+  it('offers enumerations by name and booleans as true/false', () => {
+    const option = (key: string, name: string) =>
+      keyedCommands(model)
+        .find((entry) => entry.key === key)
+        ?.command.options.find((o) => o.name === name)?.value;
+    expect(option('export', 'exportTo')).toEqual({
+      kind: 'values',
+      values: ['mdf', 'bak', 'dacpac'],
+    });
+    expect(option('databases.export', 'exportTo')).toEqual(option('export', 'exportTo'));
+    expect(option('databases.list', 'adminAccess')).toEqual({
+      kind: 'values',
+      values: ['true', 'false'],
+    });
+    expect(option('databases.list', 'region')).toEqual({ kind: 'values', values: ['EU', 'US'] });
+    expect(option('export', 'to')).toEqual({ kind: 'path' });
+    expect(option('databases.list', 'instanceName')).toEqual({ kind: 'text' });
+  });
+});
+
+describe('databridge completion', () => {
+  it('prints from the model the bundle carries, without the catalogue', async () => {
+    const tiny = {
+      groups: [{ name: 'jobs', commands: [{ name: 'get', summary: 's', options: [] }] }],
+      commands: [],
+      globalOptions: [],
+    };
+    vi.stubGlobal('DATABRIDGE_CLI_BUILD', {
+      version: '1.0.0',
+      node: '22.19',
+      operations: [],
+      completion: tiny,
+    });
+    const answer = await quickAnswer(['completion', 'bash']);
+    expect(answer?.exitCode).toBe(0);
+    expect(answer?.stdout).toContain('jobs) cmds=get ;;');
+    expect(answer?.stdout).not.toContain('databases');
+  });
+
+  it('refuses a missing or unknown shell with exit code 2, and helps', async () => {
+    expect(await quickAnswer(['completion'])).toMatchObject({ exitCode: 2 });
+    expect(await quickAnswer(['completion', 'tcsh'])).toMatchObject({
+      exitCode: 2,
+      stderr: expect.stringContaining('(got "tcsh")') as unknown,
+    });
+    const help = await quickAnswer(['completion', '--help']);
+    expect(help?.stdout).toContain('source <(databridge completion bash)');
+    expect((await quickAnswer(['completion', 'PowerShell']))?.stdout).toContain(
+      'Register-ArgumentCompleter',
+    );
+  });
+});
