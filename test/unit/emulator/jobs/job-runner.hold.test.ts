@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { JobRunner } from '../../../src/emulator/jobs/job-runner';
-import { startEmulator } from '../../../src/emulator/server';
-import { JobStore, jobProgress } from '../../../src/emulator/state/jobs';
+import { JobRunner } from '../../../../src/emulator/jobs/job-runner';
+import { startEmulator } from '../../../../src/emulator/server';
+import { JobStore, jobProgress } from '../../../../src/emulator/state/jobs';
 
 async function until(check: () => boolean): Promise<void> {
   const deadline = Date.now() + 5_000;
