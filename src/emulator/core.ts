@@ -33,6 +33,8 @@ export interface EmulatorCore {
   readonly router: Router;
   readonly blobs: BlobStore;
   readonly faults: FaultController;
+  /** The job runner (its hold switch is the handle's `jobs`). */
+  readonly jobs: JobRunner;
   /** Stops the jobs and ends blob transfers in flight. */
   close(): Promise<void>;
 }
@@ -115,6 +117,7 @@ export function createEmulatorCore(options: CoreOptions): EmulatorCore {
     router,
     blobs,
     faults,
+    jobs,
     close: async () => {
       jobs.close();
       await blobs.close();

@@ -35,6 +35,16 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
 }
 
+/** The jobs' switch on a running emulator. */
+interface JobSwitches {
+  /** Jobs started from now on stay in Processing until {@link release}. */
+  hold(): void;
+  /** Held jobs finish and new ones run their course again. */
+  release(): void;
+  /** True between hold() and release(). */
+  readonly holding: boolean;
+}
+
 /** A running emulator. */
 export interface Emulator {
   /** `http://127.0.0.1:PORT` (origin). */
@@ -44,6 +54,8 @@ export interface Emulator {
   /** url + '/sml/auth/v1' (the token service's {auth_url}). */
   authUrl: string;
   faults: FaultSwitches;
+  /** Holds jobs in flight: what a test that looks at a running job uses instead of long jobs. */
+  jobs: JobSwitches;
   /** Stops timers, closes sockets, removes its temporary data folder. */
   close(): Promise<void>;
 }
@@ -141,12 +153,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     })();
     return closing;
   };
-  const { faults } = core;
+  const { faults, jobs: runner } = core;
+  const jobs: JobSwitches = {
+    hold: () => runner.hold(),
+    release: () => runner.release(),
+    get holding() {
+      return runner.holding;
+    },
+  };
   return {
     url: origin,
     baseUrl: `${origin}/databridge`,
     authUrl: `${origin}/sml/auth/v1`,
     faults,
+    jobs,
     close,
   };
 }

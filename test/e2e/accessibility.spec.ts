@@ -1,13 +1,7 @@
-import type { Page } from '@playwright/test';
-import { expectAccessible } from './axe-check';
-import { expect, test } from './fixtures';
-import {
-  jumpTo,
-  openEmulatorSession,
-  pickMenuItem,
-  type ResourcesSession,
-} from './resources-helpers';
-import { screenshotViewSizes } from './view-screenshots';
+import { expectAccessible } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo, pickMenuItem } from '../support/e2e/menus';
+import { screenshotSizes } from '../support/e2e/screenshots';
 
 /*
  * Every view, dialog, drawer, the activity panel and both pickers pass axe's WCAG 2.1 A/AA
@@ -22,16 +16,6 @@ const DEV = 'sql-eu-dev-01';
 const PANE = ['[data-testid="main-pane"]'];
 const MODAL = ['.n-modal-container'];
 const DRAWER = ['.n-drawer-container'];
-let session: ResourcesSession;
-let page: Page;
-
-test.beforeAll(async ({ browser }) => {
-  session = await openEmulatorSession(browser);
-  page = session.page;
-});
-test.afterAll(async () => {
-  await session.close();
-});
 
 const views: ReadonlyArray<readonly [string, string]> = [
   [PROD, 'instance-overview'],
@@ -47,38 +31,38 @@ const views: ReadonlyArray<readonly [string, string]> = [
   ['my ip', 'my-ip-view'],
 ];
 
-test('the instances list (home) and the connections view', async () => {
+test('the instances list (home) and the connections view', async ({ page }) => {
   await expectAccessible(page, 'the instances list');
-  await screenshotViewSizes(page, 'instances');
+  await screenshotSizes(page, 'views/instances');
   await page.getByTestId('open-connections').click();
   await expect(page.getByTestId('new-connection')).toBeVisible();
   await expectAccessible(page, 'the connections view', PANE);
-  await screenshotViewSizes(page, 'connections');
+  await screenshotSizes(page, 'views/connections');
 });
 
 for (const [query, view] of views) {
-  test(`the ${view} view`, async () => {
+  test(`the ${view} view`, async ({ page }) => {
     // Jump-to finds a database once its instance's list is loaded.
     if (view === 'database-details') await jumpTo(page, `databases ${DEV}`, 'database-table');
     await jumpTo(page, query, view);
     await expectAccessible(page, view, PANE);
-    await screenshotViewSizes(page, view);
+    await screenshotSizes(page, `views/${view}`);
   });
 }
 
-test('the monitor and settings views', async () => {
+test('the monitor and settings views', async ({ page }) => {
   await page.getByTestId('open-connections').click();
   await page.getByTestId('open-monitor').click();
   await expect(page.getByTestId('monitor-view')).toBeVisible();
   await expectAccessible(page, 'the monitor view', PANE);
-  await screenshotViewSizes(page, 'monitor');
+  await screenshotSizes(page, 'views/monitor');
   await page.getByTestId('open-settings').click();
   await expect(page.getByTestId('settings-view')).toBeVisible();
   await expectAccessible(page, 'the settings view', PANE);
-  await screenshotViewSizes(page, 'settings');
+  await screenshotSizes(page, 'views/settings');
 });
 
-test('dialogs: create database, add login, allow an address', async () => {
+test('dialogs: create database, add login, allow an address', async ({ page }) => {
   await jumpTo(page, `databases ${PROD}`, 'database-table');
   await page.getByTestId('create-database').click();
   await expect(page.getByTestId('create-database-dialog')).toBeVisible();
@@ -96,7 +80,7 @@ test('dialogs: create database, add login, allow an address', async () => {
   await page.keyboard.press('Escape');
 });
 
-test('the archive details drawer and the activity panel', async () => {
+test('the archive details drawer and the activity panel', async ({ page }) => {
   await jumpTo(page, 'archives prod', 'archives-view');
   await page.getByTestId('archive-table').getByTestId('row-menu').first().click();
   await pickMenuItem(page, 'Details');
@@ -112,7 +96,7 @@ test('the archive details drawer and the activity panel', async () => {
   ]);
 });
 
-test('the command palette, jump-to and the keyboard shortcuts sheet', async () => {
+test('the command palette, jump-to and the keyboard shortcuts sheet', async ({ page }) => {
   await page.keyboard.press('Control+Shift+P');
   await expect(page.getByTestId('command-palette')).toBeVisible();
   await expectAccessible(page, 'the command palette', MODAL);

@@ -1,28 +1,19 @@
-import { expect, test } from '@playwright/test';
-import {
-  jumpTo,
-  openActivitySession,
-  screenshotModalThemes,
-  screenshotThemes,
-  type ActivitySession,
-} from './activity-helpers';
+import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
+import { jumpTo } from '../support/e2e/menus';
+import { screenshotModalThemes, screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * The jobs of an instance against the harness's emulator (demo data: sql-eu-prod-01 has a
  * failed export of Finance_Ledger with the service's error, and finished jobs).
  */
 test.describe.configure({ mode: 'serial' });
+// Imports of a few MiB run several parts.
+test.use({ transfers: SMALL_PARTS });
 
-let session: ActivitySession;
-test.beforeAll(async ({ browser }) => {
-  session = await openActivitySession(browser);
-});
-test.afterAll(async () => {
-  await session.close();
-});
-
-test('the jobs view lists the instance jobs, filters them, and a failed job shows its error', async () => {
-  const { page } = session;
+test('the jobs view lists the instance jobs, filters them, and a failed job shows its error', async ({
+  page,
+  consoleErrors,
+}) => {
   const view = await jumpTo(page, 'jobs prod', 'jobs-view');
   const rows = view.getByTestId('job-table').locator('tbody tr');
   await expect(rows.filter({ hasText: 'Finance_Ledger' })).toHaveCount(1);
@@ -49,5 +40,5 @@ test('the jobs view lists the instance jobs, filters them, and a failed job show
     .getByText(/^Finished/)
     .click();
   await expect(rows.filter({ hasText: 'Succeeded' }).first()).toBeVisible();
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

@@ -1,17 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
 import { writeSampleDatabaseFile } from '../support/sample-files';
-import {
-  dismissNotifications,
-  jumpTo,
-  openActivitySession,
-  type ActivitySession,
-} from './activity-helpers';
-import { expectAccessible } from './axe-check';
-import { boxOf, screenshotSizes } from './calm-helpers';
-import { importFile } from '../support/import-file';
+import type { Locator } from '@playwright/test';
+import { dismissNotifications } from '../support/e2e/alerts';
+import { expectAccessible } from '../support/e2e/axe';
+import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
+import { boxOf } from '../support/e2e/geometry';
+import { jumpTo } from '../support/e2e/menus';
+import { screenshotSizes } from '../support/e2e/screenshots';
 
 /*
  * The activity panel as a compact list (issue 17): one line of about 30 px per transfer or
@@ -20,38 +15,24 @@ import { importFile } from '../support/import-file';
  * sql-eu-prod-01 has a failed export of Finance_Ledger and two finished jobs.
  */
 test.describe.configure({ mode: 'serial' });
+// Imports of a few MiB run several parts.
+test.use({ transfers: SMALL_PARTS });
 
 const PROD = 'sql-eu-prod-01';
 const DEV = 'sql-eu-dev-01';
 const MiB = 1024 * 1024;
 /** The tallest a closed line may be. */
 const LINE_MAX = 36;
-let session: ActivitySession;
-let folder: string;
-
-test.beforeAll(async ({ browser }) => {
-  session = await openActivitySession(browser);
-  folder = await mkdtemp(join(tmpdir(), 'databridge-lines-'));
-});
-test.afterAll(async () => {
-  session?.harness.emulator.faults.reset();
-  await session?.close();
-  await rm(folder, { recursive: true, force: true });
-});
-
-async function openPanel(page: Page): Promise<Locator> {
-  const panel = page.getByTestId('activity-panel');
-  if (!(await panel.isVisible())) await page.getByTestId('toggle-activity').click();
-  await expect(panel).toBeVisible();
-  return panel;
-}
 
 const heightOf = async (locator: Locator): Promise<number> => (await boxOf(locator)).height;
 
-test('each job is one line; Enter opens its card in place, Escape closes it', async () => {
-  const { page } = session;
+test('each job is one line; Enter opens its card in place, Escape closes it', async ({
+  app,
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, PROD, 'instance-overview');
-  const panel = await openPanel(page);
+  const panel = await app.activity.open();
   await panel.getByTestId('activity-scope-instance').click();
   const lines = panel.locator('[data-testid="job-card"][data-source="instance"]');
   await expect(lines).toHaveCount(3);
@@ -97,23 +78,22 @@ test('each job is one line; Enter opens its card in place, Escape closes it', as
   await toggle.click();
   await expect(body).toBeHidden();
   await panel.getByTestId('activity-scope-app').click();
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('a transfer is one line with its bar, percent and main actions; its card has the rest', async () => {
-  const { page, harness } = session;
-  const profileId = harness.services.profiles.list().find((p) => p.isEmulator)?.id ?? '';
+test('a transfer is one line with its bar, percent and main actions; its card has the rest', async ({
+  app,
+  page,
+  harness,
+  folder,
+  consoleErrors,
+}) => {
   const path = join(folder, 'Line_Import.bak');
   await writeSampleDatabaseFile(path, 'bak', 24 * MiB);
   // Slow requests keep the upload going while the test looks at it.
   harness.emulator.faults.set({ latencyMs: 1500 });
-  await importFile(harness.services.transfers, {
-    profileId,
-    instanceName: DEV,
-    databaseName: 'Line_Import',
-    sourcePath: path,
-  });
-  const panel = await openPanel(page);
+  await app.importFile({ instanceName: DEV, databaseName: 'Line_Import', sourcePath: path });
+  const panel = await app.activity.open();
   const line = panel.getByTestId('transfer-card').filter({ hasText: 'Line_Import' }).first();
   await expect(line).toHaveAttribute('data-state', 'uploading', { timeout: 20_000 });
   await expect(line.getByRole('progressbar')).toBeVisible();
@@ -125,12 +105,12 @@ test('a transfer is one line with its bar, percent and main actions; its card ha
   await expect(line.getByTestId('transfer-stages')).toBeVisible();
   await expect(line.getByTestId('transfer-details')).toContainText(' of ');
   await dismissNotifications(page);
-  await screenshotSizes(page, 'activity');
+  await screenshotSizes(page, 'views/activity');
   await line.getByTestId('activity-line-toggle').click();
   harness.emulator.faults.reset();
   await expect(line).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
   await expect(line.getByTestId('transfer-open-database')).toBeVisible();
   await expect(line.getByTestId('duration-text').first()).toHaveText(/^\d+ (s|min)/);
   expect(await heightOf(line)).toBeLessThanOrEqual(LINE_MAX);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

@@ -1,12 +1,7 @@
-import { expect, test } from '@playwright/test';
-import {
-  dismissNotifications,
-  jumpTo,
-  openActivitySession,
-  screenshotThemes,
-  type ActivitySession,
-} from './activity-helpers';
-import { expectInKillLog } from './session-helpers';
+import { dismissNotifications } from '../support/e2e/alerts';
+import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
+import { jumpTo } from '../support/e2e/menus';
+import { screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * The Sessions view against the harness's emulator, reading what main's monitor samples
@@ -14,17 +9,14 @@ import { expectInKillLog } from './session-helpers';
  * the 30 s alert threshold). blocking-alert-monitor.spec.ts follows the alert from another view.
  */
 test.describe.configure({ mode: 'serial' });
+// Imports of a few MiB run several parts.
+test.use({ transfers: SMALL_PARTS });
 
-let session: ActivitySession;
-test.beforeAll(async ({ browser }) => {
-  session = await openActivitySession(browser);
-});
-test.afterAll(async () => {
-  await session.close();
-});
-
-test('the view shows the sessions, their age, the blocking chain and its alert', async () => {
-  const { page } = session;
+test('the view shows the sessions, their age, the blocking chain and its alert', async ({
+  page,
+  harness,
+  consoleErrors,
+}) => {
   const view = await jumpTo(page, 'sessions dev', 'sessions-view');
   await expect(view.getByTestId('session-table').locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('session-age')).toContainText('snapshot');
@@ -45,15 +37,16 @@ test('the view shows the sessions, their age, the blocking chain and its alert',
   ).toHaveCount(1);
   // And natively, through the bridge (the harness records what it would show).
   await expect
-    .poll(() => session.harness.platform.notifications.map((n) => n.title).join('\n'))
+    .poll(() => harness.platform.notifications.map((n) => n.title).join('\n'))
     .toMatch(/Blocking on sql-eu-dev-01 for more than \d+ s/);
   await screenshotThemes(page, 'session-monitor');
   await dismissNotifications(page);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('pause stops the updates and the filter narrows the list with the service grammar', async () => {
-  const { page } = session;
+test('pause stops the updates and the filter narrows the list with the service grammar', async ({
+  page,
+}) => {
   await page.getByTestId('session-pause').click();
   await expect(page.getByTestId('session-age')).toContainText('paused');
   // Background sessions are SQL Server's own, listed only when the user asks for them.
@@ -69,8 +62,10 @@ test('pause stops the updates and the filter narrows the list with the service g
   await expect(page.getByTestId('session-age')).not.toContainText('paused');
 });
 
-test('an instance the monitor leaves out is read by the view itself, and says so', async () => {
-  const { page, harness } = session;
+test('an instance the monitor leaves out is read by the view itself, and says so', async ({
+  page,
+  harness,
+}) => {
   const watched = harness.services.monitor.list().watched;
   const dev = watched.find((state) => state.instanceName === 'sql-eu-dev-01');
   if (!dev) throw new Error('the monitor does not watch sql-eu-dev-01');
@@ -87,8 +82,7 @@ test('an instance the monitor leaves out is read by the view itself, and says so
   await expect(page.getByTestId('blocking-head').first()).toBeVisible();
 });
 
-test('the database monitor lists the sessions of one database, filtered here', async () => {
-  const { page } = session;
+test('the database monitor lists the sessions of one database, filtered here', async ({ page }) => {
   await page
     .getByTestId('resource-tree')
     .getByTestId('tree-node')
@@ -113,8 +107,11 @@ test('the database monitor lists the sessions of one database, filtered here', a
   await expect(page.getByTestId('view-title')).not.toContainText('ETL_Staging');
 });
 
-test('killing the head blocker shows its login and SQL, and the chain clears', async () => {
-  const { page } = session;
+test('killing the head blocker shows its login and SQL, and the chain clears', async ({
+  app,
+  page,
+  consoleErrors,
+}) => {
   const head = page.getByTestId('blocking-head').first();
   const spid = await head.getAttribute('data-spid');
   await head.getByTestId('blocking-kill').click();
@@ -124,6 +121,6 @@ test('killing the head blocker shows its login and SQL, and the chain clears', a
   await dialog.getByTestId('dialog-confirm').click();
   await expect(dialog).toBeHidden();
   await expect(page.locator(`[data-testid="blocking-head"][data-spid="${spid}"]`)).toHaveCount(0);
-  await expectInKillLog(page, [spid ?? '']);
-  expect(session.consoleErrors).toEqual([]);
+  await app.sessions.expectInKillLog([spid ?? '']);
+  expect(consoleErrors).toEqual([]);
 });

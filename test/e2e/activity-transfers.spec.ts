@@ -1,21 +1,10 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Locator } from '@playwright/test';
 import { writeSampleDatabaseFile } from '../support/sample-files';
-import {
-  countWindowDrops,
-  dragFileOver,
-  dropFile,
-  jumpTo,
-  openActivitySession,
-  queueDialog,
-  screenshotModalThemes,
-  screenshotThemes,
-  treeNodeOf,
-  type ActivitySession,
-} from './activity-helpers';
-import { makeEmulatorProfileReadOnly } from './resources-helpers';
+import { countWindowDrops, dragFileOver, dropFile, queueDialog } from '../support/e2e/files';
+import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
+import { jumpTo } from '../support/e2e/menus';
+import { screenshotModalThemes, screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * Imports and exports end to end through the harness's transfer engine and emulator:
@@ -24,29 +13,20 @@ import { makeEmulatorProfileReadOnly } from './resources-helpers';
  * wins over the window's drop, which goes to the current view's instance). Files are a few MiB.
  */
 test.describe.configure({ mode: 'serial' });
+// Imports of a few MiB run several parts.
+test.use({ transfers: SMALL_PARTS });
 
 const DEV = 'sql-eu-dev-01';
 const TEST = 'sql-eu-test-01';
 const MiB = 1024 * 1024;
-let session: ActivitySession;
-let folder: string;
 
-test.beforeAll(async ({ browser }) => {
-  session = await openActivitySession(browser);
-  folder = await mkdtemp(join(tmpdir(), 'databridge-activity-'));
-});
-test.afterAll(async () => {
-  await session?.close();
-  await rm(folder, { recursive: true, force: true });
-});
-
-/** The card of the newest transfer of a database. */
-function card(database: string): Locator {
-  return session.page.getByTestId('transfer-card').filter({ hasText: database }).first();
-}
-
-test('dropping a generated BAK on an instance imports it until the database is online', async () => {
-  const { page, harness } = session;
+test('dropping a generated BAK on an instance imports it until the database is online', async ({
+  app,
+  page,
+  harness,
+  folder,
+  consoleErrors,
+}) => {
   const file = join(folder, 'Sales Q3 (copy).bak');
   await writeSampleDatabaseFile(file, 'bak', 3 * MiB);
   await queueDialog(harness, { files: [file] });
@@ -61,17 +41,20 @@ test('dropping a generated BAK on an instance imports it until the database is o
   await sheet.getByTestId('import-start').click();
   await expect(sheet).toBeHidden();
 
-  const transfer = card('Sales_Q3');
+  const transfer = app.activity.transferCard('Sales_Q3');
   await expect(transfer).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
   await expect(transfer.getByTestId('transfer-state')).toHaveText('Database online');
   await screenshotThemes(page, 'activity-panel');
   await transfer.getByTestId('transfer-open-database').click();
   await expect(page.getByTestId('view-title')).toContainText('Sales_Q3');
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('the import sheet warns about an existing name and refuses a mislabelled file', async () => {
-  const { page, harness } = session;
+test('the import sheet warns about an existing name and refuses a mislabelled file', async ({
+  page,
+  harness,
+  folder,
+}) => {
   // Named like the database imported above, but a DACPAC inside: both problems at once.
   const fake = join(folder, 'Sales_Q3.bak');
   await writeSampleDatabaseFile(fake, 'dacpac', 64 * 1024);
@@ -95,8 +78,12 @@ test('the import sheet warns about an existing name and refuses a mislabelled fi
   );
 });
 
-test('an import pauses mid-upload, is offered again after a page reload, and resumes', async () => {
-  const { page, harness } = session;
+test('an import pauses mid-upload, is offered again after a page reload, and resumes', async ({
+  app,
+  page,
+  harness,
+  folder,
+}) => {
   const faults = harness.emulator.faults;
   const file = join(folder, 'Resume_Me.bak');
   await writeSampleDatabaseFile(file, 'bak', 24 * MiB);
@@ -108,7 +95,7 @@ test('an import pauses mid-upload, is offered again after a page reload, and res
   faults.set({ latencyMs: 1500 });
   await sheet.getByTestId('import-start').click();
 
-  const transfer = card('Resume_Me');
+  const transfer = app.activity.transferCard('Resume_Me');
   // The line opens its card, which shows the parts being sent, each with its own bar.
   await transfer.getByTestId('activity-line-toggle').click();
   await expect(transfer.getByTestId('transfer-part').first()).toBeVisible({ timeout: 20_000 });
@@ -129,12 +116,19 @@ test('an import pauses mid-upload, is offered again after a page reload, and res
   await expect(offer.getByTestId('resume-item').filter({ hasText: 'Resume_Me' })).toBeVisible();
   await offer.getByTestId('resume-all').click();
   await page.getByTestId('toggle-activity').click();
-  await expect(card('Resume_Me')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  await expect(app.activity.transferCard('Resume_Me')).toHaveAttribute('data-state', 'done', {
+    timeout: 60_000,
+  });
 });
 
-test('a database exports to a folder, with the detachOnly rules explained', async () => {
-  const { page, harness } = session;
-  await card('Sales_Q3').getByTestId('transfer-open-database').click();
+test('a database exports to a folder, with the detachOnly rules explained', async ({
+  app,
+  page,
+  harness,
+  folder,
+  consoleErrors,
+}) => {
+  await app.activity.transferCard('Sales_Q3').getByTestId('transfer-open-database').click();
   await expect(page.getByTestId('view-title')).toContainText('Sales_Q3');
   const dialog = page.getByTestId('export-dialog');
   await screenshotModalThemes(
@@ -171,21 +165,26 @@ test('a database exports to a folder, with the detachOnly rules explained', asyn
   await transfer.getByTestId('activity-line-toggle').click();
   await transfer.getByRole('button', { name: 'Show file' }).click();
   await expect.poll(() => harness.platform.shownItems.length).toBeGreaterThan(0);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('a file dropped on another instance’s node in the tree is imported into that instance', async () => {
-  const { page, harness } = session;
+test('a file dropped on another instance’s node in the tree is imported into that instance', async ({
+  app,
+  page,
+  harness,
+  folder,
+  consoleErrors,
+}) => {
   const file = join(folder, 'Tree_Drop.bak');
   await writeSampleDatabaseFile(file, 'bak', 256 * 1024);
   await jumpTo(page, DEV, 'instance-overview');
   const windowDrops = await countWindowDrops(page);
-  const node = treeNodeOf(page, 'instance', TEST);
+  const node = app.treeNodeOf('instance', TEST);
 
   // The drag: TEST's node is outlined (DEV's, the open view, is not); the profile node refuses.
   const dragged = await dragFileOver(page, node, 'Tree_Drop.bak');
   await expect(node).toHaveClass(/resource-tree__node--drop(\s|$)/);
-  await expect(treeNodeOf(page, 'instance', DEV)).not.toHaveClass(/--drop/);
+  await expect(app.treeNodeOf('instance', DEV)).not.toHaveClass(/--drop/);
   await expect(page.locator('[data-node-key^="instances/"]')).toHaveClass(/--no-drop/);
   await screenshotThemes(page, 'tree-drop', page.getByTestId('resource-tree'));
   await page.getByTestId('resource-tree').dispatchEvent('dragleave', { dataTransfer: dragged });
@@ -198,21 +197,26 @@ test('a file dropped on another instance’s node in the tree is imported into t
   // Handled once, by the tree: the window's fallback (DEV, the open view) never saw it.
   expect(await windowDrops()).toBe(0);
   await sheet.getByTestId('import-start').click();
-  const transfer = card('Tree_Drop');
+  const transfer = app.activity.transferCard('Tree_Drop');
   await expect(transfer).toContainText(`${TEST} · Tree_Drop`);
   await expect(transfer).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('a file dropped on an instance’s Databases node is taken while Connections is open', async () => {
-  const { page, harness } = session;
+test('a file dropped on an instance’s Databases node is taken while Connections is open', async ({
+  app,
+  page,
+  harness,
+  folder,
+  consoleErrors,
+}) => {
   const file = join(folder, 'Connections_Drop.bak');
   await writeSampleDatabaseFile(file, 'bak', 64 * 1024);
   await page.getByTestId('open-connections').click();
   await expect(page.getByTestId('connection-screen')).toBeVisible();
   const windowDrops = await countWindowDrops(page);
-  await treeNodeOf(page, 'instance', TEST).locator('.n-tree-node-switcher').click();
-  const databases = treeNodeOf(page, 'databases', TEST);
+  await app.treeNodeOf('instance', TEST).locator('.n-tree-node-switcher').click();
+  const databases = app.treeNodeOf('databases', TEST);
 
   // The profile node is no target: the drop is refused with a hint, and no sheet opens.
   await dropFile(page, page.locator('[data-node-key^="instances/"]'), 'Connections_Drop.bak');
@@ -223,7 +227,7 @@ test('a file dropped on an instance’s Databases node is taken while Connection
 
   await dragFileOver(page, databases, 'Connections_Drop.bak');
   await expect(databases).toHaveClass(/resource-tree__node--drop(\s|$)/);
-  await expect(treeNodeOf(page, 'instance', TEST)).toHaveClass(/--drop-instance/);
+  await expect(app.treeNodeOf('instance', TEST)).toHaveClass(/--drop-instance/);
   await queueDialog(harness, { files: [file] });
   await dropFile(page, databases, 'Connections_Drop.bak');
   const sheet = page.getByTestId('import-sheet');
@@ -232,16 +236,15 @@ test('a file dropped on an instance’s Databases node is taken while Connection
   expect(await windowDrops()).toBe(0);
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('a read-only profile’s nodes refuse dropped files', async () => {
-  const { page, harness } = session;
+test('a read-only profile’s nodes refuse dropped files', async ({ app, page, consoleErrors }) => {
   // Last in the file: the profile stays read-only.
-  await makeEmulatorProfileReadOnly(harness);
+  await app.makeEmulatorProfileReadOnly();
   await expect(page.getByTestId('resource-tree').getByTestId('read-only-badge')).toBeVisible();
   const windowDrops = await countWindowDrops(page);
-  const node = treeNodeOf(page, 'instance', TEST);
+  const node = app.treeNodeOf('instance', TEST);
 
   await dragFileOver(page, node, 'Read_Only.bak');
   await expect(node).toHaveClass(/--no-drop/);
@@ -250,5 +253,5 @@ test('a read-only profile’s nodes refuse dropped files', async () => {
   await expect(page.locator('.n-message').filter({ hasText: 'read-only' })).toBeVisible();
   await expect(page.getByTestId('import-sheet')).toBeHidden();
   expect(await windowDrops()).toBe(0);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

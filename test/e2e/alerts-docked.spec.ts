@@ -1,8 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startHarness, type Harness } from '../harness/server';
-import { expectAlertShown, jumpTo, settled } from './activity-helpers';
-import { expectAccessible } from './axe-check';
-import { boxOf, intersects, screenshotAs, screenshotSizes } from './calm-helpers';
+import type { Page } from '@playwright/test';
+import { expectAlertShown } from '../support/e2e/alerts';
+import { expectAccessible } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { boxOf, intersects } from '../support/e2e/geometry';
+import { jumpTo } from '../support/e2e/menus';
+import { screenshotAs, screenshotSizes, settled } from '../support/e2e/screenshots';
 
 /*
  * Alerts never cover a dialog nor a table's rows (issue 17): the monitor's blocking alert is
@@ -11,39 +13,26 @@ import { boxOf, intersects, screenshotAs, screenshotSizes } from './calm-helpers
  * frame's alert strip above the status bar, which pushes the view up instead of floating.
  */
 test.describe.configure({ mode: 'serial' });
+test.use({
+  viewport: { width: 1024, height: 700 },
+  // No alert at sign-in: the threshold drops under an open dialog.
+  settings: { blockingAlertSeconds: 3600 },
+});
 
 const PROD = 'sql-eu-prod-01';
-let harness: Harness;
-let page: Page;
-const consoleErrors: string[] = [];
 
-test.beforeAll(async ({ browser }) => {
-  harness = await startHarness({ emulator: { jobMs: 400 } });
-  await harness.services.settings.update({ blockingAlertSeconds: 3600 });
-  // A context of its own: the accessibility check opens a page beside it.
-  const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  await page.goto(harness.url);
-  await page.getByTestId('try-emulator').first().click();
-  await expect(page.getByTestId('tree-node').filter({ hasText: PROD })).toBeVisible();
-});
-test.afterAll(async () => {
-  await page.context().close();
-  await harness.close();
-});
-
-const alertOf = (instanceName: string) =>
+const alertOf = (page: Page, instanceName: string) =>
   page
     .getByTestId('alert-dock')
     .locator('.n-notification')
     .filter({ hasText: `on ${instanceName} blocks` })
     .first();
 
-test('a blocking alert raised under an open dialog stays clear of it, docked above the status bar', async () => {
+test('a blocking alert raised under an open dialog stays clear of it, docked above the status bar', async ({
+  page,
+  harness,
+  consoleErrors,
+}) => {
   await jumpTo(page, `databases ${PROD}`, 'database-table');
   await page.getByTestId('create-database').click();
   const dialog = page.getByTestId('create-database-dialog');
@@ -51,7 +40,7 @@ test('a blocking alert raised under an open dialog stays clear of it, docked abo
   await settled(page);
 
   await harness.services.settings.update({ blockingAlertSeconds: 30 });
-  const alert = alertOf(PROD);
+  const alert = alertOf(page, PROD);
   // Alerts of other instances may come with it: the strip folds them into one line.
   await expectAlertShown(page, alert);
   await settled(page);
@@ -74,11 +63,11 @@ test('a blocking alert raised under an open dialog stays clear of it, docked abo
   const table = await boxOf(page.getByTestId('database-table'));
   expect(intersects(await boxOf(alert), table), 'the alert covers the table').toBe(false);
   await expectAccessible(page, 'the alert strip', ['[data-testid="alert-dock"]']);
-  await screenshotSizes(page, 'alert');
+  await screenshotSizes(page, 'views/alert');
   expect(consoleErrors).toEqual([]);
 });
 
-test('a toast sits in the band above a dialog, clear of it', async () => {
+test('a toast sits in the band above a dialog, clear of it', async ({ page, consoleErrors }) => {
   await page.getByTestId('create-database').click();
   const dialog = page.getByTestId('create-database-dialog');
   await expect(dialog).toBeVisible();

@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
-import { startHarness, type Harness } from '../harness/server';
 import { writeSampleDatabaseFile } from '../support/sample-files';
-import { importFile } from '../support/import-file';
-import { dismissNotifications, jumpTo, screenshotThemes } from './activity-helpers';
-import { expect, test } from './fixtures';
-import { pickMenuItem } from './session-helpers';
+import type { Locator, Page, WebSocketRoute } from '@playwright/test';
+import { dismissNotifications } from '../support/e2e/alerts';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo, pickMenuItem } from '../support/e2e/menus';
+import { screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * The jobs of every instance in one view, against the harness's emulator. Demo data:
@@ -19,56 +16,41 @@ import { pickMenuItem } from './session-helpers';
 test.describe.configure({ mode: 'serial' });
 
 const TEST = 'sql-eu-test-01';
-let harness: Harness;
-let page: Page;
-let folder: string;
-const consoleErrors: string[] = [];
 /** While true, `jobs:listByInstance` of sql-eu-test-01 answers an error. */
 let failTestInstance = false;
 
-test.beforeAll(async ({ browser }) => {
-  harness = await startHarness({ emulator: { jobMs: 400 } });
-  folder = await mkdtemp(join(tmpdir(), 'databridge-all-jobs-'));
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+/** The page's IPC socket, passed through but for the failing job list of sql-eu-test-01. */
+function routeIpc(ws: WebSocketRoute): void {
+  const server = ws.connectToServer();
+  server.onMessage((message) => ws.send(message));
+  ws.onMessage((message) => {
+    const request = JSON.parse(String(message)) as {
+      id: number;
+      channel: string;
+      input?: { pathParams?: { instanceName?: string } };
+    };
+    const isTest = request.input?.pathParams?.instanceName === TEST;
+    if (failTestInstance && request.channel === 'jobs:listByInstance' && isTest) {
+      const error = { code: 'UNAVAILABLE', message: 'The instance does not answer.' };
+      ws.send(JSON.stringify({ id: request.id, envelope: { ok: false, error } }));
+      return;
+    }
+    server.send(message);
   });
-  await page.routeWebSocket(/\/ipc\?/, (ws) => {
-    const server = ws.connectToServer();
-    server.onMessage((message) => ws.send(message));
-    ws.onMessage((message) => {
-      const request = JSON.parse(String(message)) as {
-        id: number;
-        channel: string;
-        input?: { pathParams?: { instanceName?: string } };
-      };
-      const isTest = request.input?.pathParams?.instanceName === TEST;
-      if (failTestInstance && request.channel === 'jobs:listByInstance' && isTest) {
-        const error = { code: 'UNAVAILABLE', message: 'The instance does not answer.' };
-        ws.send(JSON.stringify({ id: request.id, envelope: { ok: false, error } }));
-        return;
-      }
-      server.send(message);
-    });
-  });
-  await page.goto(harness.url);
-  await page.getByTestId('try-emulator').first().click();
-  await expect(page.getByTestId('tree-node').filter({ hasText: 'sql-eu-prod-01' })).toBeVisible({
-    timeout: 30_000,
-  });
-});
-test.afterAll(async () => {
-  await page?.context().close();
-  await harness?.close();
-  await rm(folder, { recursive: true, force: true });
+}
+
+// The file's page is routed before the app loads in it, then signed in.
+test.use({ open: 'blank' });
+test.beforeEach(async ({ page, app }) => {
+  if (page.url() !== 'about:blank') return;
+  await page.routeWebSocket(/\/ipc\?/, routeIpc);
+  await app.signIn();
 });
 
 const rowsOf = (view: Locator): Locator => view.getByTestId('all-jobs-table').locator('tbody tr');
 
 /** Picks `label` in the filter select `testId`. */
-async function choose(view: Locator, testId: string, label: string): Promise<void> {
+async function choose(page: Page, view: Locator, testId: string, label: string): Promise<void> {
   await view.getByTestId(testId).click();
   await page.locator('.n-base-select-option').filter({ hasText: label }).first().click();
 }
@@ -79,7 +61,10 @@ async function clear(view: Locator, testId: string): Promise<void> {
   await view.getByTestId(testId).locator('.n-base-clear').click();
 }
 
-test('lists the jobs of every instance, and each filter narrows the rows', async () => {
+test('lists the jobs of every instance, and each filter narrows the rows', async ({
+  page,
+  consoleErrors,
+}) => {
   // Four filters, each set and cleared, then two themes shot: longer than one view's check.
   test.setTimeout(120_000);
   const view = await jumpTo(page, 'all jobs', 'all-jobs-view');
@@ -93,7 +78,7 @@ test('lists the jobs of every instance, and each filter narrows the rows', async
   const total = await rows.count();
   expect(total).toBeGreaterThanOrEqual(6);
 
-  await choose(view, 'all-jobs-type', 'Rename database');
+  await choose(page, view, 'all-jobs-type', 'Rename database');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Feature_Branch_4411');
   await clear(view, 'all-jobs-type');
@@ -108,7 +93,7 @@ test('lists the jobs of every instance, and each filter narrows the rows', async
   await view.getByTestId('all-jobs-status').getByText(/^All/).click();
   await expect(rows).toHaveCount(total);
 
-  await choose(view, 'all-jobs-instance', 'sql-eu-dev-01');
+  await choose(page, view, 'all-jobs-instance', 'sql-eu-dev-01');
   await expect(rows.filter({ hasText: 'Feature_Branch_4411' })).toHaveCount(1);
   await expect(rows.filter({ hasNotText: 'sql-eu-dev-01' })).toHaveCount(0);
   expect(await rows.count()).toBeLessThan(total);
@@ -116,18 +101,21 @@ test('lists the jobs of every instance, and each filter narrows the rows', async
   await expect(rows).toHaveCount(total);
 
   // The demo's finished jobs are hours old; the two long ones started with the emulator.
-  await choose(view, 'all-jobs-window', 'Last hour');
+  await choose(page, view, 'all-jobs-window', 'Last hour');
   await expect(rows.filter({ hasText: 'Finance_Ledger' })).toHaveCount(0);
   await expect(rows.filter({ hasText: 'Perf_Baseline' }).first()).toBeVisible();
   expect(await rows.count()).toBeLessThan(total);
-  await choose(view, 'all-jobs-window', 'Any time');
+  await choose(page, view, 'all-jobs-window', 'Any time');
   await expect(rows).toHaveCount(total);
   await dismissNotifications(page);
   await screenshotThemes(page, 'all-jobs');
   expect(consoleErrors).toEqual([]);
 });
 
-test('an instance that fails shows its error while the others still list', async () => {
+test('an instance that fails shows its error while the others still list', async ({
+  page,
+  consoleErrors,
+}) => {
   const view = page.getByTestId('all-jobs-view');
   failTestInstance = true;
   await view.getByTestId('all-jobs-refresh').click();
@@ -147,14 +135,18 @@ test('an instance that fails shows its error while the others still list', async
   expect(consoleErrors).toEqual([]);
 });
 
-test('"Run again" starts a new job for a failed import the app started', async () => {
+test('"Run again" starts a new job for a failed import the app started', async ({
+  app,
+  page,
+  harness,
+  folder,
+  consoleErrors,
+}) => {
   const view = page.getByTestId('all-jobs-view');
-  const profileId = harness.services.profiles.list().find((p) => p.isEmulator)?.id ?? '';
   const path = join(folder, 'Run_Again.bak');
   await writeSampleDatabaseFile(path, 'bak', 256 * 1024);
   harness.emulator.faults.once('jobFail');
-  await importFile(harness.services.transfers, {
-    profileId,
+  await app.importFile({
     instanceName: 'sql-eu-dev-01',
     databaseName: 'Run_Again',
     sourcePath: path,

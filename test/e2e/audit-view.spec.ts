@@ -1,17 +1,11 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { dismissNotifications } from './activity-helpers';
-import { expectAccessible } from './axe-check';
-import { expect, test } from './fixtures';
-import {
-  jumpTo,
-  openEmulatorSession,
-  pickMenuItem,
-  screenshotThemes,
-  tableRows,
-  type ResourcesSession,
-} from './resources-helpers';
+import { dismissNotifications } from '../support/e2e/alerts';
+import { expectAccessible } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo, pickMenuItem } from '../support/e2e/menus';
+import { screenshotThemes } from '../support/e2e/screenshots';
+import { tableRows } from '../support/e2e/tables';
 
 /*
  * The Audit view against the harness's own trail (in its data folder): a session killed in
@@ -20,21 +14,13 @@ import {
  */
 test.describe.configure({ mode: 'serial' });
 
-let session: ResourcesSession;
-let page: Page;
 let killed = '';
 
-test.beforeAll(async ({ browser }) => {
-  session = await openEmulatorSession(browser);
-  page = session.page;
-});
-test.afterAll(async () => {
-  await session.close();
-});
-
-const auditRows = () => tableRows(page, 'audit-table');
-
-test('a session killed in the app is in the audit trail, with the kills filter keeping it', async () => {
+test('a session killed in the app is in the audit trail, with the kills filter keeping it', async ({
+  app,
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, 'sessions dev', 'sessions-view');
   const users = tableRows(page, 'session-table');
   await expect(users.first()).toBeVisible();
@@ -47,29 +33,34 @@ test('a session killed in the app is in the audit trail, with the kills filter k
   await expect(page.getByTestId('kill-dialog')).toBeHidden();
 
   await jumpTo(page, 'audit', 'audit-view');
-  const first = auditRows().first();
+  const first = app.audit.rows.first();
   await expect(first).toContainText('sessions kill');
   await expect(first).toContainText(`sql-eu-dev-01 / ${killed}`);
   await expect(first).toContainText('Local emulator');
   await expect(first).toContainText(/Done · 20[04]/);
   // The sign-in itself is not a change; reads are not either.
-  await expect(auditRows().filter({ hasText: /list|get/ })).toHaveCount(0);
+  await expect(app.audit.rows.filter({ hasText: /list|get/ })).toHaveCount(0);
 
   await page.getByTestId('audit-kills-only').click();
-  await expect(auditRows()).toHaveCount(1);
-  await expect(auditRows().first()).toContainText(killed);
+  await expect(app.audit.rows).toHaveCount(1);
+  await expect(app.audit.rows.first()).toContainText(killed);
   await page.getByTestId('audit-outcome').getByText('Failed').click();
   await expect(page.getByTestId('audit-table')).toContainText('No change matches the filters');
   await page.getByTestId('audit-outcome').getByText('All').click();
   await page.getByTestId('audit-kills-only').click();
-  await expect(auditRows().first()).toContainText('sessions kill');
+  await expect(app.audit.rows.first()).toContainText('sessions kill');
   await screenshotThemes(page, 'audit-view');
   await expectAccessible(page, 'the audit view', ['[data-testid="audit-view"]']);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('a trail edited on disk is reported, kept aside, and a new chain records it', async () => {
-  const folder = join(session.harness.dataDir, 'audit');
+test('a trail edited on disk is reported, kept aside, and a new chain records it', async ({
+  app,
+  page,
+  harness,
+  consoleErrors,
+}) => {
+  const folder = join(harness.dataDir, 'audit');
   const files = (await readdir(folder)).filter((name) => /^audit.*\.jsonl$/.test(name));
   expect(files.length).toBeGreaterThan(0);
   const file = join(folder, files[0] ?? '');
@@ -81,7 +72,7 @@ test('a trail edited on disk is reported, kept aside, and a new chain records it
   const problem = page.getByTestId('audit-problem');
   await expect(problem).toContainText('did not verify');
   await expect(problem).toContainText('kept aside as');
-  await expect(auditRows().first()).toContainText('New chain');
+  await expect(app.audit.rows.first()).toContainText('New chain');
   expect((await readdir(folder)).some((name) => name.includes('.damaged.'))).toBe(true);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

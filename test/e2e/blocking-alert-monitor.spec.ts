@@ -1,11 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startHarness, type Harness } from '../harness/server';
-import {
-  dismissNotifications,
-  expectAlertShown,
-  jumpTo,
-  screenshotThemes,
-} from './activity-helpers';
+import type { Page } from '@playwright/test';
+import type { Harness } from '../harness/server';
+import { dismissNotifications, expectAlertShown } from '../support/e2e/alerts';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo } from '../support/e2e/menus';
+import { screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * The blocking alert is main's monitor's, not a view's: with the Databases view open, a chain
@@ -15,62 +13,49 @@ import {
  * threshold starts at an hour (no alert at sign-in) and is lowered with the view open.
  */
 test.describe.configure({ mode: 'serial' });
+// No alert at sign-in: the threshold is lowered with the view open.
+test.use({ settings: { blockingAlertSeconds: 3600 } });
 
 const PROD = 'sql-eu-prod-01';
 const DEV = 'sql-eu-dev-01';
-let harness: Harness;
-let page: Page;
-const consoleErrors: string[] = [];
-
-test.beforeAll(async ({ browser }) => {
-  harness = await startHarness({ emulator: { jobMs: 400 } });
-  await harness.services.settings.update({ blockingAlertSeconds: 3600 });
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  await page.goto(harness.url);
-  await page.getByTestId('try-emulator').first().click();
-  await expect(page.getByTestId('tree-node').filter({ hasText: PROD })).toBeVisible();
-});
-test.afterAll(async () => {
-  await page.close();
-  await harness.close();
-});
 
 /** The window's alert of an instance (a toast; the emulator's chains may raise more later). */
-const alertOf = (instanceName: string) =>
+const alertOf = (page: Page, instanceName: string) =>
   page
     .locator('.n-notification')
     .filter({ hasText: `on ${instanceName} blocks` })
     .first();
-const blockingNotices = () =>
+const blockingNotices = (harness: Harness) =>
   harness.platform.notifications.filter((n) => n.item?.kind === 'sessions');
 
-test('with the Databases view open, a chain past the threshold raises the alert, in the window and natively', async () => {
+test('with the Databases view open, a chain past the threshold raises the alert, in the window and natively', async ({
+  page,
+  harness,
+}) => {
   await jumpTo(page, `databases ${PROD}`, 'database-table');
   await expect(page.getByTestId('view-title')).toHaveText(/Databases/);
   await expect(page.locator('.n-notification')).toHaveCount(0);
-  expect(blockingNotices()).toEqual([]);
+  expect(blockingNotices(harness)).toEqual([]);
 
   // What the Settings view does: `settings:update`. The next sample of each instance alerts.
   await harness.services.settings.update({ blockingAlertSeconds: 30 });
   // Two alerts fold into one line: unfolded, each shows.
-  await expectAlertShown(page, alertOf(PROD));
-  await expect(alertOf(PROD)).toContainText('Blocking for more than 30 s');
-  await expectAlertShown(page, alertOf(DEV));
+  await expectAlertShown(page, alertOf(page, PROD));
+  await expect(alertOf(page, PROD)).toContainText('Blocking for more than 30 s');
+  await expectAlertShown(page, alertOf(page, DEV));
   await expect
-    .poll(() => blockingNotices().map((n) => n.title))
+    .poll(() => blockingNotices(harness).map((n) => n.title))
     .toContain(`Blocking on ${PROD} for more than 30 s`);
   // Nothing navigated: the alert came while the Databases view stayed open.
   await expect(page.getByTestId('database-table')).toBeVisible();
   await expect(page.getByTestId('sessions-view')).toHaveCount(0);
 });
 
-test('"Show" on the alert opens that instance\'s Sessions view on the head blocker', async () => {
-  await expectAlertShown(page, alertOf(DEV));
-  await alertOf(DEV).getByTestId('blocking-alert-show').click();
+test('"Show" on the alert opens that instance\'s Sessions view on the head blocker', async ({
+  page,
+}) => {
+  await expectAlertShown(page, alertOf(page, DEV));
+  await alertOf(page, DEV).getByTestId('blocking-alert-show').click();
   const view = page.getByTestId('sessions-view');
   await expect(view).toContainText(`Live sessions of ${DEV}`);
   const head = page.getByTestId('blocking-head').first();
@@ -81,8 +66,12 @@ test('"Show" on the alert opens that instance\'s Sessions view on the head block
   await expect(rows.first()).toContainText(String(spid));
 });
 
-test('a click on the native notification opens the Sessions view of its instance with the chain', async () => {
-  const notice = blockingNotices().find((n) => n.title.includes(PROD));
+test('a click on the native notification opens the Sessions view of its instance with the chain', async ({
+  page,
+  harness,
+  consoleErrors,
+}) => {
+  const notice = blockingNotices(harness).find((n) => n.title.includes(PROD));
   expect(notice?.item).toMatchObject({ kind: 'sessions', id: PROD });
   if (!notice?.item) throw new Error('the notification points at nothing');
   // What the Electron shell does when the notification is clicked.

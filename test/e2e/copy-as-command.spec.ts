@@ -1,14 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectAccessible } from './axe-check';
-import { expect, test } from './fixtures';
-import {
-  dialog,
-  jumpTo,
-  openEmulatorSession,
-  pickMenuItem,
-  runCommand,
-  type ResourcesSession,
-} from './resources-helpers';
+import type { Harness } from '../harness/server';
+import { expectAccessible } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo, pickMenuItem, runCommand } from '../support/e2e/menus';
 
 /*
  * "Copy as command" in the action dialogs: the action as the `databridge` command line runs
@@ -19,25 +13,14 @@ test.describe.configure({ mode: 'serial' });
 const PROD = 'sql-eu-prod-01';
 const DEV = 'sql-eu-dev-01';
 
-let session: ResourcesSession;
-let page: Page;
-
-test.beforeAll(async ({ browser }) => {
-  session = await openEmulatorSession(browser);
-  page = session.page;
-});
-test.afterAll(async () => {
-  await session.close();
-});
-
 /** `--profile NAME` of the emulator profile the session signed in with, quoted for sh. */
-function profileOption(): string {
-  const name = session.harness.services.profiles.list().find((p) => p.isEmulator)?.name ?? '';
+function profileOption(harness: Harness): string {
+  const name = harness.services.profiles.list().find((p) => p.isEmulator)?.name ?? '';
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(name) ? `--profile ${name}` : `--profile '${name}'`;
 }
 
 /** Clicks the dialog's Copy as command (found by its accessible name); answers the clipboard. */
-async function copyCommand(open: Locator): Promise<string> {
+async function copyCommand(page: Page, open: Locator): Promise<string> {
   await page.evaluate('navigator.clipboard.writeText("")');
   await open.getByRole('button', { name: 'Copy as command' }).click();
   await expect(
@@ -46,55 +29,59 @@ async function copyCommand(open: Locator): Promise<string> {
   return page.evaluate<string>('navigator.clipboard.readText()');
 }
 
-async function databaseAction(name: string, item: string): Promise<void> {
+async function databaseAction(page: Page, name: string, item: string): Promise<void> {
   await jumpTo(page, `databases ${PROD}`, 'database-table');
   const row = page.getByTestId('database-table').locator(`tr[data-row-key="${name}"]`);
   await row.getByTestId('row-menu').click();
   await pickMenuItem(page, item);
 }
 
-test('rename copies the operation with the name typed so far, quoted for the shell', async () => {
-  await databaseAction('Finance_Ledger', 'Rename…');
-  const rename = dialog(page, 'rename-database-dialog');
+test('rename copies the operation with the name typed so far, quoted for the shell', async ({
+  page,
+  harness,
+  consoleErrors,
+}) => {
+  await databaseAction(page, 'Finance_Ledger', 'Rename…');
+  const rename = page.getByTestId('rename-database-dialog');
   await rename.getByTestId('rename-name').locator('input').fill("Ledger 2027's");
-  expect(await copyCommand(rename)).toBe(
+  expect(await copyCommand(page, rename)).toBe(
     `databridge databases rename --instanceName ${PROD} --databaseName Finance_Ledger` +
-      ` --body '{"name":"Ledger 2027'\\''s"}' ${profileOption()}`,
+      ` --body '{"name":"Ledger 2027'\\''s"}' ${profileOption(harness)}`,
   );
   await expectAccessible(page, 'a dialog with Copy as command', [
     '[data-testid="rename-database-dialog"]',
   ]);
   await rename.getByRole('button', { name: 'Cancel' }).click();
   await expect(rename).toBeHidden();
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('export copies the CLI export transfer, its type by name', async () => {
-  await databaseAction('Finance_Ledger', 'Export…');
-  const exporting = dialog(page, 'export-dialog');
+test('export copies the CLI export transfer, its type by name', async ({ page, harness }) => {
+  await databaseAction(page, 'Finance_Ledger', 'Export…');
+  const exporting = page.getByTestId('export-dialog');
   await expect(exporting).toContainText('Export Finance_Ledger');
-  expect(await copyCommand(exporting)).toBe(
+  expect(await copyCommand(page, exporting)).toBe(
     `databridge export --instanceName ${PROD} --databaseName Finance_Ledger --exportTo bak` +
-      ` --to . ${profileOption()}`,
+      ` --to . ${profileOption(harness)}`,
   );
   await exporting.getByRole('button', { name: 'Cancel' }).click();
   await expect(exporting).toBeHidden();
 });
 
-test('create login copies the command without the password typed', async () => {
+test('create login copies the command without the password typed', async ({ page, harness }) => {
   const password = 'Zq7!long-and-Secret-42';
   await jumpTo(page, 'logins dev', 'logins-view');
   await runCommand(page, 'Create login');
-  const create = dialog(page, 'login-create-dialog');
+  const create = page.getByTestId('login-create-dialog');
   await create.getByTestId('login-name').locator('input').fill('report_reader');
   await create.getByTestId('password-input').locator('input').fill(password);
-  const copied = await copyCommand(create);
+  const copied = await copyCommand(page, create);
   expect(copied).not.toContain(password);
   const [note, command] = copied.split('\n');
   expect(note).toMatch(/^# The password is not copied: replace <password> in --body/);
   expect(command).toBe(
     `databridge logins create --instanceName ${DEV}` +
-      ` --body '{"login":"report_reader","password":"<password>","role":"Consumer"}' ${profileOption()}`,
+      ` --body '{"login":"report_reader","password":"<password>","role":"Consumer"}' ${profileOption(harness)}`,
   );
   await create.getByRole('button', { name: 'Cancel' }).click();
   await expect(create).toBeHidden();

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { startHarness, type Harness } from '../harness/server';
-import { jumpTo } from './activity-helpers';
-import { expectAccessible } from './axe-check';
-import { boxOf } from './calm-helpers';
-import { rowsInView, screenshotDensity } from './density-helpers';
-import { expect, test } from './fixtures';
+import { expectAccessible } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { boxOf } from '../support/e2e/geometry';
+import { jumpTo } from '../support/e2e/menus';
+import { rowsInView } from '../support/e2e/tables';
+import { DENSITY_SIZES, screenshotSizes } from '../support/e2e/screenshots';
 
 /*
  * A denser frame: the window's alerts fold into one line with their count (which unfolds
@@ -15,67 +15,57 @@ import { expect, test } from './fixtures';
  * under the demo's minute-old chains on two instances: two alerts at once.
  */
 test.describe.configure({ mode: 'serial' });
+// No alert at sign-in: the threshold is lowered to 30 s by a test.
+test.use({ settings: { blockingAlertSeconds: 3600 } });
 
 const PROD = 'sql-eu-prod-01';
-let harness: Harness;
-let page: Page;
-const consoleErrors: string[] = [];
 
-test.beforeAll(async ({ browser }) => {
-  harness = await startHarness({ emulator: { jobMs: 400 } });
-  await harness.services.settings.update({ blockingAlertSeconds: 3600 });
-  // A context of its own: the accessibility check opens a page beside it.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  await page.goto(harness.url);
-  await page.getByTestId('try-emulator').first().click();
-  await expect(page.getByTestId('tree-node').filter({ hasText: PROD })).toBeVisible();
-});
-test.afterAll(async () => {
-  await page.context().close();
-  await harness.close();
-});
-
-const dock = () => page.getByTestId('alert-dock');
-const shownAlerts = () => dock().locator('.n-notification').filter({ visible: true });
+const dock = (page: Page) => page.getByTestId('alert-dock');
+const shownAlerts = (page: Page) => dock(page).locator('.n-notification').filter({ visible: true });
 /** How many alerts the strip holds (another may come while a test runs). */
-const alertCount = async (): Promise<number> => Number(await dock().getAttribute('data-count'));
+const alertCount = async (page: Page): Promise<number> =>
+  Number(await dock(page).getAttribute('data-count'));
 
-test('several alerts fold into one line with their count, which unfolds and folds them', async () => {
+test('several alerts fold into one line with their count, which unfolds and folds them', async ({
+  page,
+  harness,
+  consoleErrors,
+}) => {
   await jumpTo(page, `databases ${PROD}`, 'database-table');
   await harness.services.settings.update({ blockingAlertSeconds: 30 });
   const toggle = page.getByTestId('alert-dock-toggle');
   await expect(toggle).toBeVisible();
-  const count = await alertCount();
+  const count = await alertCount(page);
   expect(count).toBeGreaterThanOrEqual(2);
   await expect(toggle).toHaveText(/^\s*\d+ alerts/);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(shownAlerts()).toHaveCount(1);
+  await expect(shownAlerts(page)).toHaveCount(1);
   // One line: no taller than a row of the strip's own controls and a little air.
-  expect((await boxOf(dock())).height).toBeLessThanOrEqual(40);
+  expect((await boxOf(dock(page))).height).toBeLessThanOrEqual(40);
 
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await expect.poll(async () => (await shownAlerts().count()) - (await alertCount())).toBe(0);
-  expect((await boxOf(dock())).height).toBeGreaterThan(40);
+  await expect
+    .poll(async () => (await shownAlerts(page).count()) - (await alertCount(page)))
+    .toBe(0);
+  expect((await boxOf(dock(page))).height).toBeGreaterThan(40);
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(shownAlerts()).toHaveCount(1);
+  await expect(shownAlerts(page)).toHaveCount(1);
   // Last: the check takes a while, and an alert's 20 s may end meanwhile.
   await toggle.click();
   await expectAccessible(page, 'the unfolded alert strip', ['[data-testid="alert-dock"]']);
   // "Dismiss all" empties the strip in one click (a new alert may come in at once).
   await page.getByTestId('alert-dock-dismiss-all').click();
-  await expect.poll(alertCount).toBeLessThan(2);
+  await expect.poll(() => alertCount(page)).toBeLessThan(2);
   await expect(page.getByTestId('alert-dock-dismiss-all')).toBeHidden();
   expect(consoleErrors).toEqual([]);
 });
 
-test('at 1280x800 Sessions shows at least 12 rows under its alert, filter and blocking chains', async () => {
+test('at 1280x800 Sessions shows at least 12 rows under its alert, filter and blocking chains', async ({
+  page,
+  consoleErrors,
+}) => {
   const view = await jumpTo(page, `sessions ${PROD}`, 'sessions-view');
   await expect(view.getByTestId('blocking-head').first()).toBeVisible();
   await expect(view.getByTestId('blocking-child').first()).toBeVisible();
@@ -83,11 +73,14 @@ test('at 1280x800 Sessions shows at least 12 rows under its alert, filter and bl
   const table = view.getByTestId('session-table');
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expect.poll(() => rowsInView(table)).toBeGreaterThanOrEqual(12);
-  await screenshotDensity(page, 'sessions-blocking');
+  await screenshotSizes(page, 'density/sessions-blocking', DENSITY_SIZES);
   expect(consoleErrors).toEqual([]);
 });
 
-test('the activity panel keeps its head on one line, resizes from its edge and collapses to its head', async () => {
+test('the activity panel keeps its head on one line, resizes from its edge and collapses to its head', async ({
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, `jobs ${PROD}`, 'jobs-view');
   await page.getByTestId('toggle-activity').click();
   const slot = page.getByTestId('activity-slot');
@@ -149,7 +142,7 @@ test('the activity panel keeps its head on one line, resizes from its edge and c
   const dragged = (await boxOf(slot)).height;
   expect(dragged).toBeGreaterThan(headHeight + 140);
   expect(dragged).toBeLessThan(headHeight + 165);
-  await screenshotDensity(page, 'jobs-activity');
+  await screenshotSizes(page, 'density/jobs-activity', DENSITY_SIZES);
   await page.getByTestId('activity-close').click();
   await expect(slot).toBeHidden();
   expect(consoleErrors).toEqual([]);

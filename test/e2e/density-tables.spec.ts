@@ -1,16 +1,15 @@
-import { jumpTo, openActivitySession, type ActivitySession } from './activity-helpers';
-import { expectAccessible } from './axe-check';
-import { boxOf } from './calm-helpers';
+import { expectAccessible } from '../support/e2e/axe';
+import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
+import { boxOf } from '../support/e2e/geometry';
+import { jumpTo } from '../support/e2e/menus';
 import {
   closeChooser,
   expectHeadersInside,
   headerOf,
   openChooser,
-  reloadSignedIn,
-  screenshotDensity,
   sidewaysThumb,
-} from './density-helpers';
-import { expect, test } from './fixtures';
+} from '../support/e2e/tables';
+import { DENSITY_SIZES, screenshotSizes } from '../support/e2e/screenshots';
 
 /*
  * Dense tables: compact rows by default (Comfortable in Settings), every default column of the
@@ -19,6 +18,8 @@ import { expect, test } from './fixtures';
  * columns are wider than the table, and dragged widths kept across a reload.
  */
 test.describe.configure({ mode: 'serial' });
+// Imports of a few MiB run several parts.
+test.use({ transfers: SMALL_PARTS });
 
 const PROD = 'sql-eu-prod-01';
 const VIEWS = [
@@ -28,17 +29,11 @@ const VIEWS = [
   { query: `archives ${PROD}`, table: 'archive-table', name: 'archives' },
 ] as const;
 
-let session: ActivitySession;
-
-test.beforeAll(async ({ browser }) => {
-  session = await openActivitySession(browser);
-});
-test.afterAll(async () => {
-  await session.close();
-});
-
-test('rows are at most 32 px by default, and taller once Settings says Comfortable', async () => {
-  const { page, harness } = session;
+test('rows are at most 32 px by default, and taller once Settings says Comfortable', async ({
+  page,
+  harness,
+  consoleErrors,
+}) => {
   const table = await jumpTo(page, `databases ${PROD}`, 'database-table');
   const row = table.locator('tbody tr').first();
   await expect(row).toBeVisible();
@@ -61,13 +56,15 @@ test('rows are at most 32 px by default, and taller once Settings says Comfortab
   await harness.services.settings.update({ density: 'compact' });
   await expect(page.locator('html')).toHaveAttribute('data-density', 'compact');
   await expect.poll(async () => (await boxOf(tall)).height).toBe(compact);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('at 1280x800 no default column of Databases, Jobs, Sessions or Archives is cut', async () => {
+test('at 1280x800 no default column of Databases, Jobs, Sessions or Archives is cut', async ({
+  page,
+  consoleErrors,
+}) => {
   // Four views, each with its column chooser (and, with SCREENSHOTS=1, eight screenshots).
   test.slow();
-  const { page } = session;
   for (const view of VIEWS) {
     const table = await jumpTo(page, view.query, view.table);
     await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -78,15 +75,17 @@ test('at 1280x800 no default column of Databases, Jobs, Sessions or Archives is 
       0,
     );
     await closeChooser(page, table);
-    await screenshotDensity(page, view.name);
+    await screenshotSizes(page, `density/${view.name}`, DENSITY_SIZES);
   }
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('at 1024x700 the least needed columns give way into the chooser', async () => {
+test('at 1024x700 the least needed columns give way into the chooser', async ({
+  page,
+  consoleErrors,
+}) => {
   // Four views, each with its column chooser.
   test.slow();
-  const { page } = session;
   await page.setViewportSize({ width: 1024, height: 700 });
   const gaveWay: Readonly<Record<string, readonly string[]>> = {
     'database-table': ['databaseSchema', 'pinned'],
@@ -111,13 +110,15 @@ test('at 1024x700 the least needed columns give way into the chooser', async () 
     if (keys.length === 0) await expect(chooser.locator('[data-gave-way]')).toHaveCount(0);
     await closeChooser(page, table);
   }
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('columns ticked beyond the room stay, and the table shows its sideways scrollbar', async () => {
+test('columns ticked beyond the room stay, and the table shows its sideways scrollbar', async ({
+  page,
+  consoleErrors,
+}) => {
   // The accessibility check runs in both themes.
   test.slow();
-  const { page } = session;
   await page.setViewportSize({ width: 1024, height: 700 });
   const table = await jumpTo(page, `databases ${PROD}`, 'database-table');
   await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -137,7 +138,7 @@ test('columns ticked beyond the room stay, and the table shows its sideways scro
   }
   await expect(headerOf(table, 'databaseSchema')).toHaveCount(0);
   await expect(sidewaysThumb(table)).toBeVisible();
-  await screenshotDensity(page, 'databases-ticked');
+  await screenshotSizes(page, 'density/databases-ticked', DENSITY_SIZES);
 
   await page.setViewportSize({ width: 1024, height: 700 });
   await openChooser(page, table);
@@ -146,11 +147,14 @@ test('columns ticked beyond the room stay, and the table shows its sideways scro
   await expect(headerOf(table, 'secured')).toHaveCount(0);
   await expect(sidewaysThumb(table)).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 800 });
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('a width dragged at a header edge is kept after a reload, until the columns are reset', async () => {
-  const { page } = session;
+test('a width dragged at a header edge is kept after a reload, until the columns are reset', async ({
+  app,
+  page,
+  consoleErrors,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const table = await jumpTo(page, `databases ${PROD}`, 'database-table');
   const owner = headerOf(table, 'owner');
@@ -165,7 +169,7 @@ test('a width dragged at a header edge is kept after a reload, until the columns
   await page.mouse.up();
   await expect.poll(async () => Math.round((await boxOf(owner)).width)).toBe(before + 40);
 
-  await reloadSignedIn(page);
+  await app.reloadSignedIn();
   const reloaded = await jumpTo(page, `databases ${PROD}`, 'database-table');
   const ownerAgain = headerOf(reloaded, 'owner');
   await expect(ownerAgain).toBeVisible();
@@ -175,5 +179,5 @@ test('a width dragged at a header edge is kept after a reload, until the columns
   await page.getByTestId('column-chooser-reset').click();
   await closeChooser(page, reloaded);
   await expect.poll(async () => Math.round((await boxOf(ownerAgain)).width)).toBe(before);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

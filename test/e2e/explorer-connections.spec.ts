@@ -1,5 +1,6 @@
 import { startEmulator, type Emulator } from '../../src/emulator/server';
-import { expect, test, type Page } from './support/explorer-fixtures';
+import { expect, test } from '../support/e2e/fixtures';
+import { screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * Connections: the first-run screen, testing before saving, API-key and token profiles on a
@@ -7,6 +8,8 @@ import { expect, test, type Page } from './support/explorer-fixtures';
  * profile manager, and read-only profiles. One harness for the file; tests run in order.
  */
 test.describe.configure({ mode: 'serial' });
+// Each test loads the app in a page of its own.
+test.use({ pageScope: 'test', open: 'blank' });
 
 let emulator: Emulator;
 test.beforeAll(async () => {
@@ -19,13 +22,7 @@ test.afterAll(async () => {
 const CONTRIBUTOR = 'Contributor (custom)';
 const TOKEN = 'Token admin';
 
-async function fillApiKeyProfile(page: Page, name: string, key: string): Promise<void> {
-  const form = page.getByTestId('profile-form');
-  await form.getByTestId('profile-name').locator('input').fill(name);
-  await form.getByTestId('profile-target').getByText('Custom URL').click();
-  await form.getByTestId('profile-base-url').locator('input').fill(emulator.baseUrl);
-  await form.getByTestId('profile-api-key').locator('input').fill(key);
-}
+const contributor = (apiKey: string) => ({ name: CONTRIBUTOR, baseUrl: emulator.baseUrl, apiKey });
 
 test('the first run offers Connect (EU by default) and the local emulator', async ({
   app,
@@ -39,7 +36,7 @@ test('the first run offers Connect (EU by default) and the local emulator', asyn
     'EU',
   );
   await expect(screen.getByTestId('try-emulator')).toBeVisible();
-  await app.screenshotThemes('connections-first-run');
+  await screenshotThemes(page, 'connections-first-run');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -49,7 +46,7 @@ test('testing a connection signs in, shows the IP and the ACL verdict, and saves
   harness,
 }) => {
   await app.load();
-  await fillApiKeyProfile(page, CONTRIBUTOR, 'wrong-key');
+  await app.connections.fillApiKeyProfile(contributor('wrong-key'));
   await page.getByTestId('profile-test').click();
   await expect(page.getByTestId('error-state')).toContainText('Connection test failed');
 
@@ -64,7 +61,7 @@ test('testing a connection signs in, shows the IP and the ACL verdict, and saves
 
 test('save and connect an API-key profile on a custom URL', async ({ app, page }) => {
   await app.load();
-  await fillApiKeyProfile(page, CONTRIBUTOR, 'demo-contributor-key');
+  await app.connections.fillApiKeyProfile(contributor('demo-contributor-key'));
   await page.getByTestId('profile-save-connect').click();
   await expect(app.instanceTable.locator('tbody tr')).toHaveCount(3);
   const tab = page.getByTestId('profile-tab').filter({ hasText: CONTRIBUTOR });
@@ -104,7 +101,7 @@ test('a token sign-in shows a live countdown, beside other open profiles', async
   await expect(app.tree.getByTestId('region-badge')).toHaveCount(2);
   await page.getByTestId('open-connections').click();
   await expect(page.getByTestId('profile-list')).toBeVisible();
-  await app.screenshotThemes('connections');
+  await screenshotThemes(page, 'connections');
 });
 
 test('edit, duplicate and delete profiles', async ({ app, page }) => {
@@ -147,7 +144,7 @@ test('a read-only profile offers no action that changes something', async ({ app
   await expect(page.getByTestId('admin-access')).toHaveClass(/n-switch--disabled/);
   await page.getByTestId('admin-access').hover();
   await expect(page.locator('.n-tooltip').filter({ hasText: 'refused adminAccess' })).toBeVisible();
-  await app.databaseTable.locator('tbody tr').first().getByTestId('row-menu').click();
+  await app.databases.table.locator('tbody tr').first().getByTestId('row-menu').click();
   for (const label of ['Rename…', 'Drop…', 'Shrink…', 'Archive…']) {
     await expect(
       page
@@ -158,7 +155,7 @@ test('a read-only profile offers no action that changes something', async ({ app
   }
   await page.keyboard.press('Escape');
   // A double click opens the database's own view, with its actions.
-  await app.databaseTable.locator('tbody tr').first().locator('td').nth(1).dblclick();
+  await app.databases.table.locator('tbody tr').first().locator('td').nth(1).dblclick();
   await expect(page.getByTestId('action-drop')).toBeDisabled();
   await expect(page.getByTestId('action-rename')).toBeDisabled();
   await expect(app.tree.getByTestId('read-only-badge')).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Harness } from '../harness/server';
-import { expect, test } from './support/explorer-fixtures';
+import { expect, test } from '../support/e2e/fixtures';
+import { screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * The databases of an instance and every database action, against the harness's built-in
@@ -7,6 +8,8 @@ import { expect, test } from './support/explorer-fixtures';
  * other (the database created first is renamed, pinned, shrunk... later).
  */
 test.describe.configure({ mode: 'serial' });
+// Each test loads the app in a page of its own (one routes its socket).
+test.use({ pageScope: 'test', open: 'blank' });
 
 const PROD = 'sql-eu-prod-01';
 const DEV = 'sql-eu-dev-01';
@@ -18,7 +21,7 @@ test('the databases view lists, sorts on the service, searches and chooses colum
 }) => {
   await app.openEmulator();
   await app.openDatabases(PROD);
-  const rows = app.databaseTable.locator('tbody tr');
+  const rows = app.databases.table.locator('tbody tr');
   await expect(rows).toHaveCount(12);
   await expect(page.getByTestId('view-title')).toHaveText('Databases');
 
@@ -35,10 +38,10 @@ test('the databases view lists, sorts on the service, searches and chooses colum
 
   await page.getByTestId('column-chooser').click();
   await page.locator('.n-checkbox').filter({ hasText: 'Secured' }).click();
-  await expect(app.databaseTable.locator('th').filter({ hasText: 'Secured' })).toBeVisible();
+  await expect(app.databases.table.locator('th').filter({ hasText: 'Secured' })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await app.screenshotThemes('databases');
+  await screenshotThemes(page, 'databases');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -62,9 +65,7 @@ test('a row shows and copies its raw JSON with the fields the contract does not 
       ),
     );
   });
-  await app.openEmulator();
-  await app.openDatabases(PROD);
-  await app.rowAction(app.databaseRow('Finance_Ledger'), 'Show raw JSON');
+  await app.databaseAction(PROD, 'Finance_Ledger', 'Show raw JSON');
   const drawer = page.getByTestId('raw-json-drawer');
   await expect(drawer.getByTestId('raw-json')).toContainText('"name": "Finance_Ledger"');
   await expect(drawer.getByTestId('raw-json')).toContainText('"replicaRole": "Primary"');
@@ -73,13 +74,13 @@ test('a row shows and copies its raw JSON with the fields the contract does not 
   );
   await page.keyboard.press('Escape');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await app.rowAction(app.databaseRow('Finance_Ledger'), 'Copy as JSON');
+  await app.rowAction(app.databases.row('Finance_Ledger'), 'Copy as JSON');
   await expect(page.getByText('Copied Finance_Ledger as JSON')).toBeVisible();
   const copied = JSON.parse(
     await page.evaluate<string>('navigator.clipboard.readText()'),
   ) as unknown;
   expect(copied).toMatchObject({ name: 'Finance_Ledger', replicaRole: 'Primary' });
-  await app.rowAction(app.databaseRow('Exposure_Master'), 'Show raw JSON');
+  await app.rowAction(app.databases.row('Exposure_Master'), 'Show raw JSON');
   await expect(drawer.getByTestId('raw-json-unknown')).toHaveText(
     'Every field is known to the contract.',
   );
@@ -87,9 +88,7 @@ test('a row shows and copies its raw JSON with the fields the contract does not 
 });
 
 test('a row’s menu exports that database', async ({ app, page }) => {
-  await app.openEmulator();
-  await app.openDatabases(PROD);
-  await app.rowAction(app.databaseRow('Finance_Ledger'), 'Export…');
+  await app.databaseAction(PROD, 'Finance_Ledger', 'Export…');
   const dialog = page.getByTestId('export-dialog');
   await expect(dialog).toContainText('Export Finance_Ledger');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -101,7 +100,7 @@ test('the adminAccess switch lists every managed database', async ({ app, page }
   await app.openDatabases(PROD);
   await page.getByTestId('admin-access').click();
   await expect(page.getByText('Every managed database (admin access)')).toBeVisible();
-  await expect(app.databaseTable.locator('tbody tr').first()).toBeVisible();
+  await expect(app.databases.table.locator('tbody tr').first()).toBeVisible();
   await page.getByTestId('admin-access').click();
   await expect(page.getByText('Databases you can access')).toBeVisible();
 });
@@ -110,11 +109,11 @@ test('the database view shows a database with its groups and sessions', async ({
   await app.openEmulator();
   await app.openDatabases(PROD);
   // A double-click opens a database (a click only makes its row the current one).
-  await app.databaseRow('Finance_Ledger').getByText('Finance_Ledger').dblclick();
+  await app.databases.row('Finance_Ledger').getByText('Finance_Ledger').dblclick();
   await expect(page.getByTestId('view-title')).toContainText('Finance_Ledger');
   await expect(page.getByTestId('database-groups')).toContainText('Finance');
   await expect(page.getByTestId('database-sessions')).toHaveText(/^\d+$/);
-  await app.screenshotThemes('database');
+  await screenshotThemes(page, 'database');
 });
 
 const NEW_DB = 'Explorer_Test_DB';
@@ -169,56 +168,57 @@ test('create database checks the name with the contract and keeps the input on f
 
   await name.fill(NEW_DB);
   await dialog.locator('.n-tag__close').click();
+  // The job is held in flight while its start shows, then runs to its end.
+  harness.emulator.jobs.hold();
   await app.dialogConfirm('create-database-dialog').click();
   await expect(dialog).toBeHidden();
   await expect(app.toast('Database creation started')).toBeVisible();
   await expect(page.getByTestId('activity-slot')).toBeVisible();
-  await expect(app.databaseRow(NEW_DB)).toContainText('Ready', { timeout: 20_000 });
+  harness.emulator.jobs.release();
+  await expect(app.databases.row(NEW_DB)).toContainText('Ready', { timeout: 20_000 });
   expect(isTracked(harness, DEV, 'Create')).toBe(true);
 });
 
 test('pin with an expiry, then unpin', async ({ app, page }) => {
-  await app.openEmulator();
-  await app.openDatabases(DEV);
-  await app.rowAction(app.databaseRow(NEW_DB), 'Pin…');
+  await app.databaseAction(DEV, NEW_DB, 'Pin…');
   const dialog = page.getByTestId('pin-database-dialog');
   await dialog.getByTestId('pin-expiry').locator('input').fill(pickerDate(30));
   await page.locator('.n-date-panel-actions').getByText('Confirm').click();
   await app.dialogConfirm('pin-database-dialog').click();
   await expect(app.toast(`${NEW_DB} pinned`)).toBeVisible();
-  await expect(app.databaseRow(NEW_DB)).toContainText('until');
+  await expect(app.databases.row(NEW_DB)).toContainText('until');
 
-  await app.rowAction(app.databaseRow(NEW_DB), 'Unpin or change expiry…');
+  await app.rowAction(app.databases.row(NEW_DB), 'Unpin or change expiry…');
   await dialog.getByTestId('pin-no').click();
   await app.dialogConfirm('pin-database-dialog').click();
   await expect(app.toast(`${NEW_DB} unpinned`)).toBeVisible();
-  await expect(app.databaseRow(NEW_DB)).not.toContainText('until');
+  await expect(app.databases.row(NEW_DB)).not.toContainText('until');
 });
 
 test('rename refuses a taken name and renames as a job', async ({ app, page, harness }) => {
-  await app.openEmulator();
-  await app.openDatabases(DEV);
-  await app.rowAction(app.databaseRow(NEW_DB), 'Rename…');
+  await app.databaseAction(DEV, NEW_DB, 'Rename…');
   const dialog = page.getByTestId('rename-database-dialog');
   const input = dialog.getByTestId('rename-name').locator('input');
   await input.fill('Dev_RDM_Sample');
   await expect(dialog.getByText('A database with this name exists already')).toBeVisible();
   await input.fill(RENAMED);
+  harness.emulator.jobs.hold();
   await app.dialogConfirm('rename-database-dialog').click();
   await expect(app.toast('Rename started')).toBeVisible();
-  await expect(app.databaseRow(RENAMED)).toContainText('Ready', { timeout: 20_000 });
+  harness.emulator.jobs.release();
+  await expect(app.databases.row(RENAMED)).toContainText('Ready', { timeout: 20_000 });
   expect(isTracked(harness, DEV, `Rename ${NEW_DB}`)).toBe(true);
 });
 
 test('shrink the log only', async ({ app, page, harness }) => {
-  await app.openEmulator();
-  await app.openDatabases(DEV);
-  await app.rowAction(app.databaseRow(RENAMED), 'Shrink…');
+  await app.databaseAction(DEV, RENAMED, 'Shrink…');
   await page.getByTestId('shrink-logs-only').click();
+  harness.emulator.jobs.hold();
   await app.dialogConfirm('shrink-database-dialog').click();
   await expect(app.toast('Shrink started')).toBeVisible();
+  harness.emulator.jobs.release();
   expect(isTracked(harness, DEV, `Shrink ${RENAMED}`)).toBe(true);
-  await expect(app.databaseRow(RENAMED)).toContainText('Ready', { timeout: 20_000 });
+  await expect(app.databases.row(RENAMED)).toContainText('Ready', { timeout: 20_000 });
 });
 
 test('archive with a resource group id (remembered) and an expiry', async ({
@@ -226,9 +226,7 @@ test('archive with a resource group id (remembered) and an expiry', async ({
   page,
   harness,
 }) => {
-  await app.openEmulator();
-  await app.openDatabases(DEV);
-  await app.rowAction(app.databaseRow(RENAMED), 'Archive…');
+  await app.databaseAction(DEV, RENAMED, 'Archive…');
   const dialog = page.getByTestId('archive-database-dialog');
   const group = dialog.getByTestId('archive-resource-group').locator('input');
   await group.fill('not-a-guid');
@@ -236,24 +234,24 @@ test('archive with a resource group id (remembered) and an expiry', async ({
   await group.fill(RESOURCE_GROUP);
   await dialog.getByTestId('archive-expiry').locator('input').fill(pickerDate(90));
   await page.locator('.n-date-panel-actions').getByText('Confirm').click();
+  harness.emulator.jobs.hold();
   await app.dialogConfirm('archive-database-dialog').click();
   await expect(app.toast('Archive started')).toBeVisible();
+  harness.emulator.jobs.release();
   const profile = harness.services.profiles.list().find((p) => p.isEmulator);
   expect(profile?.resourceGroupId).toBe(RESOURCE_GROUP);
-  await expect(app.databaseRow(RENAMED)).toContainText('Ready', { timeout: 20_000 });
+  await expect(app.databases.row(RENAMED)).toContainText('Ready', { timeout: 20_000 });
 });
 
 test('security groups of a database and of an instance', async ({ app, page }) => {
-  await app.openEmulator();
-  await app.openDatabases(DEV);
-  await app.rowAction(app.databaseRow(RENAMED), 'Security groups…');
+  await app.databaseAction(DEV, RENAMED, 'Security groups…');
   const dialog = page.getByTestId('security-dialog');
   await dialog.getByTestId('groups-add').locator('button').click();
   await page.keyboard.type(FINANCE_GROUP);
   await page.keyboard.press('Enter');
   await app.dialogConfirm('security-dialog').click();
   await expect(app.toast('Security groups updated')).toBeVisible();
-  await expect(app.databaseRow(RENAMED)).toContainText('Finance');
+  await expect(app.databases.row(RENAMED)).toContainText('Finance');
 
   await page.getByText(DEV, { exact: true }).first().click();
   await page.getByTestId('instance-security').click();
@@ -264,10 +262,8 @@ test('security groups of a database and of an instance', async ({ app, page }) =
   await expect(app.toast('Security groups updated')).toBeVisible();
 });
 
-test('move to an instance picked from the list', async ({ app, page }) => {
-  await app.openEmulator();
-  await app.openDatabases(DEV);
-  await app.rowAction(app.databaseRow(RENAMED), 'Move to another instance…');
+test('move to an instance picked from the list', async ({ app, page, harness }) => {
+  await app.databaseAction(DEV, RENAMED, 'Move to another instance…');
   const dialog = page.getByTestId('move-database-dialog');
   await app.dialogConfirm('move-database-dialog').click();
   await expect(dialog.getByText('Destination server is required')).toBeVisible();
@@ -276,23 +272,23 @@ test('move to an instance picked from the list', async ({ app, page }) => {
   await expect(options).toHaveCount(2);
   await expect(options.filter({ hasText: DEV })).toHaveCount(0);
   await options.filter({ hasText: 'sql-eu-test-01' }).click();
+  harness.emulator.jobs.hold();
   await app.dialogConfirm('move-database-dialog').click();
   await expect(app.toast('Move started')).toBeVisible();
-  await expect(app.databaseRow(RENAMED)).toHaveCount(0, { timeout: 20_000 });
+  harness.emulator.jobs.release();
+  await expect(app.databases.row(RENAMED)).toHaveCount(0, { timeout: 20_000 });
 });
 
 test('drop shows a summary, offers archive instead, and needs the name typed', async ({
   app,
   page,
 }) => {
-  await app.openEmulator();
-  await app.openDatabases(PROD);
-  await app.rowAction(app.databaseRow('Analytics_Sandbox'), 'Drop…');
+  await app.databaseAction(PROD, 'Analytics_Sandbox', 'Drop…');
   const dialog = page.getByTestId('drop-database-dialog');
   await expect(dialog.getByTestId('drop-summary')).toContainText('Size');
   await expect(dialog.getByTestId('drop-sessions')).toHaveText(/^\d+$/);
   await expect(app.dialogConfirm('drop-database-dialog')).toBeDisabled();
-  await app.screenshotThemes('drop-dialog');
+  await screenshotThemes(page, 'drop-dialog');
 
   await dialog.getByTestId('archive-instead').click();
   await expect(page.getByTestId('archive-database-dialog')).toBeVisible();
@@ -304,9 +300,9 @@ test('drop shows a summary, offers archive instead, and needs the name typed', a
   ).toHaveValue(RESOURCE_GROUP);
   await page.keyboard.press('Escape');
 
-  await app.rowAction(app.databaseRow('Analytics_Sandbox'), 'Drop…');
+  await app.rowAction(app.databases.row('Analytics_Sandbox'), 'Drop…');
   await dialog.getByTestId('confirm-type-name').locator('input').fill('Analytics_Sandbox');
   await app.dialogConfirm('drop-database-dialog').click();
   await expect(app.toast('Database dropped')).toBeVisible();
-  await expect(app.databaseRow('Analytics_Sandbox')).toHaveCount(0);
+  await expect(app.databases.row('Analytics_Sandbox')).toHaveCount(0);
 });

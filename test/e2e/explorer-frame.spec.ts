@@ -1,5 +1,6 @@
-import type { ExplorerApp } from './support/explorer-app';
-import { expect, test } from './support/explorer-fixtures';
+import { screenshotThemes } from '../support/e2e/screenshots';
+import type { App } from '../support/e2e/pages/app';
+import { expect, test } from '../support/e2e/fixtures';
 
 /*
  * The frame: the instances and instance views, the resource tree (lazy loading, refresh per
@@ -7,6 +8,8 @@ import { expect, test } from './support/explorer-fixtures';
  * panel toggle (Ctrl/Cmd+J) and the theme following the OS. One harness for the file.
  */
 test.describe.configure({ mode: 'serial' });
+// Each test loads the app in a page of its own.
+test.use({ pageScope: 'test', open: 'blank' });
 
 const TEST = 'sql-eu-test-01';
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
@@ -23,7 +26,7 @@ test('the instances view shows status, disk usage and limits', async ({
   await page.getByTestId('table-search').locator('input').fill('test');
   await expect(app.instanceTable.locator('tbody tr')).toHaveCount(1);
   await page.getByTestId('table-search').locator('input').fill('');
-  await app.screenshotThemes('instances');
+  await screenshotThemes(page, 'instances');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -34,7 +37,7 @@ test('the instance view shows disk, limits, endpoints and its sub-views', async 
   await expect(page.getByTestId('instance-disk')).toContainText('used of');
   await expect(page.getByTestId('instance-db-limit')).toHaveText(/8\s+of 50/);
   await expect(page.getByTestId('instance-link-archives')).toBeVisible();
-  await app.screenshotThemes('instance');
+  await screenshotThemes(page, 'instance');
 });
 
 test('the tree loads lazily, refreshes a node and filters loaded objects', async ({
@@ -121,14 +124,14 @@ test('Ctrl/Cmd+Shift+P lists every action; Ctrl/Cmd+J toggles the activity panel
 }) => {
   await app.openEmulator();
   await app.openDatabases(TEST);
-  await app.databaseRow('Migration_Check').locator('td').nth(1).dblclick();
+  await app.databases.row('Migration_Check').locator('td').nth(1).dblclick();
   await page.keyboard.press(`${MOD}+Shift+KeyP`);
   const palette = page.getByTestId('command-palette');
   await expect(palette).toBeVisible();
   for (const title of ['Rename Migration_Check…', 'Drop Migration_Check…', 'Create database on']) {
     await expect(palette.getByTestId('quick-pick-item').filter({ hasText: title })).toHaveCount(1);
   }
-  await app.screenshotThemes('command-palette');
+  await screenshotThemes(page, 'command-palette');
   await palette.getByTestId('quick-pick-input').locator('input').fill('toggle activity');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('activity-slot')).toBeVisible();
@@ -155,7 +158,7 @@ test('the theme follows the OS until the user picks one', async ({ app, page }) 
 });
 
 /** The emulator profile's id as it appears in tree node keys. */
-function profileKey(app: ExplorerApp): string {
+function profileKey(app: App): string {
   const profile = app.harness.services.profiles.list().find((p) => p.isEmulator);
   return encodeURIComponent(profile?.id ?? '');
 }

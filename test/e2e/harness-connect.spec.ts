@@ -1,7 +1,14 @@
 import { HARNESS_TOKEN_META } from '../../src/shared/ipc/harness-wire';
 import { DIALOG_TOKEN_HEADER } from '../harness/server';
-import { queueDialog } from './activity-helpers';
-import { expect, test } from './fixtures';
+import { expect, test } from '../support/e2e/fixtures';
+import { queueDialog } from '../support/e2e/files';
+
+/*
+ * The harness itself: the app loads through it, its page and socket want the token, and only
+ * the test runner answers file dialogs. One harness for the file, a page per test; the
+ * sign-in comes last, as the others look at the first-run screen.
+ */
+test.use({ pageScope: 'test', open: 'blank' });
 
 test('the app loads through the harness without console errors and shows the connection screen', async ({
   page,
@@ -14,24 +21,6 @@ test('the app loads through the harness without console errors and shows the con
   // Native-only features are visibly absent in the harness.
   await expect(page.getByTestId('harness-badge')).toContainText('no tray');
   await page.screenshot({ path: 'artifacts/screenshots/connection-screen.png' });
-  expect(consoleErrors).toEqual([]);
-});
-
-test('trying the local emulator connects and lists its three demo instances', async ({
-  page,
-  harness,
-  consoleErrors,
-}) => {
-  await page.goto(harness.url);
-  await page.getByTestId('try-emulator').first().click();
-  for (const name of ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01']) {
-    await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
-  }
-  await page.screenshot({ path: 'artifacts/screenshots/emulator-instances.png' });
-  // The sign-in happened in main (the harness's services), not in the page.
-  const [profile] = harness.services.profiles.list();
-  expect(profile?.isEmulator).toBe(true);
-  expect(harness.services.connections.state(profile?.id ?? '').status).toBe('signedIn');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -90,4 +79,22 @@ test('the page cannot answer its own file dialog: only the test runner’s token
   // The runner's token, which only this process has, is taken.
   await queueDialog(harness, { files: ['/tmp/chosen.bak'] });
   expect(await harness.platform.chooseFiles()).toEqual(['/tmp/chosen.bak']);
+});
+
+test('trying the local emulator connects and lists its three demo instances', async ({
+  page,
+  harness,
+  consoleErrors,
+}) => {
+  await page.goto(harness.url);
+  await page.getByTestId('try-emulator').first().click();
+  for (const name of ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01']) {
+    await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+  }
+  await page.screenshot({ path: 'artifacts/screenshots/emulator-instances.png' });
+  // The sign-in happened in main (the harness's services), not in the page.
+  const [profile] = harness.services.profiles.list();
+  expect(profile?.isEmulator).toBe(true);
+  expect(harness.services.connections.state(profile?.id ?? '').status).toBe('signedIn');
+  expect(consoleErrors).toEqual([]);
 });

@@ -1,13 +1,13 @@
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEMO_EXPORTS_FOLDER } from '../harness/demo-files';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_EXPORTS_FOLDER, writeDemoFiles } from '../harness/demo-files';
-import { dismissNotifications, jumpTo, screenshotModalThemes } from './activity-helpers';
-import { expectAccessible } from './axe-check';
-import { expect, test } from './fixtures';
-import { pickMenuItem } from './resources-helpers';
-import { openSignedInSession, type EmulatorSession } from './session-helpers';
+import { dismissNotifications } from '../support/e2e/alerts';
+import { expectAccessible } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo, pickMenuItem } from '../support/e2e/menus';
+import { screenshotModalThemes } from '../support/e2e/screenshots';
 
 /*
  * Where there is no native dialog, the harness's own file browser (a path field and a list of
@@ -18,85 +18,80 @@ import { openSignedInSession, type EmulatorSession } from './session-helpers';
  * each other.
  */
 test.describe.configure({ mode: 'serial' });
+// The file's folder, with the demo files in it, is the file browser's.
+test.use({ fileBrowser: true });
 
 const DEV = 'sql-eu-dev-01';
-let session: EmulatorSession;
-let page: Page;
-let folder: string;
-let exports: string;
+/** The demo files' folder that takes exports and archive downloads. */
+const exportsOf = (folder: string): string => join(folder, DEMO_EXPORTS_FOLDER);
 
-test.beforeAll(async ({ browser }) => {
-  folder = await mkdtemp(join(tmpdir(), 'databridge-file-browser-'));
-  exports = join(folder, DEMO_EXPORTS_FOLDER);
-  await writeDemoFiles(folder);
-  await writeFile(join(folder, 'notes.txt'), 'not a database');
-  session = await openSignedInSession(browser, {
-    emulator: { jobMs: 400 },
-    fileBrowser: { roots: [folder], startFolder: folder },
-  });
-  page = session.page;
-});
-test.afterAll(async () => {
-  await session?.close();
-  await rm(folder, { recursive: true, force: true });
-});
-
-const fileDialog = (): Locator => page.getByTestId('harness-file-dialog');
-const pathField = (): Locator => fileDialog().getByTestId('harness-file-path').locator('input');
-const row = (name: string): Locator =>
-  fileDialog().getByTestId('harness-file-row').filter({ hasText: name });
+const fileDialog = (page: Page): Locator => page.getByTestId('harness-file-dialog');
+const pathField = (page: Page): Locator =>
+  fileDialog(page).getByTestId('harness-file-path').locator('input');
+const row = (page: Page, name: string): Locator =>
+  fileDialog(page).getByTestId('harness-file-row').filter({ hasText: name });
 
 /** Opens Import… of the activity panel on DEV's overview. */
-async function openImport(): Promise<void> {
+async function openImport(page: Page): Promise<void> {
   await page.getByTestId('activity-import').click();
-  await expect(fileDialog()).toBeVisible();
-  await expect(row('Demo_Sales.bak')).toBeVisible();
+  await expect(fileDialog(page)).toBeVisible();
+  await expect(row(page, 'Demo_Sales.bak')).toBeVisible();
 }
 
-test('Import… opens the harness’s file browser; the file typed in its path field is imported', async () => {
+test('Import… opens the harness’s file browser; the file typed in its path field is imported', async ({
+  page,
+  folder,
+  consoleErrors,
+}) => {
+  const exports = exportsOf(folder);
   // The import runs to "Database online" (upload, then the emulator's job).
   test.slow();
+  // Beside the demo files, one the dialogs' filter leaves out of a file list.
+  await writeFile(join(folder, 'notes.txt'), 'not a database');
   await expect(page.getByTestId('harness-files')).toHaveText('Files: harness browser');
   await jumpTo(page, DEV, 'instance-overview');
   // Import… sits in the activity panel's header.
   if (!(await page.getByTestId('activity-import').isVisible())) {
     await page.getByTestId('toggle-activity').click();
   }
-  await openImport();
-  await expect(fileDialog()).toContainText(`Import into ${DEV}`);
-  await expect(pathField()).toHaveValue(folder);
+  await openImport(page);
+  await expect(fileDialog(page)).toContainText(`Import into ${DEV}`);
+  await expect(pathField(page)).toHaveValue(folder);
   // Folders first, then the database files the dialog's filter takes (no notes.txt).
-  await expect(fileDialog().getByTestId('harness-file-row')).toHaveText([
+  await expect(fileDialog(page).getByTestId('harness-file-row')).toHaveText([
     new RegExp(DEMO_EXPORTS_FOLDER),
     /Demo_Inventory\.dacpac/,
     /Demo_Reports\.mdf/,
     /Demo_Sales\.bak/,
   ]);
-  await expect(row('Demo_Sales.bak')).toContainText('512 KiB');
-  await expect(fileDialog().getByTestId('harness-file-up')).toBeDisabled();
+  await expect(row(page, 'Demo_Sales.bak')).toContainText('512 KiB');
+  await expect(fileDialog(page).getByTestId('harness-file-up')).toBeDisabled();
 
   // Into a folder by its name, and up again.
-  await row(DEMO_EXPORTS_FOLDER).getByRole('button', { name: 'Open folder exports' }).click();
-  await expect(pathField()).toHaveValue(exports);
-  await expect(fileDialog()).toContainText('This folder is empty.');
-  await fileDialog().getByTestId('harness-file-up').click();
-  await expect(pathField()).toHaveValue(folder);
+  await row(page, DEMO_EXPORTS_FOLDER).getByRole('button', { name: 'Open folder exports' }).click();
+  await expect(pathField(page)).toHaveValue(exports);
+  await expect(fileDialog(page)).toContainText('This folder is empty.');
+  await fileDialog(page).getByTestId('harness-file-up').click();
+  await expect(pathField(page)).toHaveValue(folder);
 
   // Outside the browser's folder: refused, and the list stays where it was.
-  await pathField().fill(tmpdir());
-  await pathField().press('Enter');
-  await expect(fileDialog().locator('.n-alert')).toContainText('shows only what is under');
-  await expect(row('Demo_Sales.bak')).toBeVisible();
+  await pathField(page).fill(tmpdir());
+  await pathField(page).press('Enter');
+  await expect(fileDialog(page).locator('.n-alert')).toContainText('shows only what is under');
+  await expect(row(page, 'Demo_Sales.bak')).toBeVisible();
 
   // A file's path, typed: its folder is listed and the file picked.
-  await pathField().fill(join(folder, 'Demo_Sales.bak'));
-  await pathField().press('Enter');
-  await expect(fileDialog().getByTestId('harness-file-choice')).toHaveText(
+  await pathField(page).fill(join(folder, 'Demo_Sales.bak'));
+  await pathField(page).press('Enter');
+  await expect(fileDialog(page).getByTestId('harness-file-choice')).toHaveText(
     'Selected: Demo_Sales.bak',
   );
-  await expect(row('Demo_Sales.bak').getByRole('button')).toHaveAttribute('aria-pressed', 'true');
-  await fileDialog().getByTestId('harness-file-confirm').click();
-  await expect(fileDialog()).toBeHidden();
+  await expect(row(page, 'Demo_Sales.bak').getByRole('button')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await fileDialog(page).getByTestId('harness-file-confirm').click();
+  await expect(fileDialog(page)).toBeHidden();
 
   const sheet = page.getByTestId('import-sheet');
   await expect(sheet.getByTestId('import-name').locator('input')).toHaveValue('Demo_Sales');
@@ -105,59 +100,69 @@ test('Import… opens the harness’s file browser; the file typed in its path f
   const card = page.getByTestId('transfer-card').filter({ hasText: 'Demo_Sales' }).first();
   await expect(card).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
   await expect(card.getByTestId('transfer-state')).toHaveText('Database online');
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('a file clicked in the list is imported too, with the keyboard alone', async () => {
-  await openImport();
-  const file = row('Demo_Inventory.dacpac').getByRole('button', { name: 'Demo_Inventory.dacpac' });
+test('a file clicked in the list is imported too, with the keyboard alone', async ({
+  page,
+  consoleErrors,
+}) => {
+  await openImport(page);
+  const file = row(page, 'Demo_Inventory.dacpac').getByRole('button', {
+    name: 'Demo_Inventory.dacpac',
+  });
   await file.focus();
   await page.keyboard.press('Enter');
   await expect(file).toHaveAttribute('aria-pressed', 'true');
-  await expect(fileDialog().getByTestId('harness-file-choice')).toHaveText(
+  await expect(fileDialog(page).getByTestId('harness-file-choice')).toHaveText(
     'Selected: Demo_Inventory.dacpac',
   );
-  await fileDialog().getByTestId('harness-file-confirm').focus();
+  await fileDialog(page).getByTestId('harness-file-confirm').focus();
   await page.keyboard.press('Enter');
-  await expect(fileDialog()).toBeHidden();
+  await expect(fileDialog(page)).toBeHidden();
   const sheet = page.getByTestId('import-sheet');
   await expect(sheet.getByTestId('import-name').locator('input')).toHaveValue('Demo_Inventory');
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
 
   // Escape cancels the browser: no import sheet opens.
-  await openImport();
+  await openImport(page);
   await page.keyboard.press('Escape');
-  await expect(fileDialog()).toBeHidden();
+  await expect(fileDialog(page)).toBeHidden();
   await expect(sheet).toBeHidden();
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('the file browser is accessible, in light and dark', async () => {
+test('the file browser is accessible, in light and dark', async ({ page }) => {
   // axe runs over the page twice (both themes): slow on a busy machine.
   test.slow();
-  await openImport();
+  await openImport(page);
   await expectAccessible(page, 'the harness’s file browser', [
     '[data-testid="harness-file-dialog"]',
   ]);
   await page.keyboard.press('Escape');
-  await expect(fileDialog()).toBeHidden();
+  await expect(fileDialog(page)).toBeHidden();
 });
 
-test('screenshots of the file browser, in light and dark', async () => {
+test('screenshots of the file browser, in light and dark', async ({ page }) => {
   await screenshotModalThemes(
     page,
     'harness-file-browser',
     async () => {
-      await openImport();
-      await row('Demo_Sales.bak').getByRole('button').click();
-      return fileDialog();
+      await openImport(page);
+      await row(page, 'Demo_Sales.bak').getByRole('button').click();
+      return fileDialog(page);
     },
     () => page.keyboard.press('Escape'),
   );
 });
 
-test('an export goes into a folder chosen in the file browser', async () => {
+test('an export goes into a folder chosen in the file browser', async ({
+  page,
+  folder,
+  consoleErrors,
+}) => {
+  const exports = exportsOf(folder);
   const card = page.getByTestId('transfer-card').filter({ hasText: 'Demo_Sales' }).first();
   await card.getByTestId('transfer-open-database').click();
   await expect(page.getByTestId('view-title')).toContainText('Demo_Sales');
@@ -166,16 +171,18 @@ test('an export goes into a folder chosen in the file browser', async () => {
   await exportDialog.getByTestId('export-type').getByText('BAK').click();
   await exportDialog.getByTestId('export-choose-folder').click();
 
-  await expect(fileDialog()).toContainText('Export to this folder');
+  await expect(fileDialog(page)).toContainText('Export to this folder');
   // A folder dialog shows the files too, but only folders can be opened and chosen.
-  await expect(row('Demo_Sales.bak')).toBeVisible();
-  await expect(row('Demo_Sales.bak').getByRole('button')).toHaveCount(0);
-  await expect(row('notes.txt')).toBeVisible();
-  await row(DEMO_EXPORTS_FOLDER).getByRole('button', { name: 'Open folder exports' }).click();
-  await expect(pathField()).toHaveValue(exports);
-  await expect(fileDialog().getByTestId('harness-file-choice')).toHaveText(`Folder: ${exports}`);
-  await fileDialog().getByTestId('harness-file-confirm').click();
-  await expect(fileDialog()).toBeHidden();
+  await expect(row(page, 'Demo_Sales.bak')).toBeVisible();
+  await expect(row(page, 'Demo_Sales.bak').getByRole('button')).toHaveCount(0);
+  await expect(row(page, 'notes.txt')).toBeVisible();
+  await row(page, DEMO_EXPORTS_FOLDER).getByRole('button', { name: 'Open folder exports' }).click();
+  await expect(pathField(page)).toHaveValue(exports);
+  await expect(fileDialog(page).getByTestId('harness-file-choice')).toHaveText(
+    `Folder: ${exports}`,
+  );
+  await fileDialog(page).getByTestId('harness-file-confirm').click();
+  await expect(fileDialog(page)).toBeHidden();
 
   await expect(exportDialog.getByTestId('export-folder').locator('input')).toHaveValue(exports);
   await exportDialog.getByTestId('dialog-confirm').click();
@@ -184,10 +191,15 @@ test('an export goes into a folder chosen in the file browser', async () => {
   const written = (await readdir(exports)).filter((name) => name.toLowerCase().endsWith('.bak'));
   expect(written.length).toBeGreaterThan(0);
   expect((await stat(join(exports, written[0] ?? ''))).size).toBeGreaterThan(0);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('Download archive… goes into a folder chosen the same way', async () => {
+test('Download archive… goes into a folder chosen the same way', async ({
+  page,
+  folder,
+  consoleErrors,
+}) => {
+  const exports = exportsOf(folder);
   await jumpTo(page, 'archives prod', 'archives-view');
   const first = page.getByTestId('archive-table').locator('tbody tr.n-data-table-tr').first();
   const name = await first.locator('td').nth(1).innerText();
@@ -195,12 +207,12 @@ test('Download archive… goes into a folder chosen the same way', async () => {
   await first.getByTestId('row-menu').click();
   await pickMenuItem(page, 'Download archive…');
   // The browser opens where the last answer was: the exports folder.
-  await expect(fileDialog()).toContainText(`Download archive ${name} to this folder`);
-  await expect(pathField()).toHaveValue(exports);
-  await fileDialog().getByTestId('harness-file-confirm').click();
-  await expect(fileDialog()).toBeHidden();
+  await expect(fileDialog(page)).toContainText(`Download archive ${name} to this folder`);
+  await expect(pathField(page)).toHaveValue(exports);
+  await fileDialog(page).getByTestId('harness-file-confirm').click();
+  await expect(fileDialog(page)).toBeHidden();
   const card = page.getByTestId('transfer-card').filter({ hasText: `Download archive ${name}` });
   await expect(card).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   expect(await readdir(exports)).toContain(`${name}.bak`);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

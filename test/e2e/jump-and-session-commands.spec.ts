@@ -1,15 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { dismissNotifications } from './activity-helpers';
-import { expect, test } from './fixtures';
-import {
-  makeEmulatorProfileReadOnly,
-  jumpTo,
-  openEmulatorSession,
-  runCommand,
-  tableRows,
-  type ResourcesSession,
-} from './resources-helpers';
-import { expectInKillLog } from './session-helpers';
+import { dismissNotifications } from '../support/e2e/alerts';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo, runCommand } from '../support/e2e/menus';
+import { tableRows } from '../support/e2e/tables';
 
 /*
  * Jump-to (Ctrl+P) reaching loaded objects (a login, an archive) and revealing them in their
@@ -20,36 +13,22 @@ import { expectInKillLog } from './session-helpers';
  */
 test.describe.configure({ mode: 'serial' });
 
-let session: ResourcesSession;
-let page: Page;
-
-test.beforeAll(async ({ browser }) => {
-  session = await openEmulatorSession(browser);
-  page = session.page;
-});
-test.afterAll(async () => {
-  await session.close();
-});
-
-const jumpBox = () => page.getByTestId('jump-to');
-const jumpItems = () => jumpBox().getByTestId('quick-pick-item');
-const searchBox = (table: string) =>
+const jumpBox = (page: Page) => page.getByTestId('jump-to');
+const jumpItems = (page: Page) => jumpBox(page).getByTestId('quick-pick-item');
+const searchBox = (page: Page, table: string) =>
   page.getByTestId(table).getByTestId('table-search').locator('input');
-const rowCount = (table: string) => page.getByTestId(table).getByTestId('row-count');
+const rowCount = (page: Page, table: string) => page.getByTestId(table).getByTestId('row-count');
 
-async function openJump(query: string): Promise<void> {
+async function openJump(page: Page, query: string): Promise<void> {
   await page.keyboard.press('Control+p');
-  await expect(jumpBox()).toBeVisible();
-  await jumpBox().getByTestId('quick-pick-input').locator('input').fill(query);
+  await expect(jumpBox(page)).toBeVisible();
+  await jumpBox(page).getByTestId('quick-pick-input').locator('input').fill(query);
 }
 
-/** Pauses the monitor so the snapshot holds still while a test counts rows. */
-async function pauseMonitor(): Promise<void> {
-  await page.getByTestId('session-pause').click();
-  await expect(page.getByTestId('session-age')).toContainText('paused');
-}
-
-test('Ctrl+P lists loaded logins and archives with where they are, and reveals them', async () => {
+test('Ctrl+P lists loaded logins and archives with where they are, and reveals them', async ({
+  page,
+  consoleErrors,
+}) => {
   // Load the logins of dev and the first page of archives of prod, then go elsewhere.
   await jumpTo(page, 'logins dev', 'logins-view');
   await expect(tableRows(page, 'login-table')).toHaveCount(5);
@@ -59,71 +38,79 @@ test('Ctrl+P lists loaded logins and archives with where they are, and reveals t
 
   // Objects of two kinds match `port`: logins (report_reader, legacy_import) and the archives
   // of EDM_Portfolio_2023, each with where it is.
-  await openJump('port');
+  await openJump(page, 'port');
   await expect(
-    jumpItems().filter({ hasText: 'Login' }).filter({ hasText: 'report_reader' }),
+    jumpItems(page).filter({ hasText: 'Login' }).filter({ hasText: 'report_reader' }),
   ).toHaveCount(1);
-  await expect(jumpItems().filter({ hasText: 'Archive' }).first()).toContainText(
+  await expect(jumpItems(page).filter({ hasText: 'Archive' }).first()).toContainText(
     'sql-eu-prod-01 · Local emulator',
   );
   await page.mouse.move(0, 0);
   await page.screenshot({ path: 'artifacts/screenshots/jump-to-objects-light.png' });
-  await jumpBox().getByTestId('quick-pick-input').locator('input').fill('etl_loader');
-  const login = jumpItems().filter({ hasText: 'Login' });
+  await jumpBox(page).getByTestId('quick-pick-input').locator('input').fill('etl_loader');
+  const login = jumpItems(page).filter({ hasText: 'Login' });
   await expect(login).toHaveCount(1);
   await expect(login).toContainText('etl_loader');
   await expect(login).toContainText('sql-eu-dev-01 · Local emulator');
   await login.click();
   await expect(page.getByTestId('logins-view')).toBeVisible();
-  await expect(searchBox('login-table')).toHaveValue('etl_loader');
+  await expect(searchBox(page, 'login-table')).toHaveValue('etl_loader');
   await expect(tableRows(page, 'login-table')).toHaveCount(1);
   await expect(tableRows(page, 'login-table')).toContainText('etl_loader');
 
   // An archive: its view opens on the same page, searched down to it by name and time.
-  await openJump('EDM_Portfolio_2023');
-  const archive = jumpItems().first();
+  await openJump(page, 'EDM_Portfolio_2023');
+  const archive = jumpItems(page).first();
   await expect(archive).toContainText('Archive');
   await expect(archive).toContainText('sql-eu-prod-01');
   const label = (await archive.locator('.quick-pick__label').textContent()) ?? '';
   const name = label.replace(/ \(.*\)$/, '');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('archives-view')).toBeVisible();
-  await expect(searchBox('archive-table')).toHaveValue(new RegExp(`^${name} `));
+  await expect(searchBox(page, 'archive-table')).toHaveValue(new RegExp(`^${name} `));
   await expect(tableRows(page, 'archive-table').first()).toContainText(name);
-  await expect(rowCount('archive-table')).toHaveText(/^\d of \d+$/);
-  expect(session.consoleErrors).toEqual([]);
+  await expect(rowCount(page, 'archive-table')).toHaveText(/^\d of \d+$/);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('the palette hides sleeping sessions but keeps a sleeping head blocker, and shows them again', async () => {
+test('the palette hides sleeping sessions but keeps a sleeping head blocker, and shows them again', async ({
+  app,
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, 'sessions dev', 'sessions-view');
   const head = page.getByTestId('blocking-head').first();
   await expect(head).toBeVisible();
   const headSpid = (await head.getAttribute('data-spid')) ?? '';
-  await pauseMonitor();
-  await searchBox('session-table').fill('sleeping');
-  const before = (await rowCount('session-table').textContent()) ?? '';
+  await app.sessions.pause();
+  await searchBox(page, 'session-table').fill('sleeping');
+  const before = (await rowCount(page, 'session-table').textContent()) ?? '';
   const [sleeping = 0] = before.split(' of ').map(Number);
   expect(sleeping).toBeGreaterThan(1);
 
   await runCommand(page, 'Hide sleeping sessions');
   await expect(page.getByTestId('hide-sleeping')).toHaveClass(/n-switch--active/);
   // Only the head blocker is left of the sleeping sessions: it holds the chain's locks.
-  await expect(rowCount('session-table')).toHaveText(/^1 of \d+$/);
+  await expect(rowCount(page, 'session-table')).toHaveText(/^1 of \d+$/);
   await expect(tableRows(page, 'session-table')).toHaveCount(1);
   await expect(tableRows(page, 'session-table')).toHaveAttribute('data-row-key', headSpid);
 
   await runCommand(page, 'Show sleeping sessions');
   await expect(page.getByTestId('hide-sleeping')).not.toHaveClass(/n-switch--active/);
-  await expect(rowCount('session-table')).toHaveText(before);
-  await searchBox('session-table').fill('');
+  await expect(rowCount(page, 'session-table')).toHaveText(before);
+  await searchBox(page, 'session-table').fill('');
   await page.getByTestId('session-pause').click();
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('"Kill session…" picks a session, then kills it after the guarded confirmation', async () => {
+test('"Kill session…" picks a session, then kills it after the guarded confirmation', async ({
+  app,
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, 'sessions prod', 'sessions-view');
   // The emulator's chains change while the monitor samples: hold the snapshot still.
-  await pauseMonitor();
+  await app.sessions.pause();
   const head = page.getByTestId('blocking-head').first();
   await expect(head).toBeVisible();
   const spid = (await head.getAttribute('data-spid')) ?? '';
@@ -155,14 +142,17 @@ test('"Kill session…" picks a session, then kills it after the guarded confirm
   await dialog.getByTestId('dialog-confirm').click();
   await expect(dialog).toBeHidden();
   await expect(page.locator(`[data-testid="blocking-head"][data-spid="${spid}"]`)).toHaveCount(0);
-  await expectInKillLog(page, [spid]);
-  expect(session.consoleErrors).toEqual([]);
+  await app.sessions.expectInKillLog([spid]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('"Kill session…" is disabled on a read-only profile, as the row action is', async () => {
+test('"Kill session…" is disabled on a read-only profile, as the row action is', async ({
+  app,
+  page,
+}) => {
   // The command is the Sessions view's (the test before ends in the kill log, the Audit view).
   await jumpTo(page, 'sessions prod', 'sessions-view');
-  await makeEmulatorProfileReadOnly(session.harness);
+  await app.makeEmulatorProfileReadOnly();
   await expect(page.getByTestId('read-only-tag')).toBeVisible();
   await page.keyboard.press('Control+Shift+P');
   const palette = page.getByTestId('command-palette');

@@ -1,12 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import {
-  jumpTo,
-  openEmulatorSession,
-  runCommand,
-  tableRows,
-  type ResourcesSession,
-} from './resources-helpers';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo, runCommand } from '../support/e2e/menus';
+import type { App } from '../support/e2e/pages/app';
 
 /*
  * Table rows from the keyboard and the context menu (issue 17), on the archives of
@@ -14,42 +9,34 @@ import {
  */
 test.describe.configure({ mode: 'serial' });
 
-let session: ResourcesSession;
-let page: Page;
+const menu = (page: Page) => page.getByTestId('row-context-menu');
+const rowKey = (app: App, index: number) =>
+  app.archives.rows.nth(index).getAttribute('data-row-key');
 
-test.beforeAll(async ({ browser }) => {
-  session = await openEmulatorSession(browser);
-  page = session.page;
-});
-test.afterAll(async () => {
-  await session.close();
-});
-
-const rows = () => tableRows(page, 'archive-table');
-const menu = () => page.getByTestId('row-context-menu');
-const rowKey = (index: number) => rows().nth(index).getAttribute('data-row-key');
-
-test('rows take the focus, arrow keys move it, and the context-menu key and Shift+F10 open the row menu', async () => {
+test('rows take the focus, arrow keys move it, and the context-menu key and Shift+F10 open the row menu', async ({
+  app,
+  page,
+}) => {
   await jumpTo(page, 'archives prod', 'archives-view');
-  await rows().first().focus();
-  await expect(rows().first()).toBeFocused();
+  await app.archives.rows.first().focus();
+  await expect(app.archives.rows.first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(rows().nth(1)).toBeFocused();
+  await expect(app.archives.rows.nth(1)).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
-  await expect(rows().nth(1)).toBeFocused();
+  await expect(app.archives.rows.nth(1)).toBeFocused();
 
   await page.keyboard.press('Shift+F10');
-  await expect(menu()).toBeVisible();
-  await expect(menu()).toContainText('Delete');
-  await expect(menu()).toContainText('Show raw JSON');
+  await expect(menu(page)).toBeVisible();
+  await expect(menu(page)).toContainText('Delete');
+  await expect(menu(page)).toContainText('Show raw JSON');
   await page.keyboard.press('Escape');
-  await expect(menu()).toBeHidden();
+  await expect(menu(page)).toBeHidden();
 
   // The menu works from the keys too: its first item (Details) on the focused row.
-  const name = await rows().nth(1).locator('td').nth(1).innerText();
+  const name = await app.archives.rows.nth(1).locator('td').nth(1).innerText();
   await page.keyboard.press('ContextMenu');
-  await expect(menu()).toBeVisible();
+  await expect(menu(page)).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   const details = page.getByTestId('archive-details');
@@ -58,11 +45,11 @@ test('rows take the focus, arrow keys move it, and the context-menu key and Shif
   await expect(details).toBeHidden();
 });
 
-test('right-click on a row opens the menu the "⋯" opens, for that row', async () => {
-  const third = rows().nth(2);
+test('right-click on a row opens the menu the "⋯" opens, for that row', async ({ app, page }) => {
+  const third = app.archives.rows.nth(2);
   await third.locator('td').nth(1).click({ button: 'right' });
-  await expect(menu()).toBeVisible();
-  const labels = await menu().locator('.n-dropdown-option').allInnerTexts();
+  await expect(menu(page)).toBeVisible();
+  const labels = await menu(page).locator('.n-dropdown-option').allInnerTexts();
   await page.keyboard.press('Escape');
   await third.getByTestId('row-menu').click();
   const dots = page.locator('.n-dropdown-menu:visible').last();
@@ -71,14 +58,16 @@ test('right-click on a row opens the menu the "⋯" opens, for that row', async 
   await page.keyboard.press('Escape');
 
   await third.locator('td').nth(1).click({ button: 'right' });
-  await menu().getByText('Show raw JSON').click();
+  await menu(page).getByText('Show raw JSON').click();
   await expect(page.getByTestId('raw-json-drawer')).toContainText(
-    `"archiveId": "${await rowKey(2)}"`,
+    `"archiveId": "${await rowKey(app, 2)}"`,
   );
   await page.keyboard.press('Escape');
 });
 
-test('F1, Ctrl+/ and the palette open the keyboard shortcuts sheet; Esc closes it', async () => {
+test('F1, Ctrl+/ and the palette open the keyboard shortcuts sheet; Esc closes it', async ({
+  page,
+}) => {
   const sheet = page.getByTestId('keyboard-shortcuts');
   await page.keyboard.press('F1');
   await expect(sheet).toBeVisible();
@@ -95,7 +84,9 @@ test('F1, Ctrl+/ and the palette open the keyboard shortcuts sheet; Esc closes i
   await page.keyboard.press('Escape');
 });
 
-test('the tree is an ARIA tree: arrow keys move its cursor, announced, and Enter opens the node', async () => {
+test('the tree is an ARIA tree: arrow keys move its cursor, announced, and Enter opens the node', async ({
+  page,
+}) => {
   const tree = page.getByRole('tree', { name: 'Connections and their resources' });
   const dev = tree.getByRole('treeitem').filter({ hasText: 'sql-eu-dev-01' });
   await expect(dev).toHaveAttribute('aria-level', '2');
@@ -113,7 +104,9 @@ test('the tree is an ARIA tree: arrow keys move its cursor, announced, and Enter
   await expect(dev).toHaveAttribute('aria-selected', 'true');
 });
 
-test('a dialog opened from the keyboard keeps the focus inside and gives it back on close', async () => {
+test('a dialog opened from the keyboard keeps the focus inside and gives it back on close', async ({
+  page,
+}) => {
   await jumpTo(page, 'databases sql-eu-prod-01', 'database-table');
   const create = page.getByTestId('create-database');
   await create.focus();
@@ -128,7 +121,9 @@ test('a dialog opened from the keyboard keeps the focus inside and gives it back
   await expect(create).toBeFocused();
 });
 
-test('the activity panel collapses to the status bar strip, which opens it; its edge resizes it', async () => {
+test('the activity panel collapses to the status bar strip, which opens it; its edge resizes it', async ({
+  page,
+}) => {
   const strip = page.getByTestId('status-activity');
   const slot = page.getByTestId('activity-slot');
   await expect(strip).toHaveText(/^Activity: /);

@@ -1,7 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dismissNotifications, screenshotThemes } from './activity-helpers';
-import { runCommand } from './resources-helpers';
-import { openSignedInSession, pickMenuItem, type EmulatorSession } from './session-helpers';
+import type { Locator } from '@playwright/test';
+import { dismissNotifications } from '../support/e2e/alerts';
+import { expect, test } from '../support/e2e/fixtures';
+import { pickMenuItem, runCommand } from '../support/e2e/menus';
+import { screenshotThemes } from '../support/e2e/screenshots';
+import type { App } from '../support/e2e/pages/app';
 
 /*
  * The Monitor view against the harness's emulator (demo data: three instances; prod has a
@@ -13,40 +15,33 @@ test.describe.configure({ mode: 'serial' });
 const PROD = 'sql-eu-prod-01';
 const INSTANCES = ['sql-eu-dev-01', 'sql-eu-prod-01', 'sql-eu-test-01'];
 
-let session: EmulatorSession;
-test.beforeAll(async ({ browser }) => {
-  session = await openSignedInSession(browser);
-});
-test.afterAll(async () => {
-  await session.close();
-});
+const leftOut = (app: App): Locator => app.monitor.view.getByTestId('unwatched-instance');
 
-const view = (page: Page): Locator => page.getByTestId('monitor-view');
-const rows = (page: Page): Locator => view(page).getByTestId('monitor-row');
-const row = (page: Page, name: string): Locator => rows(page).filter({ hasText: name });
-const leftOut = (page: Page): Locator => view(page).getByTestId('unwatched-instance');
-
-test('the Monitor lists the watched instances with their live state; prod is blocking', async () => {
-  const { page } = session;
+test('the Monitor lists the watched instances with their live state; prod is blocking', async ({
+  app,
+  page,
+}) => {
   await runCommand(page, 'Open monitor');
-  await expect(view(page)).toBeVisible();
-  await expect(rows(page)).toHaveCount(3);
-  for (const name of INSTANCES) await expect(row(page, name)).toBeVisible();
-  await expect(row(page, PROD).getByTestId('health')).toHaveText('Blocking');
-  await expect(row(page, 'sql-eu-test-01').getByTestId('health')).toHaveText('OK');
-  await expect(row(page, PROD)).toContainText('Local emulator');
-  await expect(leftOut(page)).toHaveCount(0);
+  await expect(app.monitor.view).toBeVisible();
+  await expect(app.monitor.rows).toHaveCount(3);
+  for (const name of INSTANCES) await expect(app.monitor.row(name)).toBeVisible();
+  await expect(app.monitor.row(PROD).getByTestId('health')).toHaveText('Blocking');
+  await expect(app.monitor.row('sql-eu-test-01').getByTestId('health')).toHaveText('OK');
+  await expect(app.monitor.row(PROD)).toContainText('Local emulator');
+  await expect(leftOut(app)).toHaveCount(0);
   // The top bar opens it too.
   await page.getByTestId('open-connections').click();
-  await expect(view(page)).toHaveCount(0);
+  await expect(app.monitor.view).toHaveCount(0);
   await page.getByTestId('open-monitor').click();
-  await expect(rows(page)).toHaveCount(3);
+  await expect(app.monitor.rows).toHaveCount(3);
 });
 
-test('selecting prod shows its chart with the blocking mark; pause holds the display', async () => {
-  const { page } = session;
+test('selecting prod shows its chart with the blocking mark; pause holds the display', async ({
+  app,
+  page,
+}) => {
   await expect(page.getByTestId('monitor-hint')).toBeVisible();
-  await row(page, PROD).click();
+  await app.monitor.row(PROD).click();
   const detail = page.getByTestId('monitor-detail');
   await expect(detail).toContainText(PROD);
   const chart = detail.getByTestId('time-series-chart');
@@ -65,10 +60,10 @@ test('selecting prod shows its chart with the blocking mark; pause holds the dis
   await expect(detail.getByTestId('monitor-status')).toContainText('Live');
 
   // Rows are selected from the keyboard too.
-  await row(page, 'sql-eu-dev-01').focus();
+  await app.monitor.row('sql-eu-dev-01').focus();
   await page.keyboard.press('Enter');
   await expect(detail).toContainText('sql-eu-dev-01');
-  await row(page, PROD).focus();
+  await app.monitor.row(PROD).focus();
   await page.keyboard.press(' ');
   await expect(detail).toContainText(PROD);
   await expect(chart).not.toHaveAttribute('data-marks', '0');
@@ -77,35 +72,37 @@ test('selecting prod shows its chart with the blocking mark; pause holds the dis
   await screenshotThemes(page, 'monitor');
 });
 
-test('Stop watching moves an instance to the left-out list, Watch brings it back', async () => {
-  const { page, harness } = session;
-  await row(page, PROD).getByTestId('row-menu').click();
+test('Stop watching moves an instance to the left-out list, Watch brings it back', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.monitor.row(PROD).getByTestId('row-menu').click();
   await pickMenuItem(page, 'Stop watching');
-  await expect(rows(page)).toHaveCount(2);
-  await expect(leftOut(page)).toHaveCount(1);
-  await expect(leftOut(page)).toContainText(PROD);
+  await expect(app.monitor.rows).toHaveCount(2);
+  await expect(leftOut(app)).toHaveCount(1);
+  await expect(leftOut(app)).toContainText(PROD);
   await expect(page.getByTestId('monitor-detail')).toHaveCount(0);
   const profileId = Object.keys(harness.services.settings.get().unwatchedInstances)[0] ?? '';
   expect(harness.services.settings.get().unwatchedInstances[profileId]).toEqual([PROD]);
 
-  await leftOut(page).getByTestId('watch-instance').click();
-  await expect(leftOut(page)).toHaveCount(0);
-  await expect(rows(page)).toHaveCount(3);
-  await expect(row(page, PROD).getByTestId('health')).toHaveText('Blocking');
+  await leftOut(app).getByTestId('watch-instance').click();
+  await expect(leftOut(app)).toHaveCount(0);
+  await expect(app.monitor.rows).toHaveCount(3);
+  await expect(app.monitor.row(PROD).getByTestId('health')).toHaveText('Blocking');
   expect(harness.services.settings.get().unwatchedInstances).toEqual({});
 });
 
-test("the tree's menu of an instance stops and starts watching it", async () => {
-  const { page } = session;
+test("the tree's menu of an instance stops and starts watching it", async ({ app, page }) => {
   const node = page.getByTestId('tree-node').filter({ hasText: 'sql-eu-test-01' });
   await node.click({ button: 'right' });
   await pickMenuItem(page, 'Stop watching in monitor');
-  await expect(leftOut(page)).toContainText('sql-eu-test-01');
-  await expect(rows(page)).toHaveCount(2);
+  await expect(leftOut(app)).toContainText('sql-eu-test-01');
+  await expect(app.monitor.rows).toHaveCount(2);
   await node.click({ button: 'right' });
   await pickMenuItem(page, 'Watch in monitor');
-  await expect(leftOut(page)).toHaveCount(0);
-  await expect(rows(page)).toHaveCount(3);
+  await expect(leftOut(app)).toHaveCount(0);
+  await expect(app.monitor.rows).toHaveCount(3);
   // Opened again at once, while the last menu is still leaving: the right button's release
   // must not close the menu it just opened (the pick below was lost that way under load).
   for (let round = 0; round < 3; round += 1) {
@@ -113,17 +110,20 @@ test("the tree's menu of an instance stops and starts watching it", async () => 
     await pickMenuItem(page, 'Stop watching in monitor');
     await node.click({ button: 'right' });
     await pickMenuItem(page, 'Watch in monitor');
-    await expect(leftOut(page)).toHaveCount(0);
+    await expect(leftOut(app)).toHaveCount(0);
   }
-  await expect(rows(page)).toHaveCount(3);
+  await expect(app.monitor.rows).toHaveCount(3);
 });
 
-test('the failed-job notifications are chosen in Settings', async () => {
-  const { page, harness } = session;
+test('the failed-job notifications are chosen in Settings', async ({
+  page,
+  harness,
+  consoleErrors,
+}) => {
   await page.getByTestId('open-settings').click();
   await page.getByTestId('settings-failed-jobs').getByText("Only this app's").click();
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
   expect(harness.services.settings.get().monitorFailedJobs).toBe('app');
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

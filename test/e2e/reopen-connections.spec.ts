@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { startEmulator } from '../../src/emulator/server';
 import { MemorySecretStore } from '../../src/main/services/secrets/secret-store';
 import { startHarness, type Harness } from '../harness/server';
-import { expect, test } from './fixtures';
+import { expect, test } from '../support/e2e/fixtures';
 
 /*
  * Connections come back: main keeps which profiles are open, so a reloaded page shows them
@@ -13,6 +13,7 @@ import { expect, test } from './fixtures';
  * restarted app opens them again by itself, asking once for a secret the last session kept
  * for itself only. A restart is a second harness on the first one's data folder and keychain.
  */
+test.use({ pageScope: 'test', open: 'blank' });
 
 const INSTANCES = ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01'];
 
@@ -49,6 +50,7 @@ test('after a reload the open connection is back: tree, status bar and profile a
 });
 
 test('after a restart a kept key reopens by itself, and a session-only one asks once', async ({
+  app,
   page,
   consoleErrors,
 }) => {
@@ -62,12 +64,11 @@ test('after a restart a kept key reopens by itself, and a session-only one asks 
   try {
     harness = await startHarness({ dataDir, secretStore: keychain });
     await page.goto(harness.url);
-    const fill = async (form: Locator, name: string): Promise<void> => {
-      await form.getByTestId('profile-name').locator('input').fill(name);
-      await form.getByTestId('profile-target').getByText('Custom URL').click();
-      await form.getByTestId('profile-base-url').locator('input').fill(emulator.baseUrl);
-      await form.getByTestId('profile-api-key').locator('input').fill('demo-admin-key');
-    };
+    const fill = (form: Locator, name: string): Promise<void> =>
+      app.connections.fillApiKeyProfile(
+        { name, baseUrl: emulator.baseUrl, apiKey: 'demo-admin-key' },
+        form,
+      );
     // "Kept" with its key in the keychain; "Session" with the key for this run only.
     await fill(page.getByTestId('profile-form'), 'Kept');
     await page.getByTestId('profile-save-connect').click();

@@ -1,21 +1,10 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { dismissNotifications, queueDialog, screenshotModalThemes } from './activity-helpers';
-import { expect, test } from './fixtures';
-import {
-  dialog,
-  makeEmulatorProfileReadOnly,
-  jumpTo,
-  openEmulatorSession,
-  pickMenuItem,
-  pickOption,
-  runCommand,
-  screenshotThemes,
-  tableRows,
-  type ResourcesSession,
-} from './resources-helpers';
+import { dismissNotifications } from '../support/e2e/alerts';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo, pickMenuItem, pickOption, runCommand } from '../support/e2e/menus';
+import { screenshotModalThemes, screenshotThemes } from '../support/e2e/screenshots';
+import type { App } from '../support/e2e/pages/app';
 
 /*
  * The archives view against the emulator's demo data (90 archives on sql-eu-prod-01): one
@@ -23,39 +12,26 @@ import {
  */
 test.describe.configure({ mode: 'serial' });
 
-let session: ResourcesSession;
-let page: Page;
 const GROUP = '3f9a1c2e-5b7d-4e8f-9a0b-1c2d3e4f5a61';
 
-let folder: string;
-
-test.beforeAll(async ({ browser }) => {
-  session = await openEmulatorSession(browser);
-  page = session.page;
-  folder = await mkdtemp(join(tmpdir(), 'databridge-archives-'));
-});
-test.afterAll(async () => {
-  await session.close();
-  await rm(folder, { recursive: true, force: true });
-});
-
-const rows = () => tableRows(page, 'archive-table');
 // Column 1 is the first after the selection checkboxes.
-const cellTexts = (column: number) =>
-  rows()
-    .locator(`td:nth-child(${column + 1})`)
-    .allInnerTexts();
+const cellTexts = (app: App, column: number) =>
+  app.archives.rows.locator(`td:nth-child(${column + 1})`).allInnerTexts();
 
-async function rowMenu(rowIndex: number, item: string): Promise<void> {
-  await rows().nth(rowIndex).getByTestId('row-menu').click();
-  await pickMenuItem(page, item);
+async function rowMenu(app: App, rowIndex: number, item: string): Promise<void> {
+  await app.archives.rows.nth(rowIndex).getByTestId('row-menu').click();
+  await pickMenuItem(app.page, item);
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'accent' });
 const isSorted = (values: string[]): boolean =>
   values.every((value, i) => i === 0 || collator.compare(values[i - 1] ?? '', value) <= 0);
 
-test('the archives view lists a page from the service, sorts and pages by page number', async () => {
+test('the archives view lists a page from the service, sorts and pages by page number', async ({
+  app,
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, 'archives prod', 'archives-view');
   await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–90');
   await expect(page.getByTestId('archive-next')).toBeDisabled();
@@ -73,36 +49,39 @@ test('the archives view lists a page from the service, sorts and pages by page n
   // The table scrolls virtually: only the rows in view are in the page, which is enough to
   // see the order (the pager counts the rows).
   // The direction shows at once, the rows with the service's answer: poll until they are sorted.
-  await expect.poll(async () => isSorted(await cellTexts(1))).toBe(true);
-  const firstPage = await cellTexts(1);
+  await expect.poll(async () => isSorted(await cellTexts(app, 1))).toBe(true);
+  const firstPage = await cellTexts(app, 1);
   expect(firstPage.length).toBeGreaterThan(5);
   await page.getByTestId('archive-next').click();
   // offset=1 with limit=50 is rows 51 to 90: the page comes back short, so no next page.
   await expect(page.getByTestId('archive-page')).toHaveText('Page 2 · rows 51–90');
   await expect(page.getByTestId('archive-next')).toBeDisabled();
-  const secondPage = await cellTexts(1);
+  const secondPage = await cellTexts(app, 1);
   // Sorted on the service over all 90 rows: page 2 starts after everything page 1 showed.
   expect(isSorted([...firstPage, ...secondPage])).toBe(true);
 
   // Any change of sort or size starts again from the first page.
   await pickOption(page, page.getByTestId('archive-direction'), 'Descending');
   await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–50');
-  const descending = await cellTexts(1);
+  const descending = await cellTexts(app, 1);
   expect(isSorted([...descending].reverse())).toBe(true);
   await pickOption(page, page.getByTestId('archive-sort'), 'Created');
   await pickOption(page, page.getByTestId('archive-page-size'), '100 a page');
   await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–90');
 
-  await rowMenu(0, 'Show raw JSON');
+  await rowMenu(app, 0, 'Show raw JSON');
   await expect(page.getByTestId('raw-json-drawer')).toContainText('"archiveId"');
   await expect(page.getByTestId('raw-json-unknown')).toContainText('Every field is known');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('raw-json-drawer')).toBeHidden();
   await screenshotThemes(page, 'archives');
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('the filter builder writes the grammar, shows parse errors at their position, and the service filters', async () => {
+test('the filter builder writes the grammar, shows parse errors at their position, and the service filters', async ({
+  app,
+  page,
+}) => {
   const builder = page.getByTestId('filter-builder');
   const text = builder.getByTestId('filter-text').locator('input');
   await builder.getByTestId('filter-add').click();
@@ -114,7 +93,7 @@ test('the filter builder writes the grammar, shows parse errors at their positio
   await builder.getByTestId('filter-apply').click();
   await expect(page.getByTestId('archive-page')).not.toHaveText('Page 1 · rows 1–90');
   // The rows come with the service's answer, after the text changes: poll until they show.
-  const distinct = async (column: number) => [...new Set(await cellTexts(column))];
+  const distinct = async (column: number) => [...new Set(await cellTexts(app, column))];
   await expect.poll(() => distinct(6)).toEqual(['admin']);
 
   await text.fill('sizeInMb > "big"');
@@ -139,11 +118,16 @@ test('the filter builder writes the grammar, shows parse errors at their positio
   await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–90');
 });
 
-test('the details of an archive show every field with its download links shortened; Download archive ends Downloaded', async () => {
+test('the details of an archive show every field with its download links shortened; Download archive ends Downloaded', async ({
+  app,
+  page,
+  folder,
+  consoleErrors,
+}) => {
   const details = page.getByTestId('archive-details');
   const files = details.getByTestId('archive-detail-files');
-  const name = await rows().first().locator('td').nth(1).innerText();
-  await rowMenu(0, 'Details');
+  const name = await app.archives.rows.first().locator('td').nth(1).innerText();
+  await rowMenu(app, 0, 'Details');
   await expect(details.getByTestId('archive-detail-name')).toHaveText(name);
   await expect(details.getByTestId('archive-detail-serverName')).toHaveText('sql-eu-prod-01');
   await expect(details.getByTestId('archive-detail-databaseType')).toHaveText(
@@ -160,7 +144,7 @@ test('the details of an archive show every field with its download links shorten
   await expect(details).toBeHidden();
 
   // Enter on a focused row opens the details; so does a double-click (light, then dark).
-  await rows().nth(1).focus();
+  await app.archives.rows.nth(1).focus();
   await page.keyboard.press('Enter');
   await expect(files).toBeVisible();
   await page.keyboard.press('Escape');
@@ -171,22 +155,16 @@ test('the details of an archive show every field with its download links shorten
     page,
     'archives-details',
     async () => {
-      await rows().first().dblclick();
+      await app.archives.rows.first().dblclick();
       await expect(files).toBeVisible();
       return details;
     },
     () => page.keyboard.press('Escape'),
   );
 
-  await rows().first().dblclick();
+  await app.archives.rows.first().dblclick();
   await expect(files).toBeVisible();
-  await queueDialog(session.harness, { folder });
-  await dismissNotifications(page);
-  await page.getByTestId('archive-download').click();
-  await expect(details).toBeHidden();
-  const card = page.getByTestId('transfer-card').filter({ hasText: `Download archive ${name}` });
-  await expect(card).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
-  await expect(card.getByTestId('transfer-state')).toHaveText('Downloaded');
+  const card = await app.archives.download(name, folder);
   await expect(card.getByTestId('transfer-stages')).toHaveText(/Download\s*Done/);
   await expect(card.getByTestId('transfer-open-folder')).toBeVisible();
   expect(await readdir(folder)).toEqual([`${name}.bak`]);
@@ -194,12 +172,16 @@ test('the details of an archive show every field with its download links shorten
   await dismissNotifications(page);
   await screenshotThemes(page, 'archives-download-done');
   await page.getByTestId('toggle-activity').click();
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('update archive asks for the resource group once, checks it, remembers it and sends the patch', async () => {
-  await rowMenu(0, 'Update storage and expiry');
-  const update = dialog(page, 'archive-update-dialog');
+test('update archive asks for the resource group once, checks it, remembers it and sends the patch', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await rowMenu(app, 0, 'Update storage and expiry');
+  const update = page.getByTestId('archive-update-dialog');
   await expect(update).toBeVisible();
   const group = update.getByTestId('archive-resource-group').locator('input');
   await expect(group).toHaveValue('');
@@ -209,28 +191,32 @@ test('update archive asks for the resource group once, checks it, remembers it a
   await pickOption(page, update.getByTestId('archive-storage-type'), 'Temporary');
   await expect(update.getByTestId('archive-expiry')).toBeVisible();
   await screenshotThemes(page, 'archives-update');
-  const name = await rows().first().locator('td').nth(1).innerText();
+  const name = await app.archives.rows.first().locator('td').nth(1).innerText();
   await update.getByTestId('dialog-confirm').click();
   await expect(update).toBeHidden();
   await expect(page.getByText('Archive updated')).toBeVisible();
-  const profile = session.harness.services.profiles.list().find((p) => p.isEmulator);
+  const profile = harness.services.profiles.list().find((p) => p.isEmulator);
   expect(profile?.resourceGroupId).toBe(GROUP);
-  const updated = rows().filter({ hasText: name }).first();
+  const updated = app.archives.rows.filter({ hasText: name }).first();
   await expect(updated.locator('td:nth-child(3)')).toHaveText('Temporary');
 
   // The second time the remembered group is used as it is.
-  await rowMenu(0, 'Update storage and expiry');
+  await rowMenu(app, 0, 'Update storage and expiry');
   await expect(update.getByTestId('archive-resource-group').locator('input')).toHaveValue(GROUP);
   await expect(update.getByTestId('archive-resource-group').locator('input')).toBeDisabled();
   await update.getByRole('button', { name: 'Cancel' }).click();
   await expect(update).toBeHidden();
 });
 
-test('restore checks the database name, starts a job the watcher follows, and keeps the name on failure', async () => {
-  await rows().nth(1).locator('td').nth(1).click();
+test('restore checks the database name, starts a job the watcher follows, and keeps the name on failure', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.archives.rows.nth(1).locator('td').nth(1).click();
   await expect(page.getByTestId('archive-pane')).toBeVisible();
   await runCommand(page, 'Restore archive into a new database');
-  const restore = dialog(page, 'archive-restore-dialog');
+  const restore = page.getByTestId('archive-restore-dialog');
   await expect(restore).toBeVisible();
   const name = restore.getByTestId('archive-restore-name').locator('input');
   await name.fill('bad/name');
@@ -241,7 +227,7 @@ test('restore checks the database name, starts a job the watcher follows, and ke
   // The job watcher in main follows the restore job (the activity panel shows it).
   await expect
     .poll(() =>
-      session.harness.services.jobs
+      harness.services.jobs
         .list()
         .filter((job) => job.startedByApp && job.instanceName === 'sql-eu-prod-01')
         .map((job) => job.label ?? ''),
@@ -258,26 +244,26 @@ test('restore checks the database name, starts a job the watcher follows, and ke
   await restore.getByRole('button', { name: 'Cancel' }).click();
 });
 
-test('delete archive needs the name typed, then removes the row', async () => {
+test('delete archive needs the name typed, then removes the row', async ({ app, page }) => {
   await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–90');
-  const name = await rows().nth(2).locator('td').nth(1).innerText();
+  const name = await app.archives.rows.nth(2).locator('td').nth(1).innerText();
   // The menu reaches down to where the monitor's blocking alerts show.
   await dismissNotifications(page);
-  await rowMenu(2, 'Delete');
-  const remove = dialog(page, 'archive-delete-dialog');
+  await rowMenu(app, 2, 'Delete');
+  const remove = page.getByTestId('archive-delete-dialog');
   await expect(remove.getByTestId('dialog-confirm')).toBeDisabled();
   await remove.getByTestId('confirm-type-name').locator('input').fill(name);
   await remove.getByTestId('dialog-confirm').click();
   await expect(remove).toBeHidden();
   await expect(page.getByText('Archive deleted')).toBeVisible();
   await expect(page.getByTestId('archive-page')).toHaveText('Page 1 · rows 1–89');
-  await expect(rows().filter({ hasText: name })).toHaveCount(0);
+  await expect(app.archives.rows.filter({ hasText: name })).toHaveCount(0);
 });
 
-test('a read-only profile disables every archive action', async () => {
-  await makeEmulatorProfileReadOnly(session.harness);
+test('a read-only profile disables every archive action', async ({ app, page }) => {
+  await app.makeEmulatorProfileReadOnly();
   await expect(page.getByTestId('read-only-tag')).toBeVisible();
-  await rows().first().getByTestId('row-menu').click();
+  await app.archives.rows.first().getByTestId('row-menu').click();
   for (const item of ['Update storage and expiry', 'Restore into a new database', 'Delete…']) {
     const option = page.locator('.n-dropdown-option:visible').filter({ hasText: item });
     await expect(option.locator('.n-dropdown-option-body')).toHaveClass(/--disabled/);

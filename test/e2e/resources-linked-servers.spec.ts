@@ -1,39 +1,24 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import {
-  dialog,
-  jumpTo,
-  openEmulatorSession,
-  pickMenuItem,
-  pickOption,
-  screenshotThemes,
-  tableRows,
-  type ResourcesSession,
-} from './resources-helpers';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo, pickMenuItem, pickOption } from '../support/e2e/menus';
+import { screenshotThemes } from '../support/e2e/screenshots';
+import { tableRows } from '../support/e2e/tables';
 
 /* Linked servers of sql-eu-prod-01 (none in the demo data); one harness per file. */
 test.describe.configure({ mode: 'serial' });
 
-let session: ResourcesSession;
-let page: Page;
+const rows = (page: Page) => tableRows(page, 'linked-server-table');
 
-test.beforeAll(async ({ browser }) => {
-  session = await openEmulatorSession(browser);
-  page = session.page;
-});
-test.afterAll(async () => {
-  await session.close();
-});
-
-const rows = () => tableRows(page, 'linked-server-table');
-
-test('the linked servers view shows its empty state, then a link added from the other instances', async () => {
+test('the linked servers view shows its empty state, then a link added from the other instances', async ({
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, 'linked prod', 'linked-servers-view');
   await expect(page.getByTestId('linked-server-table').getByTestId('empty-state')).toContainText(
     'No linked servers',
   );
   await page.getByTestId('linked-server-add').click();
-  const add = dialog(page, 'linked-server-add-dialog');
+  const add = page.getByTestId('linked-server-add-dialog');
   await add.getByTestId('dialog-confirm').click();
   await expect(add).toContainText('Linked server name is required');
   await add.getByTestId('linked-server-instance').click();
@@ -46,15 +31,15 @@ test('the linked servers view shows its empty state, then a link added from the 
   await add.getByTestId('dialog-confirm').click();
   await expect(add).toBeHidden();
   await expect(page.getByText('Linked server added')).toBeVisible();
-  await expect(rows()).toHaveCount(1);
-  await expect(rows().first()).toContainText('sql-eu-dev-01');
-  await expect(rows().first()).toContainText('Connected');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('sql-eu-dev-01');
+  await expect(rows(page).first()).toContainText('Connected');
   await screenshotThemes(page, 'linked-servers');
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('remove linked server asks first, then the link is gone', async () => {
-  await rows().first().getByTestId('row-menu').click();
+test('remove linked server asks first, then the link is gone', async ({ page }) => {
+  await rows(page).first().getByTestId('row-menu').click();
   await pickMenuItem(page, 'Remove link');
   const confirm = page.locator('.n-dialog').filter({ hasText: 'Remove linked server' });
   await expect(confirm).toContainText('sql-eu-dev-01');
@@ -63,8 +48,11 @@ test('remove linked server asks first, then the link is gone', async () => {
   await expect(page.getByTestId('linked-server-table').getByTestId('empty-state')).toBeVisible();
 });
 
-test('a failed load names the operation, carries the message, and recovers with "Try again"', async () => {
-  const { connections, profiles } = session.harness.services;
+test('a failed load names the operation, carries the message, and recovers with "Try again"', async ({
+  page,
+  harness,
+}) => {
+  const { connections, profiles } = harness.services;
   const id = profiles.list().find((p) => p.isEmulator)?.id ?? '';
   await connections.disconnect(id);
   await page.getByTestId('linked-servers-refresh').click();

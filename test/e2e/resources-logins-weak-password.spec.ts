@@ -1,15 +1,7 @@
-import type { Page } from '@playwright/test';
-import { expectAccessible } from './axe-check';
-import { expect, test } from './fixtures';
-import {
-  dialog,
-  jumpTo,
-  pickMenuItem,
-  screenshotThemes,
-  tableRows,
-  type ResourcesSession,
-} from './resources-helpers';
-import { openSignedInSession } from './session-helpers';
+import { expectAccessible } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo, pickMenuItem } from '../support/e2e/menus';
+import { screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * A password SQL Server's default policy refuses asks for a second press before it is sent,
@@ -20,20 +12,8 @@ test.describe.configure({ mode: 'serial' });
 
 const LOGINS_PATH = '/databridge/v1/sql-instances/sql-eu-dev-01/Logins';
 const MODAL = ['.n-modal-container'];
-let session: ResourcesSession;
-let page: Page;
 const requests: string[] = [];
-
-test.beforeAll(async ({ browser }) => {
-  session = await openSignedInSession(browser, {
-    emulator: { log: (line) => requests.push(line) },
-  });
-  page = session.page;
-  await jumpTo(page, 'logins dev', 'logins-view');
-});
-test.afterAll(async () => {
-  await session.close();
-});
+test.use({ emulator: { log: (line: string) => void requests.push(line) } });
 
 /** The emulator's answers to `method` on `path`: their statuses, in order. */
 function answered(method: string, path: string): string[] {
@@ -43,12 +23,10 @@ function answered(method: string, path: string): string[] {
     .map(([, , status]) => status ?? '');
 }
 const creates = () => answered('POST', LOGINS_PATH);
-const row = (name: string) =>
-  tableRows(page, 'login-table').filter({ has: page.getByText(name, { exact: true }) });
-
-test('a weak password reads "Create anyway", and the first click only arms', async () => {
+test('a weak password reads "Create anyway", and the first click only arms', async ({ page }) => {
+  await jumpTo(page, 'logins dev', 'logins-view');
   await page.getByTestId('login-create').click();
-  const create = dialog(page, 'login-create-dialog');
+  const create = page.getByTestId('login-create-dialog');
   const confirm = create.getByTestId('dialog-confirm');
   const hint = create.getByTestId('password-armed-hint');
   await create.getByTestId('login-name').locator('input').fill('weak_e2e');
@@ -72,13 +50,15 @@ test('a weak password reads "Create anyway", and the first click only arms', asy
   await screenshotThemes(page, 'logins-create-armed');
 });
 
-test('the armed dialog passes the accessibility check', async () => {
+test('the armed dialog passes the accessibility check', async ({ page }) => {
   await expect(page.getByTestId('password-armed-hint')).toBeVisible();
   await expectAccessible(page, 'the armed create login dialog', MODAL);
 });
 
-test('the second click sends, and the refusal is shown with the dialog and the input kept', async () => {
-  const create = dialog(page, 'login-create-dialog');
+test('the second click sends, and the refusal is shown with the dialog and the input kept', async ({
+  page,
+}) => {
+  const create = page.getByTestId('login-create-dialog');
   const confirm = create.getByTestId('dialog-confirm');
   const hint = create.getByTestId('password-armed-hint');
   const password = create.getByTestId('password-input').locator('input');
@@ -99,8 +79,8 @@ test('the second click sends, and the refusal is shown with the dialog and the i
   await expect(confirm).toHaveText('Create anyway');
 });
 
-test('Enter behaves as the button: the first press arms, the second sends', async () => {
-  const create = dialog(page, 'login-create-dialog');
+test('Enter behaves as the button: the first press arms, the second sends', async ({ page }) => {
+  const create = page.getByTestId('login-create-dialog');
   const password = create.getByTestId('password-input').locator('input');
   // A new password is judged afresh (and disarms); this one is long but of two categories.
   await password.fill('abcdefghij12');
@@ -112,8 +92,8 @@ test('Enter behaves as the button: the first press arms, the second sends', asyn
   await expect(create).toBeVisible();
 });
 
-test('the second click of a double-click is not the deliberate one', async () => {
-  const create = dialog(page, 'login-create-dialog');
+test('the second click of a double-click is not the deliberate one', async ({ page }) => {
+  const create = page.getByTestId('login-create-dialog');
   const password = create.getByTestId('password-input').locator('input');
   await password.fill('weak_e2e#1');
   await expect(create.getByTestId('password-policy-warning')).toContainText(
@@ -124,24 +104,34 @@ test('the second click of a double-click is not the deliberate one', async () =>
   // Nothing more was sent: the count is checked again once a later request has answered.
 });
 
-test('a strong password creates at once, with the usual button', async () => {
-  const create = dialog(page, 'login-create-dialog');
+test('a strong password creates at once, with the usual button', async ({
+  app,
+  page,
+  harness,
+}) => {
+  const create = page.getByTestId('login-create-dialog');
   const confirm = create.getByTestId('dialog-confirm');
   await create.getByTestId('password-input').locator('input').fill('Str0ng!Passw0rd#1');
   await expect(create.getByTestId('password-armed-hint')).toBeHidden();
   await expect(confirm).toHaveText('Create login');
   await expect(confirm).toHaveAccessibleName('Create login');
+  // The job is held in flight while its start shows, then runs to its end.
+  harness.emulator.jobs.hold();
   await confirm.click();
   await expect(create).toBeHidden();
   await expect(page.getByText('Login creation started')).toBeVisible();
-  await expect(row('weak_e2e')).toBeVisible();
+  await expect(app.logins.row('weak_e2e')).toBeVisible();
+  harness.emulator.jobs.release();
   await expect.poll(creates).toEqual(['400', '400', '202']);
 });
 
-test('change password asks once more too, and keeps the dialog on the refusal', async () => {
-  await row('report_reader').getByTestId('row-menu').click();
+test('change password asks once more too, and keeps the dialog on the refusal', async ({
+  app,
+  page,
+}) => {
+  await app.logins.row('report_reader').getByTestId('row-menu').click();
   await pickMenuItem(page, 'Change password');
-  const change = dialog(page, 'login-password-dialog');
+  const change = page.getByTestId('login-password-dialog');
   const confirm = change.getByTestId('dialog-confirm');
   const password = change.getByTestId('password-input').locator('input');
   await password.fill('reader');

@@ -1,57 +1,37 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import {
-  dialog,
-  jumpTo,
-  openEmulatorSession,
-  pickMenuItem,
-  runCommand,
-  screenshotThemes,
-  tableRows,
-  type ResourcesSession,
-} from './resources-helpers';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo, runCommand } from '../support/e2e/menus';
+import { screenshotThemes } from '../support/e2e/screenshots';
 
 /* The logins view against the emulator's demo logins of sql-eu-dev-01; one harness per file. */
 test.describe.configure({ mode: 'serial' });
 
-let session: ResourcesSession;
-let page: Page;
-
-test.beforeAll(async ({ browser }) => {
-  session = await openEmulatorSession(browser);
-  page = session.page;
-});
-test.afterAll(async () => {
-  await session.close();
-});
-
-const rows = () => tableRows(page, 'login-table');
-const row = (name: string) => rows().filter({ has: page.getByText(name, { exact: true }) });
-
-async function rowMenu(name: string, item: string): Promise<void> {
-  await row(name).getByTestId('row-menu').click();
-  await pickMenuItem(page, item);
-}
-
-test('the logins view lists the logins of the instance with their role and status', async () => {
+test('the logins view lists the logins of the instance with their role and status', async ({
+  app,
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, 'logins dev', 'logins-view');
-  await expect(rows()).toHaveCount(5);
-  await expect(row('legacy_import')).toContainText('Disabled');
-  await expect(row('etl_loader')).toContainText('Contributor');
+  await expect(app.logins.rows).toHaveCount(5);
+  await expect(app.logins.row('legacy_import')).toContainText('Disabled');
+  await expect(app.logins.row('etl_loader')).toContainText('Contributor');
   await page
     .getByTestId('login-table')
     .getByTestId('table-search')
     .locator('input')
     .fill('analyst');
-  await expect(rows()).toHaveCount(1);
+  await expect(app.logins.rows).toHaveCount(1);
   await page.getByTestId('login-table').getByTestId('table-search').locator('input').fill('');
   await screenshotThemes(page, 'logins');
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('create login checks the form, generates a password to show and copy, and follows the job', async () => {
+test('create login checks the form, generates a password to show and copy, and follows the job', async ({
+  app,
+  page,
+  harness,
+}) => {
   await runCommand(page, 'Create login');
-  const create = dialog(page, 'login-create-dialog');
+  const create = page.getByTestId('login-create-dialog');
   await expect(create).toBeVisible();
   await create.getByTestId('dialog-confirm').click();
   await expect(create).toContainText('Login name is required');
@@ -81,20 +61,21 @@ test('create login checks the form, generates a password to show and copy, and f
 
   await create.getByText('Contributor (read and change)').click();
   await screenshotThemes(page, 'logins-create');
+  // The job is held in flight while its start shows, then runs to its end.
+  harness.emulator.jobs.hold();
   await create.getByTestId('dialog-confirm').click();
   await expect(create).toBeHidden();
   await expect(page.getByText('Login creation started')).toBeVisible();
-  await expect(row('app_reader_e2e')).toContainText('Contributor');
+  await expect(app.logins.row('app_reader_e2e')).toContainText('Contributor');
+  harness.emulator.jobs.release();
   // The list is read again when the watched job ends: the login is then Enabled.
-  await expect(row('app_reader_e2e')).toContainText('Enabled', { timeout: 30_000 });
-  expect(session.harness.services.jobs.list().some((job) => job.label?.includes('login'))).toBe(
-    true,
-  );
+  await expect(app.logins.row('app_reader_e2e')).toContainText('Enabled', { timeout: 30_000 });
+  expect(harness.services.jobs.list().some((job) => job.label?.includes('login'))).toBe(true);
 });
 
-test('a refused create shows the service message and keeps what was typed', async () => {
+test('a refused create shows the service message and keeps what was typed', async ({ page }) => {
   await page.getByTestId('login-create').click();
-  const create = dialog(page, 'login-create-dialog');
+  const create = page.getByTestId('login-create-dialog');
   await create.getByTestId('login-name').locator('input').fill('etl_loader');
   await create.getByTestId('password-input').locator('input').fill('Another!Passw0rd');
   await create.getByTestId('dialog-confirm').click();
@@ -109,9 +90,9 @@ test('a refused create shows the service message and keeps what was typed', asyn
   await expect(create).toBeHidden();
 });
 
-test('change password sends a new password checked by the contract', async () => {
-  await rowMenu('report_reader', 'Change password');
-  const change = dialog(page, 'login-password-dialog');
+test('change password sends a new password checked by the contract', async ({ app, page }) => {
+  await app.logins.rowMenu('report_reader', 'Change password');
+  const change = page.getByTestId('login-password-dialog');
   await expect(change).toContainText('report_reader');
   await change.getByTestId('dialog-confirm').click();
   await expect(change).toContainText('Password is required');
@@ -121,28 +102,31 @@ test('change password sends a new password checked by the contract', async () =>
   await expect(page.getByText('Password changed')).toBeVisible();
 });
 
-test('delete login needs the name typed, then the login goes away', async () => {
-  await rowMenu('analyst_jane', 'Delete');
-  const remove = dialog(page, 'login-delete-dialog');
+test('delete login needs the name typed, then the login goes away', async ({
+  app,
+  page,
+  harness,
+}) => {
+  await app.logins.rowMenu('analyst_jane', 'Delete');
+  const remove = page.getByTestId('login-delete-dialog');
   await expect(remove.getByTestId('dialog-confirm')).toBeDisabled();
   await remove.getByTestId('confirm-type-name').locator('input').fill('analyst_jane');
   await remove.getByTestId('dialog-confirm').click();
   await expect(remove).toBeHidden();
-  await expect(row('analyst_jane')).toHaveCount(0);
+  await expect(app.logins.row('analyst_jane')).toHaveCount(0);
   // Gone for good once the job ended and the list was read again.
   await expect
     .poll(
       // The app's own jobs: the monitor also follows other jobs of the watched instances.
       () =>
-        session.harness.services.jobs
-          .list()
-          .filter((job) => job.startedByApp && job.phase === 'running').length,
+        harness.services.jobs.list().filter((job) => job.startedByApp && job.phase === 'running')
+          .length,
       {
         timeout: 30_000,
       },
     )
     .toBe(0);
   await page.getByTestId('logins-refresh').click();
-  await expect(rows()).toHaveCount(5);
-  await expect(row('analyst_jane')).toHaveCount(0);
+  await expect(app.logins.rows).toHaveCount(5);
+  await expect(app.logins.row('analyst_jane')).toHaveCount(0);
 });

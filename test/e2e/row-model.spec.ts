@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { dismissNotifications } from './activity-helpers';
-import { expectAccessible } from './axe-check';
-import { expect, test } from './fixtures';
-import { jumpTo, openEmulatorSession, tableRows, type ResourcesSession } from './resources-helpers';
+import { dismissNotifications } from '../support/e2e/alerts';
+import { expectAccessible } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo } from '../support/e2e/menus';
+import { tableRows } from '../support/e2e/tables';
 
 /*
  * One row model in every table, checked in Databases, Archives and Sessions: a click makes a
@@ -13,17 +14,6 @@ import { jumpTo, openEmulatorSession, tableRows, type ResourcesSession } from '.
  * One harness for the file (the emulator's demo data); the tests run in order.
  */
 test.describe.configure({ mode: 'serial' });
-
-let session: ResourcesSession;
-let page: Page;
-
-test.beforeAll(async ({ browser }) => {
-  session = await openEmulatorSession(browser);
-  page = session.page;
-});
-test.afterAll(async () => {
-  await session.close();
-});
 
 /** A cell of the row that is not one of its controls (checkbox, "⋯"). */
 const cellOf = (row: Locator): Locator => row.locator('td').nth(1);
@@ -39,7 +29,7 @@ async function expectCurrentAlone(table: Locator, row: Locator): Promise<void> {
 }
 
 /** Space on the focused row ticks its checkbox, and again unticks it. */
-async function expectSpaceTicks(table: Locator, row: Locator): Promise<void> {
+async function expectSpaceTicks(page: Page, table: Locator, row: Locator): Promise<void> {
   await row.focus();
   await page.keyboard.press(' ');
   await expect(checkOf(row)).toBeChecked();
@@ -58,6 +48,7 @@ const cellText = async (row: Locator, key: string): Promise<string> =>
  * a click on another shows that one, and Escape on the row closes the pane, no row current.
  */
 async function expectPaneFollows(
+  page: Page,
   table: Locator,
   rows: Locator,
   pane: Locator,
@@ -88,7 +79,10 @@ async function expectNoShift(table: Locator, row: Locator): Promise<void> {
   expect(await row.boundingBox()).toEqual(before);
 }
 
-test('Databases: a click makes a row current, Space ticks, and a double-click or Enter opens it', async () => {
+test('Databases: a click makes a row current, Space ticks, and a double-click or Enter opens it', async ({
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, 'databases sql-eu-prod-01', 'database-table');
   const table = page.getByTestId('database-table');
   const rows = tableRows(page, 'database-table');
@@ -102,7 +96,7 @@ test('Databases: a click makes a row current, Space ticks, and a double-click or
   await expect(page.getByTestId('view-title')).toHaveText(/^\s*Databases/);
   await expect(rows.nth(1)).toBeFocused();
 
-  await expectSpaceTicks(table, rows.nth(1));
+  await expectSpaceTicks(page, table, rows.nth(1));
   await expectNoShift(table, rows.nth(2));
 
   const second = (await rows.nth(1).getAttribute('data-row-key')) ?? '';
@@ -114,10 +108,13 @@ test('Databases: a click makes a row current, Space ticks, and a double-click or
   const first = (await rows.nth(0).getAttribute('data-row-key')) ?? '';
   await cellOf(rows.nth(0)).dblclick();
   await expect(page.getByTestId('view-title')).toContainText(first);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('Archives: a click makes an archive current, a double-click or Enter shows its details', async () => {
+test('Archives: a click makes an archive current, a double-click or Enter shows its details', async ({
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, 'archives prod', 'archives-view');
   await dismissNotifications(page);
   const table = page.getByTestId('archive-table');
@@ -150,12 +147,15 @@ test('Archives: a click makes an archive current, a double-click or Enter shows 
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
 
-  await expectSpaceTicks(table, rows.nth(0));
+  await expectSpaceTicks(page, table, rows.nth(0));
   await expectNoShift(table, rows.nth(3));
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('Sessions: a click shows the session in the pane, a double-click or Enter moves the focus there', async () => {
+test('Sessions: a click shows the session in the pane, a double-click or Enter moves the focus there', async ({
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, 'sessions dev', 'sessions-view');
   const rows = tableRows(page, 'session-table');
   await expect(rows.nth(2)).toBeVisible();
@@ -178,7 +178,7 @@ test('Sessions: a click shows the session in the pane, a double-click or Enter m
   ]);
 
   // Ticking changes what the bulk actions run on, not the session shown.
-  await expectSpaceTicks(table, rows.nth(0));
+  await expectSpaceTicks(page, table, rows.nth(0));
   await expectNoShift(table, rows.nth(1));
   await expect(title).toHaveText(`Session ${await spid(0)}`);
 
@@ -196,53 +196,62 @@ test('Sessions: a click shows the session in the pane, a double-click or Enter m
   await expect(pane).toBeHidden();
   await expect(rows.nth(2)).toBeFocused();
   await expect(table.locator('tr[aria-selected="true"]')).toHaveCount(0);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('Databases: a click shows the database in the side pane, with Open at its foot', async () => {
+test('Databases: a click shows the database in the side pane, with Open at its foot', async ({
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, 'databases sql-eu-prod-01', 'database-table');
   const table = page.getByTestId('database-table');
   const rows = tableRows(page, 'database-table');
   const pane = page.getByTestId('database-pane');
   await expect(rows.nth(1)).toBeVisible();
-  await expectPaneFollows(table, rows, pane, 'name');
+  await expectPaneFollows(page, table, rows, pane, 'name');
 
   await cellOf(rows.nth(1)).click();
   const name = await cellText(rows.nth(1), 'name');
   await expectAccessible(page, 'the database details pane', ['[data-testid="database-pane"]']);
   await pane.getByTestId('pane-action-open').click();
   await expect(page.getByTestId('view-title')).toContainText(name);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('Archives: a click shows the archive in the side pane; its close button closes it', async () => {
+test('Archives: a click shows the archive in the side pane; its close button closes it', async ({
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, 'archives prod', 'archives-view');
   await dismissNotifications(page);
   const table = page.getByTestId('archive-table');
   const rows = tableRows(page, 'archive-table');
   const pane = page.getByTestId('archive-pane');
   await expect(rows.nth(1)).toBeVisible();
-  await expectPaneFollows(table, rows, pane, 'name');
+  await expectPaneFollows(page, table, rows, pane, 'name');
 
   await cellOf(rows.nth(0)).click();
   await expect(pane).toBeVisible();
   await pane.getByTestId('details-close').click();
   await expect(pane).toHaveCount(0);
   await expect(table.locator('tr[aria-selected="true"]')).toHaveCount(0);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('Jobs: a click shows the job in the side pane', async () => {
+test('Jobs: a click shows the job in the side pane', async ({ page, consoleErrors }) => {
   await jumpTo(page, 'jobs prod', 'jobs-view');
   await dismissNotifications(page);
   const table = page.getByTestId('job-table');
   const rows = tableRows(page, 'job-table');
   await expect(rows.nth(1)).toBeVisible();
-  await expectPaneFollows(table, rows, page.getByTestId('job-pane'), 'resourceName');
-  expect(session.consoleErrors).toEqual([]);
+  await expectPaneFollows(page, table, rows, page.getByTestId('job-pane'), 'resourceName');
+  expect(consoleErrors).toEqual([]);
 });
 
-test('Logins: a click shows the login in the side pane, Enter moves the focus there', async () => {
+test('Logins: a click shows the login in the side pane, Enter moves the focus there', async ({
+  page,
+  consoleErrors,
+}) => {
   await jumpTo(page, 'logins dev', 'logins-view');
   await dismissNotifications(page);
   const table = page.getByTestId('login-table');
@@ -250,7 +259,7 @@ test('Logins: a click shows the login in the side pane, Enter moves the focus th
   const pane = page.getByTestId('login-pane');
   const title = pane.getByRole('heading', { level: 2 });
   await expect(rows.nth(1)).toBeVisible();
-  await expectPaneFollows(table, rows, pane, 'name');
+  await expectPaneFollows(page, table, rows, pane, 'name');
 
   // Logins have no other "open": Enter shows the login and moves the focus into the pane,
   // and Escape there closes it and gives the focus back to the row.
@@ -262,5 +271,5 @@ test('Logins: a click shows the login in the side pane, Enter moves the focus th
   await expect(pane).toHaveCount(0);
   await expect(rows.nth(1)).toBeFocused();
   await expect(table.locator('tr[aria-selected="true"]')).toHaveCount(0);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

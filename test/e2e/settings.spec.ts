@@ -1,10 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
 import { AppError } from '../../src/shared/errors';
 import type { SettingsPatch } from '../../src/shared/model/settings';
-import { startHarness, type Harness } from '../harness/server';
-import { screenshotThemes } from './activity-helpers';
-import { expect, test } from './fixtures';
-import { runCommand } from './resources-helpers';
+import type { Harness } from '../harness/server';
+import { expect, test } from '../support/e2e/fixtures';
+import { runCommand } from '../support/e2e/menus';
+import { screenshotThemes } from '../support/e2e/screenshots';
+import type { App } from '../support/e2e/pages/app';
 
 /*
  * The settings view: opened from the top bar, the palette, the menu's "Settings…" and
@@ -13,40 +13,18 @@ import { runCommand } from './resources-helpers';
  * settings are the app's, so no sign-in is needed).
  */
 test.describe.configure({ mode: 'serial' });
+// The settings are the app's: no sign-in.
+test.use({ open: 'loaded' });
 
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
 
-let harness: Harness;
-let page: Page;
-const consoleErrors: string[] = [];
-
-test.beforeAll(async ({ browser }) => {
-  harness = await startHarness();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  await page.goto(harness.url);
-  await expect(page.getByTestId('status-bar')).toBeVisible();
-});
-
-test.afterAll(async () => {
-  await page.close();
-  await harness.close();
-});
-
-const view = (): Locator => page.getByTestId('settings-view');
-const input = (testId: string): Locator => page.getByTestId(testId).locator('input');
-const save = (): Locator => page.getByTestId('settings-save');
-
-async function showConnections(): Promise<void> {
-  await page.getByTestId('open-connections').click();
-  await expect(view()).toHaveCount(0);
+async function showConnections(app: App): Promise<void> {
+  await app.page.getByTestId('open-connections').click();
+  await expect(app.settings.view).toHaveCount(0);
 }
 
 /** Counts the `settings:update` calls that reach main while `body` runs. */
-async function countingUpdates(body: () => Promise<void>): Promise<number> {
+async function countingUpdates(harness: Harness, body: () => Promise<void>): Promise<number> {
   const store = harness.services.settings;
   const original = store.update.bind(store);
   let calls = 0;
@@ -62,11 +40,17 @@ async function countingUpdates(body: () => Promise<void>): Promise<number> {
   return calls;
 }
 
-test('Settings opens from the top bar, the command palette, the menu and Ctrl/Cmd+,', async () => {
+test('Settings opens from the top bar, the command palette, the menu and Ctrl/Cmd+,', async ({
+  app,
+  page,
+  harness,
+}) => {
   await page.getByTestId('open-settings').click();
-  await expect(view()).toBeVisible();
+  await expect(app.settings.view).toBeVisible();
   for (const group of ['Appearance', 'Window', 'Transfers', 'Session monitor']) {
-    await expect(view().locator('.n-card-header').filter({ hasText: group })).toBeVisible();
+    await expect(
+      app.settings.view.locator('.n-card-header').filter({ hasText: group }),
+    ).toBeVisible();
   }
   // The theme applies at once, from here as from the top bar (the same setting).
   await page.getByTestId('settings-theme-dark').click();
@@ -75,24 +59,28 @@ test('Settings opens from the top bar, the command palette, the menu and Ctrl/Cm
   await page.getByTestId('settings-theme-light').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
-  await showConnections();
+  await showConnections(app);
   await runCommand(page, 'Open settings');
-  await expect(view()).toBeVisible();
-  await showConnections();
+  await expect(app.settings.view).toBeVisible();
+  await showConnections(app);
   harness.services.bus.emit('app:onDidRequestCommand', { command: 'openSettings' });
-  await expect(view()).toBeVisible();
-  await showConnections();
+  await expect(app.settings.view).toBeVisible();
+  await showConnections(app);
   await page.keyboard.press(`${MOD}+Comma`);
-  await expect(view()).toBeVisible();
+  await expect(app.settings.view).toBeVisible();
 });
 
-test('saved settings are kept after a reload and answered by main', async () => {
+test('saved settings are kept after a reload and answered by main', async ({
+  app,
+  page,
+  harness,
+}) => {
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
-  await input('settings-parts-in-flight').fill('8');
-  await input('settings-ranges-in-flight').fill('6');
+  await app.settings.input('settings-parts-in-flight').fill('8');
+  await app.settings.input('settings-ranges-in-flight').fill('6');
   await page.getByTestId('settings-close-to-tray').click();
   await expect(page.getByTestId('settings-state')).toHaveText('Unsaved changes');
-  await save().click();
+  await app.settings.save.click();
   await expect(page.locator('.n-message').filter({ hasText: 'Settings saved' })).toBeVisible();
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
   // What settings:get answers.
@@ -104,42 +92,46 @@ test('saved settings are kept after a reload and answered by main', async () => 
 
   await page.reload();
   await page.getByTestId('open-settings').click();
-  await expect(input('settings-parts-in-flight')).toHaveValue('8');
-  await expect(input('settings-ranges-in-flight')).toHaveValue('6');
+  await expect(app.settings.input('settings-parts-in-flight')).toHaveValue('8');
+  await expect(app.settings.input('settings-ranges-in-flight')).toHaveValue('6');
   // Labelled for assistive technology by the name the row shows.
   await expect(page.getByLabel('Connections per download', { exact: true })).toHaveValue('6');
   await expect(page.getByTestId('settings-close-to-tray')).toHaveAttribute('aria-checked', 'true');
   await screenshotThemes(page, 'settings');
 });
 
-test("invalid values show the contract's message and nothing is sent", async () => {
+test("invalid values show the contract's message and nothing is sent", async ({
+  app,
+  page,
+  harness,
+}) => {
   const before = harness.services.settings.get();
-  const parts = input('settings-parts-in-flight');
-  const calls = await countingUpdates(async () => {
+  const parts = app.settings.input('settings-parts-in-flight');
+  const calls = await countingUpdates(harness, async () => {
     await parts.fill('0');
-    await expect(view()).toContainText('Parts in flight must be at least 1');
-    await save().click();
+    await expect(app.settings.view).toContainText('Parts in flight must be at least 1');
+    await app.settings.save.click();
     await parts.fill('17');
-    await expect(view()).toContainText('Parts in flight must be at most 16');
-    await input('settings-proxy-url').fill('http://proxy.corp:3128');
-    await save().click();
+    await expect(app.settings.view).toContainText('Parts in flight must be at most 16');
+    await app.settings.input('settings-proxy-url').fill('http://proxy.corp:3128');
+    await app.settings.save.click();
     await parts.fill('8');
-    await expect(view()).not.toContainText('Parts in flight must');
-    const connections = input('settings-ranges-in-flight');
+    await expect(app.settings.view).not.toContainText('Parts in flight must');
+    const connections = app.settings.input('settings-ranges-in-flight');
     await connections.fill('0');
-    await expect(view()).toContainText('Connections per download must be at least 1');
-    await save().click();
+    await expect(app.settings.view).toContainText('Connections per download must be at least 1');
+    await app.settings.save.click();
     await connections.fill('17');
-    await expect(view()).toContainText('Connections per download must be at most 16');
+    await expect(app.settings.view).toContainText('Connections per download must be at most 16');
     await connections.fill('');
-    await expect(view()).toContainText('Type the number of connections, from 1 to 16');
-    await save().click();
+    await expect(app.settings.view).toContainText('Type the number of connections, from 1 to 16');
+    await app.settings.save.click();
     await connections.fill('1');
-    await expect(view()).not.toContainText('Connections per download must');
-    await expect(view()).not.toContainText('Type the number of connections');
-    await input('settings-proxy-url').fill('ftp://x');
-    await expect(view()).toContainText('Proxy must look like http://proxy.example:3128');
-    await save().click();
+    await expect(app.settings.view).not.toContainText('Connections per download must');
+    await expect(app.settings.view).not.toContainText('Type the number of connections');
+    await app.settings.input('settings-proxy-url').fill('ftp://x');
+    await expect(app.settings.view).toContainText('Proxy must look like http://proxy.example:3128');
+    await app.settings.save.click();
     await expect(page.getByTestId('settings-state')).toHaveText('Unsaved changes');
   });
   expect(calls).toBe(0);
@@ -147,12 +139,17 @@ test("invalid values show the contract's message and nothing is sent", async () 
   await screenshotThemes(page, 'settings-invalid');
 
   await page.getByTestId('settings-revert').click();
-  await expect(input('settings-proxy-url')).toHaveValue('');
-  await expect(view()).not.toContainText('Proxy must look like');
+  await expect(app.settings.input('settings-proxy-url')).toHaveValue('');
+  await expect(app.settings.view).not.toContainText('Proxy must look like');
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
 });
 
-test('a failure of main names the operation and keeps what was typed', async () => {
+test('a failure of main names the operation and keeps what was typed', async ({
+  app,
+  page,
+  harness,
+  consoleErrors,
+}) => {
   const store = harness.services.settings;
   const original = store.update.bind(store);
   store.update = () =>
@@ -163,12 +160,12 @@ test('a failure of main names the operation and keeps what was typed', async () 
       }),
     );
   try {
-    await input('settings-parts-in-flight').fill('5');
-    await save().click();
+    await app.settings.input('settings-parts-in-flight').fill('5');
+    await app.settings.save.click();
     const error = page.getByTestId('error-state');
     await expect(error).toContainText('Save settings failed');
     await expect(error).toContainText('could not be written');
-    await expect(input('settings-parts-in-flight')).toHaveValue('5');
+    await expect(app.settings.input('settings-parts-in-flight')).toHaveValue('5');
     await expect(page.getByTestId('settings-state')).toHaveText('Unsaved changes');
     expect(store.get().partsInFlight).toBe(8);
     await page.mouse.move(0, 0);
@@ -177,7 +174,7 @@ test('a failure of main names the operation and keeps what was typed', async () 
   } finally {
     store.update = original;
   }
-  await save().click();
+  await app.settings.save.click();
   await expect(page.getByTestId('error-state')).toHaveCount(0);
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
   expect(store.get().partsInFlight).toBe(5);

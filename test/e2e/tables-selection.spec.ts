@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expectAccessible } from './axe-check';
-import { expect, test } from './fixtures';
-import { takesScreenshots } from './screenshots';
-import { openEmulatorSession, tableRows, type ResourcesSession } from './resources-helpers';
-import { expectInKillLog, jumpTo, pickMenuItem } from './session-helpers';
+import { expectAccessible } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { jumpTo, pickMenuItem } from '../support/e2e/menus';
+import { screenshotThemes } from '../support/e2e/screenshots';
+import { tableRows } from '../support/e2e/tables';
+import type { App } from '../support/e2e/pages/app';
 
 /*
  * Selecting rows (checkboxes, Shift ranges, keys) and what the selection does: one
@@ -14,51 +15,32 @@ import { expectInKillLog, jumpTo, pickMenuItem } from './session-helpers';
  */
 test.describe.configure({ mode: 'serial' });
 
-let session: ResourcesSession;
-let page: Page;
-
-test.beforeAll(async ({ browser }) => {
-  session = await openEmulatorSession(browser);
-  page = session.page;
-});
-test.afterAll(async () => {
-  await session.close();
-});
-
-const archiveRows = () => tableRows(page, 'archive-table');
 /** The archive names of the rows shown, in order (the column after the checkboxes). */
-const nameOf = (index: number) => archiveRows().nth(index).locator('td').nth(1).innerText();
-const clipboard = () => page.evaluate<string>('navigator.clipboard.readText()');
+const nameOf = (app: App, index: number) =>
+  app.archives.rows.nth(index).locator('td').nth(1).innerText();
+const clipboard = (page: Page) => page.evaluate<string>('navigator.clipboard.readText()');
 
-/** Screenshots of what is on the page now, light then dark (kept in artifacts/screenshots). */
-async function screenshotBoth(name: string): Promise<void> {
-  if (!takesScreenshots) return;
-  for (const theme of ['dark', 'light'] as const) {
-    // A DOM click, so an open dialog's mask does not take it.
-    await page.getByTestId(`theme-${theme}`).dispatchEvent('click');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    await page.screenshot({ path: `artifacts/screenshots/${name}-${theme}.png` });
-  }
-}
-
-async function copyMenu(item: string): Promise<void> {
+async function copyMenu(page: Page, item: string): Promise<void> {
   await page.getByTestId('archive-table').getByTestId('table-copy-menu').click();
   await pickMenuItem(page, item);
 }
 
-test('five archives are deleted in one confirmation that lists them, with a result each', async () => {
+test('five archives are deleted in one confirmation that lists them, with a result each', async ({
+  app,
+  page,
+}) => {
   await jumpTo(page, 'archives prod', 'archives-view');
   const table = page.getByTestId('archive-table');
   await expect(table.getByTestId('row-count')).toHaveText('90');
-  const names = await Promise.all([0, 1, 2, 3, 4].map(nameOf));
+  const names = await Promise.all([0, 1, 2, 3, 4].map((index) => nameOf(app, index)));
   // Names repeat (an archive is named after its database); the archive id is the row's key.
   const keys = await Promise.all(
-    [0, 1, 2, 3, 4].map((i) => archiveRows().nth(i).getAttribute('data-row-key')),
+    [0, 1, 2, 3, 4].map((i) => app.archives.rows.nth(i).getAttribute('data-row-key')),
   );
 
   // A checkbox, then Shift+click on the fifth: the range between them.
-  await archiveRows().nth(0).getByTestId('select-row').click();
-  await archiveRows()
+  await app.archives.rows.nth(0).getByTestId('select-row').click();
+  await app.archives.rows
     .nth(4)
     .getByTestId('select-row')
     .click({ modifiers: ['Shift'] });
@@ -81,7 +63,7 @@ test('five archives are deleted in one confirmation that lists them, with a resu
 
   await expect(dialog.getByTestId('bulk-summary')).toHaveText('5 done');
   await expect(dialog.locator('[data-testid="bulk-item"][data-state="done"]')).toHaveCount(5);
-  await screenshotBoth('bulk-delete-results');
+  await screenshotThemes(page, 'bulk-delete-results');
   // Nothing is left to cancel: one button, Close.
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await expect(confirm).toHaveText('Close');
@@ -93,18 +75,21 @@ test('five archives are deleted in one confirmation that lists them, with a resu
   await expect(table.getByTestId('selection-bar')).toHaveCount(0);
 });
 
-test('rows are selected from the keyboard, copied as TSV, and the selection cleared', async () => {
+test('rows are selected from the keyboard, copied as TSV, and the selection cleared', async ({
+  app,
+  page,
+}) => {
   const table = page.getByTestId('archive-table');
-  const names = await Promise.all([0, 1, 2].map(nameOf));
-  await archiveRows().nth(0).focus();
+  const names = await Promise.all([0, 1, 2].map((index) => nameOf(app, index)));
+  await app.archives.rows.nth(0).focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('Shift+ArrowDown');
   await page.keyboard.press('Shift+ArrowDown');
   await expect(table.getByTestId('selection-count')).toHaveText('3 selected');
-  await screenshotBoth('archives-selected');
+  await screenshotThemes(page, 'archives-selected');
 
-  await copyMenu('Copy selected');
-  const lines = (await clipboard()).split('\n');
+  await copyMenu(page, 'Copy selected');
+  const lines = (await clipboard(page)).split('\n');
   expect(lines).toHaveLength(4);
   const header = lines[0]?.split('\t') ?? [];
   const titles = await table.locator('thead th').allInnerTexts();
@@ -112,16 +97,20 @@ test('rows are selected from the keyboard, copied as TSV, and the selection clea
   expect(header).toEqual(titles.map((title) => title.trim()).filter(Boolean));
   expect(lines.slice(1).map((line) => line.split('\t')[0])).toEqual(names);
 
-  await archiveRows().nth(3).focus();
+  await app.archives.rows.nth(3).focus();
   await page.keyboard.press('Control+a');
   await expect(table.getByTestId('selection-count')).toHaveText('85 selected');
   await page.keyboard.press('Escape');
   await expect(table.getByTestId('selection-bar')).toHaveCount(0);
 });
 
-test('the rows shown are saved as CSV, as shown or raw as the setting says', async () => {
+test('the rows shown are saved as CSV, as shown or raw as the setting says', async ({
+  app,
+  page,
+  harness,
+}) => {
   const table = page.getByTestId('archive-table');
-  const word = (await nameOf(0)).toLowerCase();
+  const word = (await nameOf(app, 0)).toLowerCase();
   await table.getByTestId('table-search').locator('input').fill(word);
   const shown = Number(
     await table
@@ -133,7 +122,7 @@ test('the rows shown are saved as CSV, as shown or raw as the setting says', asy
 
   const save = async (): Promise<string> => {
     const download = page.waitForEvent('download');
-    await copyMenu('Save shown rows as CSV');
+    await copyMenu(page, 'Save shown rows as CSV');
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^archives-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
     return readFile((await file.path()) ?? '', 'utf8');
@@ -146,15 +135,18 @@ test('the rows shown are saved as CSV, as shown or raw as the setting says', asy
   // Shown: the dates as the table formats them; raw: as the service sent them (ISO 8601).
   expect(asShown).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
 
-  await session.harness.services.settings.update({ copyValues: 'raw' });
+  await harness.services.settings.update({ copyValues: 'raw' });
   const raw = await save();
   expect(raw).toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
   expect(raw.trimEnd().split('\r\n')).toHaveLength(shown + 1);
-  await session.harness.services.settings.update({ copyValues: 'shown' });
+  await harness.services.settings.update({ copyValues: 'shown' });
   await table.getByTestId('table-search').locator('input').fill('');
 });
 
-test('three sessions are killed at once, each read again first, each with its result', async () => {
+test('three sessions are killed at once, each read again first, each with its result', async ({
+  app,
+  page,
+}) => {
   const view = await jumpTo(page, 'sessions dev', 'sessions-view');
   const table = view.getByTestId('session-table');
   const rows = tableRows(page, 'session-table');
@@ -199,5 +191,5 @@ test('three sessions are killed at once, each read again first, each with its re
   await expect(dialog).toBeHidden();
   // Every kill that went through is in the kill log (the audit trail's session kills).
   const killed = spids.filter((_, i) => states[i] === 'done').map((spid) => spid ?? '');
-  await expectInKillLog(page, killed);
+  await app.sessions.expectInKillLog(killed);
 });

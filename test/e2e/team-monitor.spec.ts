@@ -6,9 +6,8 @@ import { parseServeArgs, type ServeSettings } from '../../src/main/cli/monitor-s
 import { startServe, type RunningServe } from '../../src/main/cli/monitor-serve/serve-monitor';
 import { RedactingLogger } from '../../src/main/services/log/logger';
 import { MemorySecretStore } from '../../src/main/services/secrets/secret-store';
-import { expectAccessible } from './axe-check';
-import { runCommand } from './resources-helpers';
-import { expect, test } from './support/explorer-fixtures';
+import { expectAccessible } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
 
 /*
  * A connection that reads a team monitor: the editor's labelled fields (reached by keyboard,
@@ -17,6 +16,7 @@ import { expect, test } from './support/explorer-fixtures';
  * is a real `monitor serve` over a second emulator, both started by this file.
  */
 test.describe.configure({ mode: 'serial' });
+test.use({ open: 'blank' });
 
 const TOKEN = 'e2e-team-token-4b7f-stays-in-main';
 const PROD = 'sql-eu-prod-01';
@@ -54,11 +54,12 @@ test('a connection reads the team monitor, and the Monitor view says so', async 
   consoleErrors,
 }) => {
   await app.load();
-  const form = page.getByTestId('profile-form');
-  await form.getByTestId('profile-name').locator('input').fill('Team');
-  await form.getByTestId('profile-target').getByText('Custom URL').click();
-  await form.getByTestId('profile-base-url').locator('input').fill(appService.baseUrl);
-  await form.getByTestId('profile-api-key').locator('input').fill('demo-admin-key');
+  const { form } = app.connections;
+  await app.connections.fillApiKeyProfile({
+    name: 'Team',
+    baseUrl: appService.baseUrl,
+    apiKey: 'demo-admin-key',
+  });
 
   // Reached from the field before it with Tab, and named by its label.
   await form.getByTestId('profile-read-only').focus();
@@ -76,10 +77,8 @@ test('a connection reads the team monitor, and the Monitor view says so', async 
   await page.getByTestId('profile-save-connect').click();
   await expect(app.instanceTable.locator('tbody tr')).toHaveCount(3);
 
-  await runCommand(page, 'Open monitor');
-  const prod = page.getByTestId('monitor-view').getByTestId('monitor-row').filter({
-    hasText: PROD,
-  });
+  await app.runCommand('Open monitor');
+  const prod = app.monitor.row(PROD);
   await expect(prod.getByTestId('health')).toHaveText('Blocking');
   await prod.click();
   await expect(page.getByTestId('monitor-via')).toHaveText(`Via team monitor ${serve.url}`);

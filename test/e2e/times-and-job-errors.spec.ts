@@ -1,16 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { writeSampleDatabaseFile } from '../support/sample-files';
-import {
-  dismissNotifications,
-  jumpTo,
-  openActivitySession,
-  type ActivitySession,
-} from './activity-helpers';
-import { screenshotSizes } from './calm-helpers';
-import { importFile } from '../support/import-file';
+import { dismissNotifications } from '../support/e2e/alerts';
+import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
+import { jumpTo } from '../support/e2e/menus';
+import { screenshotSizes } from '../support/e2e/screenshots';
 
 /*
  * Times with their age in the tooltip, the setting that shows the age beside them, and a
@@ -19,20 +12,13 @@ import { importFile } from '../support/import-file';
  * fails the next job started, here an import into sql-eu-dev-01.
  */
 test.describe.configure({ mode: 'serial' });
+// Imports of a few MiB run several parts.
+test.use({ transfers: SMALL_PARTS });
 
-let session: ActivitySession;
-let folder: string;
-test.beforeAll(async ({ browser }) => {
-  session = await openActivitySession(browser);
-  folder = await mkdtemp(join(tmpdir(), 'databridge-times-'));
-});
-test.afterAll(async () => {
-  await session?.close();
-  await rm(folder, { recursive: true, force: true });
-});
-
-test('a failed job shows its error on its row, with the whole text in a tooltip', async () => {
-  const { page } = session;
+test('a failed job shows its error on its row, with the whole text in a tooltip', async ({
+  page,
+  consoleErrors,
+}) => {
   const view = await jumpTo(page, 'jobs prod', 'jobs-view');
   const rows = view.getByTestId('job-table').locator('tbody tr');
   const failed = rows.filter({ hasText: 'Finance_Ledger' });
@@ -48,19 +34,22 @@ test('a failed job shows its error on its row, with the whole text in a tooltip'
   await expect(rows).toHaveCount(1);
   await view.getByTestId('job-table').getByPlaceholder('Search jobs').fill('');
   await dismissNotifications(page);
-  await screenshotSizes(page, 'jobs');
-  expect(session.consoleErrors).toEqual([]);
+  await screenshotSizes(page, 'views/jobs');
+  expect(consoleErrors).toEqual([]);
 });
 
-test('a job that fails while the view is open gets its error on its row', async () => {
-  const { page, harness } = session;
-  const profileId = harness.services.profiles.list().find((p) => p.isEmulator)?.id ?? '';
+test('a job that fails while the view is open gets its error on its row', async ({
+  app,
+  page,
+  harness,
+  folder,
+  consoleErrors,
+}) => {
   const path = join(folder, 'Fail_Row.bak');
   await writeSampleDatabaseFile(path, 'bak', 256 * 1024);
   const view = await jumpTo(page, 'jobs dev', 'jobs-view');
   harness.emulator.faults.once('jobFail');
-  await importFile(harness.services.transfers, {
-    profileId,
+  await app.importFile({
     instanceName: 'sql-eu-dev-01',
     databaseName: 'Fail_Row',
     sourcePath: path,
@@ -68,11 +57,14 @@ test('a job that fails while the view is open gets its error on its row', async 
   const row = view.getByTestId('job-table').locator('tbody tr').filter({ hasText: 'Fail_Row' });
   await expect(row).toContainText('Failed', { timeout: 30_000 });
   await expect(row.getByTestId('job-row-error')).toContainText('ran out of disk space');
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test('times show the date and time, their age on hover, or beside them when the setting says so', async () => {
-  const { page } = session;
+test('times show the date and time, their age on hover, or beside them when the setting says so', async ({
+  page,
+  harness,
+  consoleErrors,
+}) => {
   const view = await jumpTo(page, 'jobs prod', 'jobs-view');
   const started = view
     .getByTestId('job-table')
@@ -99,7 +91,7 @@ test('times show the date and time, their age on hover, or beside them when the 
   await page.getByTestId('settings-time-relative').click();
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
-  expect(session.harness.services.settings.get().timeDisplay).toBe('relative');
+  expect(harness.services.settings.get().timeDisplay).toBe('relative');
   await jumpTo(page, 'jobs prod', 'jobs-view');
   // The age is drawn beside the time; the cell's text (what search and copy read) stays the time.
   await expect(started).toHaveText(shown ?? '');
@@ -110,5 +102,5 @@ test('times show the date and time, their age on hover, or beside them when the 
   await page.getByTestId('settings-time-absolute').click();
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

@@ -1,8 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { jumpTo, openActivitySession, screenshotThemes } from './activity-helpers';
-import { runCommand } from './resources-helpers';
-import { takesScreenshots } from './screenshots';
-import { pickMenuItem, type EmulatorSession } from './session-helpers';
+import type { Locator, Page } from '@playwright/test';
+import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
+import { jumpTo, pickMenuItem, runCommand } from '../support/e2e/menus';
+import { screenshotThemes, takesScreenshots } from '../support/e2e/screenshots';
 
 /*
  * One way to write sizes and times in every main view, with the demo data at 1280x800:
@@ -12,14 +11,8 @@ import { pickMenuItem, type EmulatorSession } from './session-helpers';
  * there; every `<time>` is checked on its own.
  */
 test.describe.configure({ mode: 'serial' });
-
-let session: EmulatorSession;
-test.beforeAll(async ({ browser }) => {
-  session = await openActivitySession(browser);
-});
-test.afterAll(async () => {
-  await session?.close();
-});
+// Imports of a few MiB run several parts.
+test.use({ transfers: SMALL_PARTS });
 
 const DATE_TIME = /(?<!\d)\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?!\d)/;
 const DATE = /(?<!\d)\d{4}-\d\d-\d\d(?!\d)/;
@@ -115,9 +108,8 @@ test('the rules themselves catch what they are meant to', () => {
   );
 });
 
-test('Databases: sizes in MiB and GiB, creation dates in the one form', async () => {
+test('Databases: sizes in MiB and GiB, creation dates in the one form', async ({ page }) => {
   test.slow(takesScreenshots, 'it also takes screenshots in both themes');
-  const { page } = session;
   const table = await open(page, 'databases sql-eu-prod-01', 'database-table');
   const rows = table.locator('tbody tr');
   await expect(rows.first()).toBeVisible();
@@ -127,8 +119,7 @@ test('Databases: sizes in MiB and GiB, creation dates in the one form', async ()
   await screenshotThemes(page, 'units-times-databases');
 });
 
-test('Archives: sizes and dates, and the details drawer', async () => {
-  const { page } = session;
+test('Archives: sizes and dates, and the details drawer', async ({ page }) => {
   const view = await open(page, 'archives prod', 'archives-view');
   await expect(view.getByTestId('archive-table').locator('tbody tr').first()).toBeVisible();
   const text = await checkView(page, view, 'Archives');
@@ -145,9 +136,8 @@ test('Archives: sizes and dates, and the details drawer', async () => {
   await expect(details).toBeHidden();
 });
 
-test('Sessions: login and request times with their date, their age on hover', async () => {
+test('Sessions: login and request times with their date, their age on hover', async ({ page }) => {
   test.slow(takesScreenshots, 'it also takes screenshots in both themes');
-  const { page } = session;
   const view = await open(page, 'sessions prod', 'sessions-view');
   const rows = view.locator('tbody tr');
   await expect(rows.first()).toBeVisible();
@@ -168,8 +158,7 @@ test('Sessions: login and request times with their date, their age on hover', as
   await screenshotThemes(page, 'units-times-sessions');
 });
 
-test('Jobs: start and end times, durations as durations', async () => {
-  const { page } = session;
+test('Jobs: start and end times, durations as durations', async ({ page }) => {
   const view = await open(page, 'jobs prod', 'jobs-view');
   await expect(view.getByTestId('job-table').locator('tbody tr').first()).toBeVisible();
   await checkView(page, view, 'Jobs');
@@ -179,8 +168,9 @@ test('Jobs: start and end times, durations as durations', async () => {
   }
 });
 
-test('Monitor: the chart legend and the last sample read as the rest of the app', async () => {
-  const { page } = session;
+test('Monitor: the chart legend and the last sample read as the rest of the app', async ({
+  page,
+}) => {
   await runCommand(page, 'Open monitor');
   const view = page.getByTestId('monitor-view');
   await view.getByTestId('monitor-row').filter({ hasText: 'sql-eu-prod-01' }).click();
@@ -190,8 +180,7 @@ test('Monitor: the chart legend and the last sample read as the rest of the app'
   await checkView(page, view, 'Monitor');
 });
 
-test('Settings, an instance and the activity panel', async () => {
-  const { page } = session;
+test('Settings, an instance and the activity panel', async ({ page, consoleErrors }) => {
   await page.getByTestId('open-settings').click();
   const settings = page.getByTestId('settings-view');
   await checkView(page, settings, 'Settings');
@@ -204,11 +193,14 @@ test('Settings, an instance and the activity panel', async () => {
   await expect(panel.getByTestId('job-card').first()).toBeVisible();
   await checkView(page, overview, 'instance overview');
   expect(await checkTimes(panel)).toBeGreaterThan(0);
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
-test("the system clock writes times as the browser's locale does, and is saved", async () => {
-  const { page, harness } = session;
+test("the system clock writes times as the browser's locale does, and is saved", async ({
+  page,
+  harness,
+  consoleErrors,
+}) => {
   const view = await open(page, 'jobs prod', 'jobs-view');
   const started = view.getByTestId('job-table').locator('tbody tr time').first();
   const iso = (await started.getAttribute('datetime')) ?? '';
@@ -239,5 +231,5 @@ test("the system clock writes times as the browser's locale does, and is saved",
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
   expect(harness.services.settings.get().clock).toBe('24h');
-  expect(session.consoleErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

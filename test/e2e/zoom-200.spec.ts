@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startHarness, type Harness } from '../harness/server';
-import { jumpTo } from './activity-helpers';
-import { boxOf, screenshotAs } from './calm-helpers';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/e2e/fixtures';
+import { boxOf } from '../support/e2e/geometry';
+import { jumpTo } from '../support/e2e/menus';
+import { screenshotAs } from '../support/e2e/screenshots';
 
 /*
  * 200% zoom of a 1024x700 window (issue 17): a 512x350 CSS-pixel viewport at device scale 2,
@@ -12,27 +13,11 @@ import { boxOf, screenshotAs } from './calm-helpers';
 test.describe.configure({ mode: 'serial' });
 
 const VIEWPORT = { width: 512, height: 350 };
-let harness: Harness;
-let page: Page;
-const consoleErrors: string[] = [];
-
-test.beforeAll(async ({ browser }) => {
-  harness = await startHarness({ emulator: { jobMs: 400 } });
+test.use({
+  viewport: VIEWPORT,
+  deviceScaleFactor: 2,
   // No blocking alert at sign-in: this file looks at the layout, not at the monitor.
-  await harness.services.settings.update({ blockingAlertSeconds: 86_400 });
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2 });
-  page = await context.newPage();
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  await page.goto(harness.url);
-  await page.getByTestId('try-emulator').first().click();
-  await expect(page.getByTestId('tree-node').filter({ hasText: 'sql-eu-prod-01' })).toBeVisible();
-});
-test.afterAll(async () => {
-  await page.context().close();
-  await harness.close();
+  settings: { blockingAlertSeconds: 86_400 },
 });
 
 /** Fails unless the element is wholly inside the viewport. */
@@ -47,7 +32,7 @@ async function expectOnScreen(locator: Locator, what: string): Promise<void> {
 }
 
 /** The frame's controls that must always be there. */
-async function expectFrame(name: string): Promise<void> {
+async function expectFrame(page: Page, name: string): Promise<void> {
   for (const id of ['open-connections', 'open-jump', 'toggle-activity', 'open-settings']) {
     await expectOnScreen(page.getByTestId(id), `${name}: ${id}`);
   }
@@ -70,12 +55,15 @@ const VIEWS: ReadonlyArray<readonly [query: string, testId: string, controls: re
     ['my ip', 'my-ip-view', []],
   ];
 
-test('each main view keeps the frame and its key controls on screen', async () => {
-  await expectFrame('connections');
+test('each main view keeps the frame and its key controls on screen', async ({
+  page,
+  consoleErrors,
+}) => {
+  await expectFrame(page, 'connections');
   await screenshotAs(page, 'zoom-connections');
   for (const [query, testId, controls] of VIEWS) {
     await jumpTo(page, query, testId);
-    await expectFrame(testId);
+    await expectFrame(page, testId);
     await expectOnScreen(page.getByTestId('view-title'), `${testId}: its title`);
     for (const control of controls) {
       const target = page.getByTestId(control).first();
@@ -85,24 +73,24 @@ test('each main view keeps the frame and its key controls on screen', async () =
     await screenshotAs(page, `zoom-${testId}`);
   }
   await page.getByTestId('open-settings').click();
-  await expectFrame('settings');
+  await expectFrame(page, 'settings');
   await page.getByTestId('settings-save').scrollIntoViewIfNeeded();
   await expectOnScreen(page.getByTestId('settings-save'), 'settings: Save');
   await screenshotAs(page, 'zoom-settings');
   // Away from the Settings button, whose tooltip may lie over its neighbours.
   await page.mouse.move(0, VIEWPORT.height / 2);
   await page.getByTestId('open-monitor').click();
-  await expectFrame('monitor');
+  await expectFrame(page, 'monitor');
   await screenshotAs(page, 'zoom-monitor');
   expect(consoleErrors).toEqual([]);
 });
 
-test('the activity panel opens without pushing the view away, and closes', async () => {
+test('the activity panel opens without pushing the view away, and closes', async ({ page }) => {
   await jumpTo(page, 'jobs prod', 'jobs-view');
   await page.getByTestId('toggle-activity').click();
   const panel = page.getByTestId('activity-panel');
   await expect(panel).toBeVisible();
-  await expectFrame('activity open');
+  await expectFrame(page, 'activity open');
   await expectOnScreen(panel.getByTestId('activity-close'), 'the panel’s close button');
   await expectOnScreen(panel.getByTestId('activity-scope-instance'), 'the panel’s list choice');
   await screenshotAs(page, 'zoom-activity');
@@ -110,7 +98,7 @@ test('the activity panel opens without pushing the view away, and closes', async
   await expect(panel).toBeHidden();
 });
 
-test('a dialog fits, and its buttons can be reached', async () => {
+test('a dialog fits, and its buttons can be reached', async ({ page, consoleErrors }) => {
   await jumpTo(page, 'databases sql-eu-prod-01', 'database-table');
   await page.getByTestId('create-database').click();
   const dialog = page.getByTestId('create-database-dialog');

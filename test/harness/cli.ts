@@ -18,6 +18,8 @@ const extraRoots = (process.env['HARNESS_FILE_ROOTS'] ?? homedir()).split(delimi
 const harness = await startHarness({
   port,
   logger: new RedactingLogger({ sink: consoleSink(), level: 'info' }),
+  // Jobs a person can watch run (tests default to short ones).
+  emulator: { jobMs: 3000 },
   fileBrowser: { roots: [demoFolder, ...extraRoots.filter(Boolean)], startFolder: demoFolder },
 });
 console.log(`DataBridge Desktop browser harness: ${harness.url}`);

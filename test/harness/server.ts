@@ -29,7 +29,10 @@ export interface HarnessOptions {
   /** Default 0: a free port. */
   readonly port?: number;
   readonly logger?: Logger;
-  /** The built-in "Local emulator" connection's emulator (default: demo data, 3 s jobs). */
+  /**
+   * The built-in "Local emulator" connection's emulator (default: demo data, jobs of
+   * {@link HARNESS_JOB_MS}; a test that needs a job in flight holds it with `emulator.jobs`).
+   */
   readonly emulator?: EmulatorOptions;
   /** Transfer engine tuning (tests use small parts so that files of a few MiB have several). */
   readonly transfers?: TransferTuning;
@@ -71,6 +74,9 @@ export interface Harness {
 
 const HOST = '127.0.0.1';
 
+/** The harness emulator's typical job length: short, so tests that follow a job do not wait. */
+const HARNESS_JOB_MS = 300;
+
 function sameToken(given: string | null | undefined, token: string): boolean {
   if (typeof given !== 'string' || given.length !== token.length) return false;
   return timingSafeEqual(Buffer.from(given), Buffer.from(token));
@@ -92,7 +98,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const token = randomBytes(24).toString('hex');
   const dialogToken = randomBytes(24).toString('hex');
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'databridge-harness-')));
-  const emulator = await startEmulator({ seed: 'demo', ...options.emulator });
+  const emulator = await startEmulator({
+    seed: 'demo',
+    jobMs: HARNESS_JOB_MS,
+    ...options.emulator,
+  });
   const services = await createAppServices({
     dataDir,
     secretStore: options.secretStore ?? new MemorySecretStore(),

@@ -70,6 +70,11 @@ const QUEUE_SHARE = 0.2;
 export class JobRunner {
   readonly #options: JobRunnerOptions;
   readonly #timers = new Set<NodeJS.Timeout>();
+  /** Jobs started while on hold: they do not end until `release()`. */
+  readonly #held = new Set<JobRecord>();
+  /** Held jobs that reached the end of their processing: what ends each, run at release. */
+  readonly #parked = new Map<JobRecord, () => void>();
+  #holding = false;
   #closed = false;
 
   constructor(options: JobRunnerOptions) {
@@ -79,6 +84,28 @@ export class JobRunner {
   /** The typical job duration in ms. */
   get typicalMs(): number {
     return this.#options.jobMs;
+  }
+
+  /** True while jobs started now are held (see {@link hold}). */
+  get holding(): boolean {
+    return this.#holding;
+  }
+
+  /**
+   * Jobs started from now on stay in Processing (progress below 100) until {@link release}:
+   * a test that needs a job in flight holds it instead of making every job long.
+   */
+  hold(): void {
+    this.#holding = true;
+  }
+
+  /** Ends the hold: held jobs finish (at once if their time is up) and new jobs run freely. */
+  release(): void {
+    this.#holding = false;
+    this.#held.clear();
+    const parked = [...this.#parked.values()];
+    this.#parked.clear();
+    for (const finish of parked) finish();
   }
 
   /** Creates the job (Enqueued) and schedules its course. */
@@ -104,10 +131,15 @@ export class JobRunner {
       hasDownloads: false,
     };
     this.#options.store.add(job);
+    if (this.#holding) this.#held.add(job);
+    const finish = (): void => void this.#finish(job, spec, injectedFault);
     this.#after(queueMs, () => {
       job.status = 'Processing';
       job.startTime = this.#options.now();
-      this.#after(job.processingMs, () => void this.#finish(job, spec, injectedFault));
+      this.#after(job.processingMs, () => {
+        if (this.#held.has(job)) this.#parked.set(job, finish);
+        else finish();
+      });
     });
     return job;
   }
@@ -139,6 +171,8 @@ export class JobRunner {
     this.#closed = true;
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
+    this.#held.clear();
+    this.#parked.clear();
   }
 
   #after(ms: number, action: () => void): void {

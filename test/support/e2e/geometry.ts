@@ -1,17 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
-import { takesScreenshots } from './screenshots';
-
-/*
- * Shared by the specs of issue 17 (a calmer window): box geometry, and screenshots of what a
- * spec checks (with SCREENSHOTS=1 only, see screenshots.ts).
- */
-
-export { screenshotViewSizes as screenshotSizes } from './view-screenshots';
-
-/** With SCREENSHOTS=1, the page as it is to `artifacts/screenshots/<name>.png`. */
-export async function screenshotAs(page: Page, name: string): Promise<void> {
-  if (takesScreenshots) await page.screenshot({ path: `artifacts/screenshots/${name}.png` });
-}
+import type { Locator } from '@playwright/test';
 
 /** A box on the page. */
 export interface Box {

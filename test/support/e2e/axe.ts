@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { setTheme } from './screenshots';
 
 /*
  * The accessibility check of issue 17: axe-core's WCAG 2.0/2.1 A and AA rules over the whole
@@ -36,12 +36,6 @@ async function seriousViolations(
         return `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${fix}`;
       }),
     );
-}
-
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  // A DOM click, so an open dialog's mask does not take it.
-  await page.getByTestId(`theme-${theme}`).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
 /**

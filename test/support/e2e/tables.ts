@@ -1,15 +1,12 @@
-import type { Locator, Page } from '@playwright/test';
-import { settled } from './activity-helpers';
-import { boxOf } from './calm-helpers';
-import { expect } from './fixtures';
-import { takesScreenshots } from './screenshots';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { boxOf } from './geometry';
 
-/*
- * What the density specs share: the parts of a resource table they measure, and screenshots
- * of a view at the window sizes the app is made for.
- */
+/* Resource tables: their rows, and the parts the density specs measure. */
 
-const PROD = 'sql-eu-prod-01';
+/** The data rows of a resource table (its test id). */
+export function tableRows(page: Page, tableTestId: string): Locator {
+  return page.getByTestId(tableTestId).locator('tbody tr.n-data-table-tr');
+}
 
 /** The header cells of a table's own columns (not the checkbox column, nor the menu's). */
 function dataHeaders(table: Locator): Locator {
@@ -79,45 +76,4 @@ export async function openChooser(page: Page, table: Locator): Promise<Locator> 
 export async function closeChooser(page: Page, table: Locator): Promise<void> {
   await table.getByTestId('column-chooser').click();
   await expect(page.getByTestId('column-chooser-list')).toBeHidden();
-}
-
-/**
- * Reloads the page. Main keeps the connection open, so the tree comes back by itself; should
- * it not, the emulator is signed in to again (what a test needs is the app, not the restore).
- */
-export async function reloadSignedIn(page: Page): Promise<void> {
-  await page.reload();
-  const node = page.getByTestId('tree-node').filter({ hasText: PROD });
-  const tryIt = page.getByTestId('try-emulator');
-  await expect(node.or(tryIt).first()).toBeVisible();
-  if (!(await node.first().isVisible())) {
-    await tryIt.first().click();
-    await expect(node.first()).toBeVisible();
-  }
-}
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 700 },
-] as const;
-
-/**
- * With SCREENSHOTS=1, the page at 1280x800 and 1024x700, light and dark, to
- * `artifacts/screenshots/density/<name>-<width>-<theme>.png`; then back to 1280x800, light.
- */
-export async function screenshotDensity(page: Page, name: string): Promise<void> {
-  if (!takesScreenshots) return;
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    for (const theme of ['light', 'dark'] as const) {
-      await page.getByTestId(`theme-${theme}`).dispatchEvent('click');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await page.mouse.move(0, 0);
-      await settled(page);
-      const file = `artifacts/screenshots/density/${name}-${size.width}-${theme}.png`;
-      await page.screenshot({ path: file });
-    }
-  }
-  await page.setViewportSize(SIZES[0]);
-  await page.getByTestId('theme-light').dispatchEvent('click');
 }

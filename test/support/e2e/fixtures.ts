@@ -1,0 +1,273 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Browser, type Page, type ViewportSize } from '@playwright/test';
+import type { EmulatorOptions } from '../../../src/emulator/server';
+import type { SeedName } from '../../../src/emulator/seed/seed';
+import type { TransferTuning } from '../../../src/main/app/create-app-services';
+import type { SettingsPatch } from '../../../src/shared/model/settings';
+import { writeDemoFiles } from '../../harness/demo-files';
+import { startHarness, type Harness } from '../../harness/server';
+import { App } from './pages/app';
+
+/*
+ * The one fixture module of the e2e specs. A spec file gets ONE harness (app services, the
+ * built-in emulator, a data folder, a port), shared by its tests in order, and by default ONE
+ * page signed in to the emulator, kept across its tests; `test.use({...})` at the top of the
+ * file sets the options below. Files are independent of each other, so two workers can run
+ * two files at once.
+ */
+
+const MiB = 1024 * 1024;
+
+/**
+ * The time a file's set-up (its harness, then its page signed in) has, apart from the first
+ * test's own: what a `beforeAll` had, so a slow start does not eat into that test's time.
+ */
+const SETUP_TIMEOUT = 60_000;
+
+/** Parts small enough that an import of a few MiB has several (the activity specs). */
+export const SMALL_PARTS: TransferTuning = {
+  partPlan: { partSize: 5 * MiB, singleStreamThreshold: 6 * MiB },
+  partsInFlight: 2,
+};
+
+/** What a spec file sets with `test.use({...})`; the same for every test of the file. */
+export interface E2eOptions {
+  /** The emulator's starting data (default demo). */
+  seed: SeedName;
+  /** The emulator's typical job length in ms (default: the harness's, a few hundred ms). */
+  jobMs: number | undefined;
+  /** More emulator options (its request log...). */
+  emulator: EmulatorOptions;
+  /** Transfer engine tuning (default the app's). */
+  transfers: TransferTuning | undefined;
+  /** Settings main has before the page opens. */
+  settings: SettingsPatch | undefined;
+  /**
+   * The harness's file browser in place of native dialogs, over the file's `folder` with the
+   * demo files written in it (off: tests queue their dialog answers).
+   */
+  fileBrowser: boolean;
+  /**
+   * How a new page starts: signed in to the built-in emulator (default), the app loaded and
+   * nothing more, or blank (the test loads it).
+   */
+  open: 'signed-in' | 'loaded' | 'blank';
+  /** One page for the file, kept across its tests (default), or a new page per test. */
+  pageScope: 'file' | 'test';
+  /** Whether the page may use the clipboard (default yes: "copy" toasts its success). */
+  clipboard: boolean;
+}
+
+/** The options, with Playwright's own that the file's page takes. */
+interface ResolvedOptions extends E2eOptions {
+  readonly viewport: ViewportSize | null;
+  readonly deviceScaleFactor: number | undefined;
+}
+
+/** The harness, temporary folder and (shared) page of the spec file being run. */
+class FileSession {
+  readonly consoleErrors: string[] = [];
+  #page: Page | undefined;
+
+  private constructor(
+    readonly file: string,
+    readonly key: string,
+    readonly options: ResolvedOptions,
+    readonly browser: Browser,
+    readonly harness: Harness,
+    readonly folder: string,
+  ) {}
+
+  static async start(
+    file: string,
+    key: string,
+    options: ResolvedOptions,
+    browser: Browser,
+  ): Promise<FileSession> {
+    const folder = await mkdtemp(join(tmpdir(), 'databridge-e2e-'));
+    if (options.fileBrowser) await writeDemoFiles(folder);
+    const harness = await startHarness({
+      emulator: {
+        ...(options.jobMs === undefined ? {} : { jobMs: options.jobMs }),
+        ...options.emulator,
+        seed: options.seed,
+      },
+      ...(options.transfers ? { transfers: options.transfers } : {}),
+      ...(options.fileBrowser ? { fileBrowser: { roots: [folder], startFolder: folder } } : {}),
+    });
+    if (options.settings) await harness.services.settings.update(options.settings);
+    return new FileSession(file, key, options, browser, harness, folder);
+  }
+
+  /** The file's page, opened on first use. */
+  async sharedPage(): Promise<Page> {
+    this.#page ??= await this.newPage(this.consoleErrors);
+    return this.#page;
+  }
+
+  /**
+   * A page in a context of its own (the accessibility check opens a page beside it), its
+   * console errors and uncaught exceptions added to `errors`, opened as the options say.
+   */
+  async newPage(errors: string[]): Promise<Page> {
+    const { viewport, deviceScaleFactor, clipboard, open } = this.options;
+    const context = await this.browser.newContext({
+      viewport,
+      ...(deviceScaleFactor === undefined ? {} : { deviceScaleFactor }),
+    });
+    if (clipboard) {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: this.harness.origin,
+      });
+    }
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    pageErrors.set(page, errors);
+    const app = new App(page, this.harness);
+    if (open === 'loaded') await app.load();
+    if (open === 'signed-in') await app.signIn();
+    return page;
+  }
+
+  async close(): Promise<void> {
+    await this.#page?.context().close();
+    await this.harness.close();
+    await rm(this.folder, { recursive: true, force: true });
+  }
+}
+
+/** Each page's console errors, for the `consoleErrors` fixture. */
+const pageErrors = new WeakMap<Page, string[]>();
+
+/**
+ * The session of the file being run. Playwright has worker and test scopes only, and a worker
+ * runs its files one after the other, so the worker keeps the session of its current file and
+ * closes it when the next file starts (or the worker ends).
+ */
+class FileSessions {
+  #current: FileSession | undefined;
+
+  constructor(readonly browser: Browser) {}
+
+  async forFile(file: string, options: ResolvedOptions): Promise<FileSession> {
+    // Functions (an emulator log) do not serialize: the options' data must agree.
+    const key = JSON.stringify(options);
+    const current = this.#current;
+    if (current?.file === file) {
+      if (current.key !== key) {
+        throw new Error(`${file}: e2e options differ between tests; set them once, at the top`);
+      }
+      return current;
+    }
+    await this.close();
+    this.#current = await FileSession.start(file, key, options, this.browser);
+    return this.#current;
+  }
+
+  async close(): Promise<void> {
+    const current = this.#current;
+    this.#current = undefined;
+    await current?.close();
+  }
+}
+
+interface TestFixtures {
+  /** The file's harness: its services, emulator (faults, held jobs), platform, data folder. */
+  harness: Harness;
+  /** A temporary folder of the file (generated files, downloads), removed after it. */
+  folder: string;
+  /** The page's console errors and uncaught exceptions (the file's, with a shared page). */
+  consoleErrors: string[];
+  /** The page object: the frame's steps, and one object per view (`app.sessions`...). */
+  app: App;
+  fileSession: FileSession;
+}
+
+export const test = base.extend<E2eOptions & TestFixtures, { sessions: FileSessions }>({
+  seed: ['demo', { option: true }],
+  jobMs: [undefined, { option: true }],
+  emulator: [{}, { option: true }],
+  transfers: [undefined, { option: true }],
+  settings: [undefined, { option: true }],
+  fileBrowser: [false, { option: true }],
+  open: ['signed-in', { option: true }],
+  pageScope: ['file', { option: true }],
+  clipboard: [true, { option: true }],
+  sessions: [
+    // On the worker's browser: its file's page closes before the browser does.
+    async ({ browser }, use) => {
+      const sessions = new FileSessions(browser);
+      try {
+        await use(sessions);
+      } finally {
+        await sessions.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  fileSession: [
+    async (
+      {
+        sessions,
+        seed,
+        jobMs,
+        emulator,
+        transfers,
+        settings,
+        fileBrowser,
+        open,
+        pageScope,
+        clipboard,
+        viewport,
+        deviceScaleFactor,
+      },
+      use,
+      testInfo,
+    ) => {
+      const options = { seed, jobMs, emulator, transfers, settings, fileBrowser, open, pageScope };
+      await use(
+        await sessions.forFile(testInfo.file, {
+          ...options,
+          clipboard,
+          viewport,
+          deviceScaleFactor,
+        }),
+      );
+    },
+    { timeout: SETUP_TIMEOUT },
+  ],
+  harness: async ({ fileSession }, use) => {
+    await use(fileSession.harness);
+  },
+  folder: async ({ fileSession }, use) => {
+    await use(fileSession.folder);
+  },
+  page: [
+    async ({ fileSession }, use) => {
+      if (fileSession.options.pageScope === 'file') {
+        await use(await fileSession.sharedPage());
+        return;
+      }
+      const page = await fileSession.newPage([]);
+      try {
+        await use(page);
+      } finally {
+        await page.context().close();
+      }
+    },
+    { scope: 'test', timeout: SETUP_TIMEOUT },
+  ],
+  consoleErrors: async ({ page }, use) => {
+    await use(pageErrors.get(page) ?? []);
+  },
+  app: async ({ page, harness }, use) => {
+    await use(new App(page, harness));
+  },
+});
+
+export { expect };
