@@ -2,9 +2,9 @@
 // The one test command (npm test): build, type checks, lint, every vitest and Playwright suite,
 // then one closing line "N passed, N failed, N skipped".
 //
-// After the build, the work runs in lanes side by side (see LANES): on two cores the suites
-// spend much of their time waiting (child processes, the emulator, the browser), so the static
-// checks run beside them instead of before them. Each task's output goes to its own log under
+// The work runs in phases, and within a phase in lanes side by side (see PHASES), so that the
+// two cores of our machines are kept busy without two heavy parts fighting over them. Each
+// task's output goes to its own log under
 // test-results/reports/; the console gets one line per task as it ends (ok/FAIL and its time),
 // a line a minute saying what still runs, the tail of a failed check's log, the wall time of
 // every task, the slowest files of each runner, and the closing line.
@@ -44,11 +44,9 @@ const readJson = (file) => {
   }
 };
 
-const vitestJson = resolve(reports, 'vitest.json');
 const playwrightJson = resolve(reports, 'playwright.json');
 // Playwright reads a relative report path from the config's folder: hence absolute paths.
 const electronJson = resolve(reports, 'playwright-electron.json');
-const vitestSkips = resolve(reports, 'vitest-skips.json');
 // vitest runs inside a private D-Bus session with gnome-keyring (where the machine has them) so
 // the keytar adapter meets a real Secret Service. Windows and macOS have their own keychain.
 const keyring = process.platform === 'linux' ? [join('scripts', 'with-keyring.sh')] : [];
@@ -67,6 +65,30 @@ const suite = (name, command, args, { env = {}, counts, files, skips }) => ({
 });
 
 const [vitestCommand, ...vitestWrapped] = [...keyring, bin('vitest')];
+/** One vitest project (vitest.config.ts), with its own JSON report and list of skips. */
+function vitestProject(project) {
+  const json = resolve(reports, `vitest-${project}.json`);
+  const skipNotes = resolve(reports, `vitest-${project}-skips.json`);
+  return suite(
+    `vitest:${project}`,
+    vitestCommand,
+    [
+      ...vitestWrapped,
+      'run',
+      `--project=${project}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${json}`,
+      `--reporter=${join('scripts', 'vitest-skip-notes.mjs')}`,
+    ],
+    {
+      env: { VITEST_SKIP_NOTES: skipNotes },
+      skips: () => readJson(skipNotes) ?? [],
+      counts: () => vitestCounts(readJson(json)),
+      files: () => vitestFileTimes(readJson(json)),
+    },
+  );
+}
 const TASKS = {
   build: check('build', bin('electron-vite'), ['build']),
   'build:cli': check('build:cli', process.execPath, [join('scripts', 'build-cli.mjs')]),
@@ -81,24 +103,8 @@ const TASKS = {
   'workflow lint': check('workflow lint', process.execPath, [
     join('scripts', 'ci', 'lint-workflows.mjs'),
   ]),
-  vitest: suite(
-    'vitest',
-    vitestCommand,
-    [
-      ...vitestWrapped,
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${vitestJson}`,
-      `--reporter=${join('scripts', 'vitest-skip-notes.mjs')}`,
-    ],
-    {
-      env: { VITEST_SKIP_NOTES: vitestSkips },
-      skips: () => readJson(vitestSkips) ?? [],
-      counts: () => vitestCounts(readJson(vitestJson)),
-      files: () => vitestFileTimes(readJson(vitestJson)),
-    },
-  ),
+  'vitest:unit': vitestProject('unit'),
+  'vitest:integration': vitestProject('integration'),
   playwright: suite('playwright', bin('playwright'), ['test', '--reporter=list,json'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
     counts: () => playwrightCounts(readJson(playwrightJson)),
@@ -120,26 +126,24 @@ const TASKS = {
 };
 
 /**
- * First the builds (the suites test what they produce: the renderer, the bundled command),
- * then the lanes side by side, each running its tasks in order. Measured on two cores, the
- * Playwright specs and the static checks are both bound by the processor: run beside each
- * other (and beside vitest) the type-aware lint took 445 s instead of 113 s and the
- * accessibility specs reached their 60 s timeout, so for now there is one lane; vitest's own
- * projects run their files side by side (vitest.config.ts). A second lane is one more entry.
+ * Phases one after the other; in a phase, lanes side by side, each running its tasks in order.
+ * Measured on two cores, every part of the run is bound by the processor, and two heavy parts
+ * side by side only slow each other down: beside Playwright's browsers the type-aware lint
+ * took 610 s instead of 113 s. So each phase is made to fill the two cores and no more:
+ *   1. the builds (the suites test what they produce: the renderer, the bundled command);
+ *   2. the static checks, each on one core, in two lanes;
+ *   3. vitest's two projects at once: the unit files compute on two workers while the
+ *      integration files mostly wait on child processes and sockets (vitest.config.ts);
+ *   4. Playwright on two workers (playwright.config.ts), then the Electron smoke test.
  */
-const FIRST = ['build', 'build:cli'];
-const LANES = [
+const PHASES = [
+  [['build', 'build:cli']],
   [
-    'typecheck:node',
-    'typecheck:web',
-    'lint',
-    'lint:dead',
-    'electronegativity',
-    'workflow lint',
-    'vitest',
-    'playwright',
-    'playwright:electron',
+    ['typecheck:node', 'lint'],
+    ['typecheck:web', 'lint:dead', 'electronegativity', 'workflow lint'],
   ],
+  [['vitest:unit'], ['vitest:integration']],
+  [['playwright', 'playwright:electron']],
 ];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -218,8 +222,7 @@ const heartbeat = setInterval(() => {
 heartbeat.unref();
 
 console.log(`npm test: logs in ${reports}/; one line per task as it ends`);
-await runLane(FIRST);
-await Promise.all(LANES.map(runLane));
+for (const lanes of PHASES) await Promise.all(lanes.map(runLane));
 clearInterval(heartbeat);
 
 console.log('\n=== summary (start and end of each task, seconds from the start)');

@@ -1,9 +1,14 @@
 // Reading the runners' JSON reports for scripts/run-tests.mjs: how many tests passed, failed
 // and were skipped, which failed (with the head of their error), and how long each file took.
 
+/** Terminal colour codes, which Playwright's report keeps in its error messages. */
+// eslint-disable-next-line no-control-regex -- the ESC character is what is looked for
+const COLOURS = /\u001b\[[0-9;]*m/g;
+
 /** The first lines of an error (its message and the top of its stack), on one line. */
 function errorHead(text, count = 4) {
   return String(text ?? '')
+    .replace(COLOURS, '')
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '')

@@ -83,7 +83,9 @@ describe("npm test's reading of the runners' reports", () => {
                 tests: [
                   {
                     status: 'unexpected',
-                    results: [{ duration: 50, error: { message: 'boom\nthere' } }],
+                    results: [
+                      { duration: 50, error: { message: '\u001b[2mboom\u001b[22m\nthere' } },
+                    ],
                   },
                 ],
               },
@@ -100,7 +102,7 @@ describe("npm test's reading of the runners' reports", () => {
     ],
   };
 
-  it('counts Playwright tests (a flaky pass as a pass) and names the unexpected ones', () => {
+  it('counts Playwright tests (a flaky pass as a pass) and names the unexpected ones, colours gone', () => {
     expect(playwrightCounts(playwright)).toEqual({
       passed: 4,
       failed: 1,
