@@ -42,10 +42,8 @@ test('a blocking alert raised under an open dialog stays clear of it, docked abo
   await harness.services.settings.update({ blockingAlertSeconds: 30 });
   const alert = alertOf(page, PROD);
   // Alerts of other instances may come with it: the strip folds them into one line.
-  await expectAlertShown(page, alert);
-  await settled(page);
+  const alertBox = await expectAlertShown(page, alert);
   const dialogBox = await boxOf(dialog);
-  const alertBox = await boxOf(alert);
   expect(intersects(alertBox, dialogBox), 'the alert covers the dialog').toBe(false);
   // The dialog's buttons still take the pointer (nothing lies over them).
   await dialog.getByRole('button', { name: 'Cancel' }).click({ trial: true });
@@ -61,7 +59,8 @@ test('a blocking alert raised under an open dialog stays clear of it, docked abo
   expect(Math.abs(dock.y + dock.height - status.y)).toBeLessThanOrEqual(1);
   expect(pane.y + pane.height).toBeLessThanOrEqual(dock.y + 1);
   const table = await boxOf(page.getByTestId('database-table'));
-  expect(intersects(await boxOf(alert), table), 'the alert covers the table').toBe(false);
+  const docked = await expectAlertShown(page, alert);
+  expect(intersects(docked, table), 'the alert covers the table').toBe(false);
   await expectAccessible(page, 'the alert strip', ['[data-testid="alert-dock"]']);
   await screenshotSizes(page, 'views/alert');
   expect(consoleErrors).toEqual([]);

@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { boxOf, type Box } from './geometry';
+import { settled } from './screenshots';
 
 /* The window's alerts (the strip above the status bar) and toast notifications. */
 
@@ -14,14 +16,20 @@ async function unfoldAlerts(page: Page): Promise<void> {
 }
 
 /**
- * Expects `alert` shown in the alert strip: others may come (and fold it away) at any moment,
- * so the strip is unfolded until it shows.
+ * Expects `alert` shown in the alert strip, and returns its box once nothing moves: others may
+ * come (and fold it away) at any moment, even between two looks, so the strip is unfolded and
+ * the alert measured until both hold at once.
  */
-export async function expectAlertShown(page: Page, alert: Locator): Promise<void> {
+export async function expectAlertShown(page: Page, alert: Locator): Promise<Box> {
+  let box: Box | undefined;
   await expect(async () => {
     await unfoldAlerts(page);
     await expect(alert).toBeVisible({ timeout: 1_000 });
+    await settled(page);
+    box = await boxOf(alert);
   }).toPass({ timeout: 15_000 });
+  if (!box) throw new Error(`${alert.toString()} was never measured`);
+  return box;
 }
 
 /**
