@@ -106,16 +106,26 @@ export function playwrightFileTimes(report) {
   return [...byFile].map(([file, ms]) => ({ file, ms })).sort((a, b) => b.ms - a.ms);
 }
 
-/** Each skipped test of a Playwright JSON report with the reason it gave (`test.skip(c, why)`). */
+/**
+ * Each skipped test of a Playwright JSON report with the reason it gave (`test.skip(c, why)`).
+ * A test a serial file never ran, because one before it failed, says so.
+ */
 export function playwrightSkips(report) {
+  const specs = (report?.suites ?? []).flatMap((root) => [...playwrightSpecs(root)]);
+  const failedFiles = new Set(
+    specs
+      .filter((spec) => (spec.tests ?? []).some((test) => test.status === 'unexpected'))
+      .map((spec) => spec.file),
+  );
   const found = [];
-  for (const root of report?.suites ?? []) {
-    for (const spec of playwrightSpecs(root)) {
-      for (const test of spec.tests ?? []) {
-        if (test.status !== 'skipped') continue;
-        const why = (test.annotations ?? []).find((note) => note.type === 'skip')?.description;
-        found.push({ file: spec.file, test: spec.title, reason: why ?? null });
-      }
+  for (const spec of specs) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'skipped') continue;
+      const why = (test.annotations ?? []).find((note) => note.type === 'skip')?.description;
+      const notRun = failedFiles.has(spec.file)
+        ? 'not run: a test before it in this serial file failed'
+        : null;
+      found.push({ file: spec.file, test: spec.title, reason: why ?? notRun });
     }
   }
   return found;

@@ -89,7 +89,9 @@ test('the database monitor lists the sessions of one database, filtered here', a
     .filter({ hasText: /^Databases/ })
     .first()
     .click();
-  const details = await jumpTo(page, 'ETL_Staging', 'database-details');
+  // Jump-to lists the databases once they are loaded: before, `ETL_Staging` first matches a
+  // session of that database, and Enter opens the sessions view instead (seen on a busy CI).
+  const details = await jumpTo(page, 'ETL_Staging', 'database-details', 'ETL_Staging');
   await details.getByRole('button', { name: 'View' }).click();
   const view = page.getByTestId('sessions-view');
   await expect(page.getByTestId('view-title')).toContainText('Sessions · ETL_Staging');

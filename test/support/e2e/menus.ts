@@ -2,11 +2,23 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /* Reaching things: jump-to, the command palette, dropdown menus and selects. */
 
-/** Opens a view through jump-to (Ctrl+P), e.g. `archives prod`; answers the view. */
-export async function jumpTo(page: Page, query: string, view: string): Promise<Locator> {
+/**
+ * Opens a view through jump-to (Ctrl+P), e.g. `archives prod`; answers the view. With `label`,
+ * Enter waits until the item it picks reads so: jump-to lists what the stores have loaded, and
+ * until then another object may match the query first.
+ */
+export async function jumpTo(
+  page: Page,
+  query: string,
+  view: string,
+  label?: string,
+): Promise<Locator> {
   await page.keyboard.press('Control+p');
-  const input = page.getByTestId('jump-to').getByTestId('quick-pick-input').locator('input');
-  await input.fill(query);
+  const picker = page.getByTestId('jump-to');
+  await picker.getByTestId('quick-pick-input').locator('input').fill(query);
+  if (label !== undefined) {
+    await expect(picker.locator('.quick-pick__item--active .quick-pick__label')).toHaveText(label);
+  }
   await page.keyboard.press('Enter');
   // The pick closes the palette and navigates in one update: once it is gone, the view shown
   // is the new one (from one instance's view to another's, the old one matches `view` too).

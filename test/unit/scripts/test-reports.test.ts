@@ -147,4 +147,24 @@ describe("npm test's list of skipped tests", () => {
       { file: 'smoke.spec.ts', test: 'quiet', reason: null },
     ]);
   });
+
+  it('says a test of a serial file was not run when one before it failed', () => {
+    const report = {
+      suites: [
+        {
+          specs: [
+            { file: 'sessions.spec.ts', title: 'lists', tests: [{ status: 'unexpected' }] },
+            { file: 'sessions.spec.ts', title: 'kills', tests: [{ status: 'skipped' }] },
+          ],
+        },
+      ],
+    };
+    expect(playwrightSkips(report)).toEqual([
+      {
+        file: 'sessions.spec.ts',
+        test: 'kills',
+        reason: 'not run: a test before it in this serial file failed',
+      },
+    ]);
+  });
 });
