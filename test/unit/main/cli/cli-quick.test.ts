@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isOlderThan, quickAnswer } from '../../../../src/main/cli/cli-quick';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /*
  * `databridge --version` and `--help` answer without the catalogue, zod or the HTTP stack: the
@@ -39,6 +38,16 @@ const built = {
     { id: 'jobs.get', group: 'jobs', summary: 'Read a job' },
   ],
 };
+
+// The module from a fresh registry: the unit files share their workers' modules, and a file
+// before this one may have loaded zod or the catalogue already (then no mock above would run).
+type CliQuick = typeof import('../../../../src/main/cli/cli-quick');
+let isOlderThan: CliQuick['isOlderThan'];
+let quickAnswer: CliQuick['quickAnswer'];
+beforeAll(async () => {
+  vi.resetModules();
+  ({ isOlderThan, quickAnswer } = await import('../../../../src/main/cli/cli-quick'));
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

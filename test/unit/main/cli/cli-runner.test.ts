@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { describe, expect, it, vi } from 'vitest';
-import { runCli, type CliIo } from '../../../../src/main/cli/cli-runner';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CliIo } from '../../../../src/main/cli/cli-runner';
 import { API_KEY_ARGUMENT_WARNING } from '../../../../src/main/cli/cli-secret-args';
 import { MemorySecretStore } from '../../../../src/main/services/secrets/secret-store';
 
@@ -21,6 +21,14 @@ vi.mock('../../../../src/main/cli/cli-connection', async (importOriginal) => {
 vi.mock('../../../../src/shared/model/settings', async (importOriginal) => {
   loaded.add('settings');
   return importOriginal();
+});
+
+// The command from a fresh module registry: the unit files share their workers' modules, and
+// a file before this one may have loaded the HTTP stack already.
+let runCli: typeof import('../../../../src/main/cli/cli-runner').runCli;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ runCli } = await import('../../../../src/main/cli/cli-runner'));
 });
 
 /** Nothing listens on port 1 of the loopback. */

@@ -1,14 +1,22 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope } from 'vue';
-import {
-  catchUpSharedNow,
-  runningTickers,
-  useSharedNow,
-} from '@renderer/composables/use-shared-now';
 
 const NOW = Date.parse('2024-05-10T12:00:00Z');
 
+type SharedNow = typeof import('@renderer/composables/use-shared-now');
+let catchUpSharedNow: SharedNow['catchUpSharedNow'];
+let runningTickers: SharedNow['runningTickers'];
+let useSharedNow: SharedNow['useSharedNow'];
+
 describe('the shared clock', () => {
+  // The clock is one per module: a fresh one for each test, whatever tests of components
+  // that read it (run before in the same worker) left ticking.
+  beforeEach(async () => {
+    vi.resetModules();
+    ({ catchUpSharedNow, runningTickers, useSharedNow } = await import(
+      '@renderer/composables/use-shared-now'
+    ));
+  });
   afterEach(() => vi.useRealTimers());
 
   it('runs one timer per period for every reader, and stops with the last one', () => {
