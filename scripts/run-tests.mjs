@@ -65,8 +65,11 @@ const suite = (name, command, args, { env = {}, counts, files, skips }) => ({
 });
 
 const [vitestCommand, ...vitestWrapped] = [...keyring, bin('vitest')];
-/** One vitest project (vitest.config.ts), with its own JSON report and list of skips. */
-function vitestProject(project) {
+/**
+ * One vitest project (vitest.config.ts), with its own JSON report and list of skips; `args`
+ * adds to vitest's command line.
+ */
+function vitestProject(project, args = []) {
   const json = resolve(reports, `vitest-${project}.json`);
   const skipNotes = resolve(reports, `vitest-${project}-skips.json`);
   return suite(
@@ -80,6 +83,7 @@ function vitestProject(project) {
       '--reporter=json',
       `--outputFile.json=${json}`,
       `--reporter=${join('scripts', 'vitest-skip-notes.mjs')}`,
+      ...args,
     ],
     {
       env: { VITEST_SKIP_NOTES: skipNotes },
@@ -103,7 +107,8 @@ const TASKS = {
   'workflow lint': check('workflow lint', process.execPath, [
     join('scripts', 'ci', 'lint-workflows.mjs'),
   ]),
-  'vitest:unit': vitestProject('unit'),
+  // One worker: it runs beside the lint (see PHASES), which holds the other core.
+  'vitest:unit': vitestProject('unit', ['--maxWorkers=1']),
   'vitest:integration': vitestProject('integration'),
   playwright: suite('playwright', bin('playwright'), ['test', '--reporter=list,json'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
@@ -131,19 +136,28 @@ const TASKS = {
  * side by side only slow each other down: beside Playwright's browsers the type-aware lint
  * took 610 s instead of 113 s. So each phase is made to fill the two cores and no more:
  *   1. the builds (the suites test what they produce: the renderer, the bundled command);
- *   2. the static checks, each on one core, in two lanes;
- *   3. vitest's unit project (two workers), then its integration project (three: its files
- *      mostly wait on child processes and sockets; vitest.config.ts). Run at once, the two
- *      took 292 s against 276 s one after the other, and a timing test failed;
+ *   2. the type-aware lint (one core for about 115 s: with --concurrency 2 each thread builds
+ *      the whole TypeScript program again, 128 s and twice the processor) beside the other
+ *      static checks (about 45 s together), then vitest's unit project on one worker;
+ *   3. vitest's integration project (three workers: its files mostly wait on child processes
+ *      and sockets; vitest.config.ts). Beside the unit project it took 292 s against 276 s
+ *      one after the other, and a timing test failed;
  *   4. Playwright on two workers (playwright.config.ts), then the Electron smoke test.
  */
 const PHASES = [
   [['build', 'build:cli']],
   [
-    ['typecheck:node', 'lint'],
-    ['typecheck:web', 'lint:dead', 'electronegativity', 'workflow lint'],
+    ['lint'],
+    [
+      'typecheck:node',
+      'typecheck:web',
+      'lint:dead',
+      'electronegativity',
+      'workflow lint',
+      'vitest:unit',
+    ],
   ],
-  [['vitest:unit', 'vitest:integration']],
+  [['vitest:integration']],
   [['playwright', 'playwright:electron']],
 ];
 

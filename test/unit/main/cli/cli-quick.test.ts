@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as CliQuick from '../../../../src/main/cli/cli-quick';
 
 /*
  * `databridge --version` and `--help` answer without the catalogue, zod or the HTTP stack: the
@@ -41,9 +42,8 @@ const built = {
 
 // The module from a fresh registry: the unit files share their workers' modules, and a file
 // before this one may have loaded zod or the catalogue already (then no mock above would run).
-type CliQuick = typeof import('../../../../src/main/cli/cli-quick');
-let isOlderThan: CliQuick['isOlderThan'];
-let quickAnswer: CliQuick['quickAnswer'];
+let isOlderThan: typeof CliQuick.isOlderThan;
+let quickAnswer: typeof CliQuick.quickAnswer;
 beforeAll(async () => {
   vi.resetModules();
   ({ isOlderThan, quickAnswer } = await import('../../../../src/main/cli/cli-quick'));

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CliIo } from '../../../../src/main/cli/cli-runner';
+import type * as CliRunner from '../../../../src/main/cli/cli-runner';
 import { API_KEY_ARGUMENT_WARNING } from '../../../../src/main/cli/cli-secret-args';
 import { MemorySecretStore } from '../../../../src/main/services/secrets/secret-store';
 
@@ -25,7 +25,7 @@ vi.mock('../../../../src/shared/model/settings', async (importOriginal) => {
 
 // The command from a fresh module registry: the unit files share their workers' modules, and
 // a file before this one may have loaded the HTTP stack already.
-let runCli: typeof import('../../../../src/main/cli/cli-runner').runCli;
+let runCli: typeof CliRunner.runCli;
 beforeAll(async () => {
   vi.resetModules();
   ({ runCli } = await import('../../../../src/main/cli/cli-runner'));
@@ -34,7 +34,7 @@ beforeAll(async () => {
 /** Nothing listens on port 1 of the loopback. */
 const nowhere = ['--base-url', 'http://127.0.0.1:1/databridge'];
 
-async function run(argv: string[], extra: Partial<CliIo> = {}) {
+async function run(argv: string[], extra: Partial<CliRunner.CliIo> = {}) {
   let stdout = '';
   let stderr = '';
   const code = await runCli(argv, {

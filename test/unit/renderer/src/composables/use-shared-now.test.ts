@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope } from 'vue';
+import type * as SharedNow from '@renderer/composables/use-shared-now';
 
 const NOW = Date.parse('2024-05-10T12:00:00Z');
 
-type SharedNow = typeof import('@renderer/composables/use-shared-now');
-let catchUpSharedNow: SharedNow['catchUpSharedNow'];
-let runningTickers: SharedNow['runningTickers'];
-let useSharedNow: SharedNow['useSharedNow'];
+let catchUpSharedNow: typeof SharedNow.catchUpSharedNow;
+let runningTickers: typeof SharedNow.runningTickers;
+let useSharedNow: typeof SharedNow.useSharedNow;
 
 describe('the shared clock', () => {
   // The clock is one per module: a fresh one for each test, whatever tests of components
