@@ -22,6 +22,8 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
+    // Times are written in the local zone: the tests expect UTC whatever the machine's is.
+    env: { TZ: 'UTC' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [

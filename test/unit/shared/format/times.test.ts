@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   formatClockTime,
   formatDate,
@@ -7,9 +7,17 @@ import {
   formatTimeOfDay,
 } from '../../../../src/shared/format/times';
 
-// A fixed zone with a daylight-saving change, so that the local calendar is the one tested:
-// vitest runs each file in its own process, and Node reads TZ again when it is set.
-process.env['TZ'] = 'Europe/Berlin';
+// A fixed zone with a daylight-saving change, so that the local calendar is the one tested
+// (Node reads TZ again when it is set). The worker runs other files after this one: the zone
+// it had (UTC, vitest.config.ts) is put back.
+const zone = process.env['TZ'];
+beforeAll(() => {
+  process.env['TZ'] = 'Europe/Berlin';
+});
+afterAll(() => {
+  if (zone === undefined) delete process.env['TZ'];
+  else process.env['TZ'] = zone;
+});
 
 // 2026-11-27 00:11:24 in Berlin (UTC+1 in November), a minute past midnight: the hour that a
 // 12-hour clock writes as "12" and a UTC reading puts on the day before.
