@@ -9,3 +9,11 @@ export function nextStep(run: {
   attempt: number;
   maxAttempts?: number;
 }): 'done' | 'retry' | 'fail';
+/** The signing identities electron-builder reads from the environment. */
+export const SIGNING_VARIABLES: readonly string[];
+/** electron-builder's environment: the empty signing variables left out. */
+export function builderEnv(
+  env: Record<string, string | undefined>,
+): Record<string, string | undefined>;
+/** electron-builder's arguments: the Developer ID named in CSC_NAME on macOS, when given. */
+export function builderArgs(env: Record<string, string | undefined>, platform: string): string[];

@@ -26,10 +26,49 @@ export function nextStep({ status, output, attempt, maxAttempts = MAX_ATTEMPTS }
   return DMG_BUSY.test(output) && attempt < maxAttempts ? 'retry' : 'fail';
 }
 
+/**
+ * The signing identities electron-builder reads from the environment (README, "Releases and
+ * signing"): the certificate for macOS and Windows, and Apple's notarization account.
+ */
+export const SIGNING_VARIABLES = [
+  'CSC_NAME',
+  'CSC_LINK',
+  'CSC_KEY_PASSWORD',
+  'WIN_CSC_LINK',
+  'WIN_CSC_KEY_PASSWORD',
+  'APPLE_ID',
+  'APPLE_APP_SPECIFIC_PASSWORD',
+  'APPLE_TEAM_ID',
+];
+
+/**
+ * electron-builder's environment: the workflow passes each signing secret whether the
+ * repository has it or not, and a missing secret arrives as an empty string, which
+ * electron-builder takes as given (an empty certificate, or half an Apple account: it
+ * fails). An empty one is left out, so that a repository without secrets builds unsigned.
+ */
+export function builderEnv(env) {
+  const kept = { ...env };
+  for (const name of SIGNING_VARIABLES) if (kept[name] === '') delete kept[name];
+  return kept;
+}
+
+/**
+ * electron-builder's arguments. electron-builder.yml signs the mac app ad hoc (identity `-`);
+ * with a Developer ID (its certificate in CSC_LINK, its name in CSC_NAME, e.g.
+ * `Developer ID Application: Example Ltd (TEAMID)`) the app is signed with that instead.
+ */
+export function builderArgs(env, platform) {
+  const identity = platform === 'darwin' && env.CSC_LINK && env.CSC_NAME;
+  return ['--publish', 'never', ...(identity ? [`-c.mac.identity=${env.CSC_NAME}`] : [])];
+}
+
 /** Runs electron-builder once, its output shown as it comes and kept for the verdict. */
 function buildOnce() {
   const cli = join('node_modules', 'electron-builder', 'cli.js');
-  const child = spawn(process.execPath, [cli, '--publish', 'never'], {
+  const env = builderEnv(process.env);
+  const child = spawn(process.execPath, [cli, ...builderArgs(env, process.platform)], {
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SIGNING_VARIABLES } from '../../../../../scripts/ci/build-installers.mjs';
 
 /*
  * The rules of the real-OS workflow (.github/workflows/desktop.yml), held here because the
@@ -22,6 +23,8 @@ interface Job {
   'runs-on': string;
   'timeout-minutes': number;
   needs?: string | string[];
+  if?: string;
+  permissions?: Record<string, string>;
   strategy: { 'fail-fast': boolean; matrix: { os: string[] } };
   steps: Step[];
 }
@@ -51,8 +54,8 @@ function indexOf(name: string, fragment: string): number {
 
 describe('the desktop workflow', () => {
   it('runs on every push and pull request: test, package and check on each system, all to the end', () => {
-    expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push']);
-    expect(Object.keys(workflow.jobs).sort()).toEqual(['check', 'package', 'test']);
+    expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push', 'workflow_dispatch']);
+    expect(Object.keys(workflow.jobs).sort()).toEqual(['check', 'package', 'release', 'test']);
     for (const name of ['test', 'package', 'check']) {
       expect(job(name).strategy['fail-fast'], name).toBe(false);
       expect(job(name)['runs-on'], name).toBe('${{ matrix.os }}');
@@ -136,6 +139,41 @@ describe('the desktop workflow', () => {
       const [check] = stepsRunning('check', script);
       expect(check?.if).toBe(`runner.os == '${os}'`);
       expect(checks.indexOf(check as Step)).toBeGreaterThan(checks.indexOf(download as Step));
+    }
+  });
+
+  it('drafts a release for a v tag or a tag typed in by hand, once every installer passed its check', () => {
+    const dispatch = workflow.on['workflow_dispatch'] as { inputs: { tag: { required: boolean } } };
+    expect(dispatch.inputs.tag.required).toBe(true);
+    const release = job('release');
+    expect(release.needs).toBe('check');
+    expect(release.if).toBe(
+      "startsWith(github.ref, 'refs/tags/v') || github.event_name == 'workflow_dispatch'",
+    );
+    // The only job that writes to the repository, and only its releases.
+    expect(release.permissions).toEqual({ contents: 'write' });
+    expect((workflow as { permissions?: unknown }).permissions).toEqual({ contents: 'read' });
+    const steps = release.steps;
+    const download = steps.find((step) => step.uses?.startsWith('actions/download-artifact@'));
+    expect(download?.with).toEqual({
+      pattern: 'installers-*',
+      'merge-multiple': true,
+      path: 'dist',
+    });
+    const sums = indexOf('release', 'scripts/ci/sha256sums.mjs dist');
+    const [create] = stepsRunning('release', 'gh release create');
+    expect(sums).toBeGreaterThan(steps.indexOf(download as Step));
+    expect(steps.indexOf(create as Step)).toBeGreaterThan(sums);
+    expect(create?.run).toContain('--draft');
+    // The tag reaches the script through the environment, never pasted into its text.
+    expect(create?.env?.['TAG']).toBe('${{ inputs.tag || github.ref_name }}');
+    expect(create?.run).not.toContain('${{');
+  });
+
+  it('signs with the repository secrets where they exist, through build-installers.mjs', () => {
+    const [build] = stepsRunning('package', 'build-installers.mjs');
+    for (const name of SIGNING_VARIABLES) {
+      expect(build?.env?.[name], name).toBe(`\${{ secrets.${name} }}`);
     }
   });
 
