@@ -162,15 +162,24 @@ describe('a stored secret and a profile pointed elsewhere (app)', () => {
     expect(w.elsewhere.seen).toEqual([]);
   });
 
-  it('an earlier version’s key (no origin) is used only for a profile never edited', async () => {
+  it('an earlier version’s key (no origin) is never sent, even for a profile never edited', async () => {
     const w = await world();
-    const kept = await w.profiles.create({
+    // A hand edit of the profiles file moves the target and leaves the times alone: an entry
+    // without its origin cannot be known to be for where the profile points.
+    const handEdited = await w.profiles.create({
       name: 'Untouched',
-      target: { kind: 'custom', baseUrl: w.env.emulator.baseUrl },
+      target: { kind: 'custom', baseUrl: w.elsewhere.baseUrl },
       auth: { kind: 'apiKey' },
     });
-    await w.store.set(`${kept.id}:apiKey`, KEY);
-    expect((await w.manager.connect(kept.id)).status).toBe('signedIn');
+    expect(handEdited.createdAt).toBe(handEdited.updatedAt);
+    await w.store.set(`${handEdited.id}:apiKey`, KEY);
+    const failure = w.manager.connect(handEdited.id);
+    await expect(failure).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
+    await expect(failure).rejects.toThrow(
+      /kept by an earlier version without the address.*deleted unsent\. Enter the API key of "Untouched" to connect\.$/,
+    );
+    expect(await w.store.get(`${handEdited.id}:apiKey`)).toBeUndefined();
+    expect(w.elsewhere.seen).toEqual([]);
 
     const moved = await w.profiles.create({
       name: 'Moved',
