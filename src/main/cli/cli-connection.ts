@@ -18,6 +18,7 @@ import { SecretVault } from '../services/secrets/secret-vault';
 import { cliAdvice, cliAdviceFor } from './cli-advice';
 import { UsageError, type CliCommand } from './cli-args';
 import { cliVersion } from './cli-build-info';
+import { checkOneTarget } from './cli-connection-target';
 
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;
 
@@ -40,6 +41,7 @@ export async function cliClient(
   deps: CliConnectionDeps,
 ): Promise<{ client: ServiceClient; dispose(): void; connection?: Connection; audit?: Audit }> {
   const { options } = command;
+  checkOneTarget(options);
   const limits = timeoutLimits(options.timeout);
   const profile = options.profile ? await savedProfile(command, deps) : adHocProfile(command);
   const endpoints = serviceEndpoints(profile.target);
