@@ -9,8 +9,9 @@ import { startRecordingEmulator, type RecordingEmulator } from '../../support/em
 
 /*
  * The built command with a saved connection (--profile) acts only where that connection
- * points: a --base-url or --region beside it is refused. The emulator records every request
- * it serves; a refused run must leave it none.
+ * points, with the secret given for it: a --base-url or --region beside it is refused, and a
+ * key left in the environment is never sent to it. The emulator records every request it
+ * serves; a refused run must leave it none.
  */
 
 const KEY = 'demo-admin-key';
@@ -66,5 +67,27 @@ describe('databridge --profile', () => {
     expect(wait.code).toBe(EXIT.usage);
     expect(wait.stderr).toMatch(/^usage: --profile and --base-url both say where to connect/);
     expect(env.requests).toEqual([]);
+  });
+
+  it('never sends DATABRIDGE_API_KEY to the saved connection; a key piped in is sent', async () => {
+    env.requests.length = 0;
+    const refused = await runCli(['clientIp', 'get', ...profile], { DATABRIDGE_API_KEY: KEY });
+    // Nothing is stored for "Staging": the keychain holds nothing for it, or (no Secret
+    // Service, as on CI) cannot be read; either way the environment's key stays unsent.
+    expect([EXIT.usage, EXIT.auth]).toContain(refused.code);
+    expect(refused.stderr).toMatch(/DATABRIDGE_API_KEY from the environment is not sent to/);
+    expect(refused.stderr).toMatch(/--api-key-stdin/);
+    expect(refused.stderr).not.toContain(KEY);
+    expect(refused.stdout).toBe('');
+    expect(env.requests).toEqual([]);
+
+    const piped = await runCli(
+      ['clientIp', 'get', ...profile, '--api-key-stdin'],
+      { DATABRIDGE_API_KEY: 'not-this-one' },
+      `${KEY}\n`,
+    );
+    expect(piped.code).toBe(EXIT.ok);
+    expect(JSON.parse(piped.stdout)).toMatchObject({ isAllowed: true });
+    expect(env.requests).toEqual([expect.stringMatching(/^GET \S*\/v1\/MyIp 200/)]);
   });
 });
