@@ -2,6 +2,7 @@ import { jobIdFromLocation } from '../../shared/contract/paths';
 import { createDispatcher } from '../services/http/dispatcher';
 import type { RedactingLogger } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
+import type { SecretEnvName } from './cli-secret-args';
 import type { CliCommand } from './cli-args';
 import { listAnswer, type ListPlan } from './cli-across-instances';
 import { cliClient } from './cli-connection';
@@ -24,6 +25,8 @@ export interface CallIo {
   readonly stderr: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly secretStore: () => SecretStore;
+  /** The variable of `env` that holds a secret read from standard input for this command. */
+  readonly fromStdin?: SecretEnvName;
   /** The run's logger: --verbose writes it to stderr; it redacts every secret it learns. */
   readonly logger: RedactingLogger;
   /** How the answer is printed (--output, --query); indented JSON when absent. */
@@ -52,6 +55,8 @@ export async function callOperation(
       dispatcher,
       logger,
       secretStore: io.secretStore,
+      stderr: io.stderr,
+      ...(io.fromStdin ? { fromStdin: io.fromStdin } : {}),
     });
     dispose = () => connection.dispose();
     knownInstances = instanceNamesOf(connection.client);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { RegionSchema } from '../../shared/contract/enums';
 import type { Profile, ProfileSecretInput } from '../../shared/model/profile';
-import { AppError } from '../../shared/errors';
+import { AppError, isAppError } from '../../shared/errors';
 import { createAudit, type Audit } from '../services/audit/audit-setup';
 import { TokenAuth } from '../services/auth/token-auth';
 import { defaultDataDir, profilesFile } from '../services/config/app-paths';
@@ -14,10 +14,23 @@ import type { ServiceLimits } from '../services/http/service-limits';
 import type { Logger } from '../services/log/logger';
 import { ProfileStore } from '../services/profiles/profile-store';
 import type { SecretStore } from '../services/secrets/secret-store';
+import { profileOrigin } from '../services/secrets/secret-binding';
 import { SecretVault } from '../services/secrets/secret-vault';
 import { cliAdvice, cliAdviceFor } from './cli-advice';
 import { UsageError, type CliCommand } from './cli-args';
 import { cliVersion } from './cli-build-info';
+import { checkOneTarget } from './cli-connection-target';
+import type { SecretEnvName } from './cli-secret-args';
+import {
+  askAgain,
+  chooseSecret,
+  giveOnCommandLine,
+  keychainUnreadable,
+  secretOffer,
+  type GiveSecret,
+  type SavedConnection,
+  type SecretOffer,
+} from './cli-secret-choice';
 
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;
 
@@ -28,18 +41,28 @@ export interface CliConnectionDeps {
   readonly logger: Logger;
   /** The keychain, for `--profile` (the composition root hands in the keytar adapter). */
   readonly secretStore: () => SecretStore;
+  /** Where a line for the user goes: the note that the environment's secret is not used. */
+  readonly stderr: (text: string) => void;
+  /**
+   * The variable of `env` that holds a secret read from standard input for this command
+   * (given for it, unlike one left in the environment).
+   */
+  readonly fromStdin?: SecretEnvName;
+  /** How the command takes a saved connection's secret for one run (default: the flags). */
+  readonly giveSecret?: GiveSecret;
 }
 
 /**
- * The client for a CLI command: from a saved profile (secret from the keychain unless given)
- * or from --base-url/--region with --api-key or --tenant/--user/--password. Operations of the
- * token service need no sign-in.
+ * The client for a CLI command: from a saved profile (its secret from the keychain unless one
+ * is given for this command; never the environment's) or from --base-url/--region with an API
+ * key or --tenant/--user and a password. Operations of the token service need no sign-in.
  */
 export async function cliClient(
   command: RunCommand,
   deps: CliConnectionDeps,
 ): Promise<{ client: ServiceClient; dispose(): void; connection?: Connection; audit?: Audit }> {
   const { options } = command;
+  checkOneTarget(options);
   const limits = timeoutLimits(options.timeout);
   const profile = options.profile ? await savedProfile(command, deps) : adHocProfile(command);
   const endpoints = serviceEndpoints(profile.target);
@@ -196,32 +219,49 @@ async function secretFor(
   deps: CliConnectionDeps,
 ): Promise<ProfileSecretInput> {
   const { options } = command;
-  const given =
-    profile.auth.kind === 'apiKey'
-      ? (options['api-key'] ?? deps.env['DATABRIDGE_API_KEY'])
-      : (options.password ?? deps.env['DATABRIDGE_PASSWORD']);
-  if (given) {
-    deps.logger.addSecret?.(given);
-    return profile.auth.kind === 'apiKey' ? { apiKey: given } : { password: given };
-  }
-  if (options.profile) {
-    const vault = new SecretVault({ store: deps.secretStore(), logger: deps.logger });
-    // Only a secret stored for where the profile points now; one stored for another origin
-    // is deleted and answered AUTH_REQUIRED, before anything is sent.
-    const stored = await boundStoredSecret(vault, profile, askAgainInCli);
-    if (stored) return stored;
-    if (profile.isEmulator && profile.auth.kind === 'apiKey') return { apiKey: EMULATOR_DEMO_KEY };
-  }
-  throw new UsageError(
-    profile.auth.kind === 'apiKey'
-      ? 'Give an API key: DATABRIDGE_API_KEY, --api-key-stdin or --api-key KEY (or --tenant/--user/--password).'
-      : 'Give the password: --password-stdin, or --password P or DATABRIDGE_PASSWORD.',
-  );
+  const kind = profile.auth.kind === 'apiKey' ? 'apiKey' : 'password';
+  const offer = secretOffer(kind, options, deps.env, deps.fromStdin);
+  // Redacted whether sent or not: a line that quotes it must not print it either way.
+  for (const secret of [offer.given, offer.environment])
+    if (secret) deps.logger.addSecret?.(secret);
+  // A secret given for this command is sent without reading the keychain.
+  const saved =
+    options.profile !== undefined && offer.given === undefined
+      ? await savedConnection(profile, offer, deps)
+      : undefined;
+  const choice = chooseSecret(offer, saved);
+  if ('refuse' in choice) throw new UsageError(choice.refuse);
+  if (choice.note) deps.stderr(choice.note);
+  deps.logger.addSecret?.(choice.send);
+  return kind === 'apiKey' ? { apiKey: choice.send } : { password: choice.send };
 }
 
-/** The CLI's words for giving a saved connection's secret again. */
-function askAgainInCli(profile: Profile): string {
-  return profile.auth.kind === 'apiKey'
-    ? 'Give the API key with --api-key KEY or DATABRIDGE_API_KEY, or connect once in the app with "Remember" on.'
-    : 'Give the password with --password-stdin, --password P or DATABRIDGE_PASSWORD, or connect once in the app with "Remember" on.';
+/** A saved connection with the secret it holds for where it points now. */
+async function savedConnection(
+  profile: Profile,
+  offer: SecretOffer,
+  deps: CliConnectionDeps,
+): Promise<SavedConnection> {
+  const give = deps.giveSecret ?? giveOnCommandLine;
+  const saved = { name: profile.name, origin: profileOrigin(profile.target), give };
+  // The built-in emulator signs in with its public demo key, as in the app: no keychain needed.
+  if (profile.isEmulator && profile.auth.kind === 'apiKey') {
+    return { ...saved, stored: { secret: EMULATOR_DEMO_KEY, from: 'emulator' } };
+  }
+  const vault = new SecretVault({ store: deps.secretStore(), logger: deps.logger });
+  try {
+    // Only a secret stored for where the profile points now; one stored for another origin, or
+    // without one, is deleted and answered AUTH_REQUIRED, before anything is sent.
+    const stored = await boundStoredSecret(vault, profile, (p) =>
+      askAgain(offer.kind, p.name, give),
+    );
+    if (stored === undefined) return saved;
+    const secret = 'apiKey' in stored ? stored.apiKey : stored.password;
+    return { ...saved, stored: { secret, from: 'keychain' } };
+  } catch (error) {
+    if (!isAppError(error) || error.code !== 'KEYCHAIN_UNAVAILABLE') throw error;
+    // The app's words offer a session-only mode, which a command does not have.
+    const message = keychainUnreadable(offer, profile.name, give);
+    throw new AppError({ code: 'KEYCHAIN_UNAVAILABLE', message }, { cause: error });
+  }
 }

@@ -1,13 +1,10 @@
 import { join } from 'node:path';
-import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { SignInState } from '../../shared/model/session-state';
 import type { Connection } from '../services/connection/connection';
 import { directRoute } from '../services/http/direct-route';
 import { JobWatcher } from '../services/jobs/job-watcher';
-import type { Logger } from '../services/log/logger';
-import type { SecretStore } from '../services/secrets/secret-store';
 import type { TransferDisk } from '../services/transfers/transfer-disk';
 import type { TransferConnections } from '../services/transfers/transfer-ports';
 import {
@@ -15,7 +12,7 @@ import {
   type TransferServiceOptions,
 } from '../services/transfers/transfer-service';
 import { UsageError } from './cli-args';
-import { cliClient, cliDataDir } from './cli-connection';
+import { cliClient, cliDataDir, type CliConnectionDeps } from './cli-connection';
 import { CliJobEndRecorder } from './cli-job-audit';
 import type { TransferCommand } from './cli-transfer-args';
 
@@ -25,12 +22,8 @@ import type { TransferCommand } from './cli-transfer-args';
  * app never resumes (and races) a transfer a CLI run owns, and the reverse.
  */
 
-/** What the engine of a CLI run needs. */
-export interface CliEngineDeps {
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly dispatcher: Dispatcher;
-  readonly logger: Logger;
-  readonly secretStore: () => SecretStore;
+/** What the engine of a CLI run needs: what its connection needs, and a disk. */
+export interface CliEngineDeps extends CliConnectionDeps {
   /** Where transfers write (tests: a disk that fills up); default the machine's. */
   readonly disk?: TransferDisk;
 }

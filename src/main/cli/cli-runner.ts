@@ -30,17 +30,20 @@ import { outputSettingsOf, takeOutputArgs, type OutputScreen } from './output/ou
  * What the CLI talks to: streams, environment, and the keychain. A command line may be a
  * transfer command, which gets all of it, so the two are one shape.
  */
-export interface CliIo extends TransferCliIo, OutputScreen {
+export interface CliIo extends Omit<TransferCliIo, 'fromStdin'>, OutputScreen {
   /** Standard input, opened only for `--api-key-stdin` or `--password-stdin`. */
   readonly stdin?: () => SecretInput;
 }
 
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;
 
+/** What a run goes on with: its streams, and what the secret flags read (never the caller's). */
+type RunIo = CliIo & Pick<TransferCliIo, 'fromStdin'>;
+
 /** Runs one command line; answers the exit code (see EXIT: 0 ok, 2 usage, ...). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let command: CliCommand;
-  let run: CliIo;
+  let run: RunIo;
   let list: ListArgs | undefined;
   try {
     const given = await takeSecretArgs(argv, io);
@@ -50,7 +53,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     const taken = takeOutputArgs(given.argv);
     const output = await outputSettingsOf(taken, io);
-    run = { ...io, env: given.env, output };
+    const fromStdin = given.fromStdin ? { fromStdin: given.fromStdin } : {};
+    run = { ...io, env: given.env, output, ...fromStdin };
     const transfer = transferCommandName(taken.argv);
     if (transfer) {
       if (output.given && taken.argv.includes('--json')) {
@@ -84,7 +88,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   return execute(command, run, list);
 }
 
-async function execute(command: RunCommand, io: CliIo, list?: ListArgs): Promise<number> {
+async function execute(command: RunCommand, io: RunIo, list?: ListArgs): Promise<number> {
   const logger = new RedactingLogger({
     sink: command.options.verbose ? consoleSink() : () => undefined,
     level: 'debug',

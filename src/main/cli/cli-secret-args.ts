@@ -31,6 +31,9 @@ export const API_KEY_ARGUMENT_WARNING =
 export const PASSWORD_ARGUMENT_WARNING =
   "warning: --password puts the password in the shell's history and in the process list, where other users of this machine can read it. Use DATABRIDGE_PASSWORD, --password-stdin or --profile NAME instead (databridge --help).\n";
 
+/** The environment variables a run's secret is read from. */
+export type SecretEnvName = 'DATABRIDGE_API_KEY' | 'DATABRIDGE_PASSWORD';
+
 /** A secret that has a command-line option and a standard-input form. */
 interface SecretKind {
   /** The option with a value, e.g. `--api-key`. */
@@ -38,7 +41,7 @@ interface SecretKind {
   /** The flag that reads it from standard input. */
   readonly stdinFlag: string;
   /** Where the secret read goes on: the environment variable the connection reads. */
-  readonly envName: string;
+  readonly envName: SecretEnvName;
   readonly noun: string;
   readonly warning: string;
   /** An API key is one word; a password may hold spaces, but not a line break. */
@@ -67,16 +70,28 @@ const SECRETS: readonly SecretKind[] = [
 /** The longest input a `-stdin` flag reads: far more than a secret, far less than a file. */
 const MAX_SECRET_BYTES = 16 * 1024;
 
+/** The command line and environment a run goes on with, from {@link takeSecretArgs}. */
+interface TakenSecretArgs {
+  readonly argv: string[];
+  readonly env: Env;
+  /**
+   * The variable of `env` that holds the secret read from standard input: one given for this
+   * command, unlike one left in the shell's environment, which may be another service's.
+   */
+  readonly fromStdin?: SecretEnvName;
+}
+
 /**
  * The command line and environment a run goes on with. A `-stdin` flag is taken out and the
  * secret it reads is handed on in its environment variable (DATABRIDGE_API_KEY or
  * DATABRIDGE_PASSWORD), so it goes the way of a secret from the environment (redacted, never
- * in a transfer's journal). `--api-key KEY` and `--password P` get a warning.
+ * in a transfer's journal), named in `fromStdin`. `--api-key KEY` and `--password P` get a
+ * warning.
  */
 export async function takeSecretArgs(
   argv: readonly string[],
   io: SecretArgsIo,
-): Promise<{ argv: string[]; env: Env }> {
+): Promise<TakenSecretArgs> {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   const options = argv.slice(0, end);
   const wanted: SecretKind[] = [];
@@ -108,7 +123,8 @@ export async function takeSecretArgs(
   const rest = [...options.filter((arg) => arg !== kind.stdinFlag), ...argv.slice(end)];
   const input = io.stdin?.();
   if (input === undefined) throw new UsageError(`${kind.stdinFlag}: there is no standard input.`);
-  return { argv: rest, env: { ...io.env, [kind.envName]: await readSecret(kind, input, io) } };
+  const secret = await readSecret(kind, input, io);
+  return { argv: rest, env: { ...io.env, [kind.envName]: secret }, fromStdin: kind.envName };
 }
 
 async function readSecret(kind: SecretKind, input: SecretInput, io: SecretArgsIo): Promise<string> {

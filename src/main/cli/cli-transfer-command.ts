@@ -1,6 +1,7 @@
 import { createDispatcher } from '../services/http/dispatcher';
 import { RedactingLogger, consoleSink } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
+import type { SecretEnvName } from './cli-secret-args';
 import type { TransferDisk } from '../services/transfers/transfer-disk';
 import { UsageError } from './cli-args';
 import { createCliEngine, type CliEngine } from './cli-engine';
@@ -20,6 +21,8 @@ export interface TransferCliIo {
   readonly stderr: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly secretStore: () => SecretStore;
+  /** The variable of `env` that holds a secret read from standard input for this command. */
+  readonly fromStdin?: SecretEnvName;
   /** stderr is a terminal (progress redrawn in place). */
   readonly isTty?: boolean;
   /** Traps Ctrl+C from now on; the signal fires on it (a transfer pauses in its journal). */
@@ -69,6 +72,8 @@ export async function runTransferCli(
         dispatcher,
         logger,
         secretStore: io.secretStore,
+        stderr: io.stderr,
+        ...(io.fromStdin ? { fromStdin: io.fromStdin } : {}),
         ...(io.disk ? { disk: io.disk } : {}),
       });
       code = await run(command, engine, out, io.interrupts?.());

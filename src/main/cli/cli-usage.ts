@@ -57,8 +57,10 @@ Transfers (the app's transfer engine, resumable; "databridge import --help" and 
   e.g. databridge archives download --instanceName sql-eu-prod-01 --archiveId 7d1e... \\
          --to ./archives
 
-Connection (one of):
-  --profile NAME           a saved connection of the app; its secret comes from the keychain
+Connection (one of; --profile with --base-url or --region is refused):
+  --profile NAME           a saved connection of the app; its secret comes from the keychain,
+                           or for this command from --api-key-stdin (never from
+                           DATABRIDGE_API_KEY, which may be another service's key)
     --data-dir DIR         the app's data folder (default: the platform's, as the app uses)
   --base-url URL           the service, e.g. http://127.0.0.1:7420/databridge (the emulator)
   --region EU|US           a region of the service instead of --base-url (default EU)

@@ -86,9 +86,12 @@ describe('npm run cli', () => {
       target: { kind: 'custom', baseUrl: env.emulator.baseUrl },
       auth: { kind: 'apiKey' },
     });
-    const run = await runCli(['clientIp', 'get', '--profile', 'emu', '--data-dir', dataDir], {
-      DATABRIDGE_API_KEY: 'demo-consumer-key',
-    });
+    // The key given for this command: one left in the environment is never a profile's.
+    const run = await runCli(
+      ['clientIp', 'get', '--profile', 'emu', '--data-dir', dataDir, '--api-key-stdin'],
+      {},
+      'demo-consumer-key\n',
+    );
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ isAllowed: true });
   });

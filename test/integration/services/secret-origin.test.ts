@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/main/cli/cli-runner';
 import { EXIT } from '../../../src/main/cli/cli-exit-codes';
@@ -162,15 +163,24 @@ describe('a stored secret and a profile pointed elsewhere (app)', () => {
     expect(w.elsewhere.seen).toEqual([]);
   });
 
-  it('an earlier version’s key (no origin) is used only for a profile never edited', async () => {
+  it('an earlier version’s key (no origin) is never sent, even for a profile never edited', async () => {
     const w = await world();
-    const kept = await w.profiles.create({
+    // A hand edit of the profiles file moves the target and leaves the times alone: an entry
+    // without its origin cannot be known to be for where the profile points.
+    const handEdited = await w.profiles.create({
       name: 'Untouched',
-      target: { kind: 'custom', baseUrl: w.env.emulator.baseUrl },
+      target: { kind: 'custom', baseUrl: w.elsewhere.baseUrl },
       auth: { kind: 'apiKey' },
     });
-    await w.store.set(`${kept.id}:apiKey`, KEY);
-    expect((await w.manager.connect(kept.id)).status).toBe('signedIn');
+    expect(handEdited.createdAt).toBe(handEdited.updatedAt);
+    await w.store.set(`${handEdited.id}:apiKey`, KEY);
+    const failure = w.manager.connect(handEdited.id);
+    await expect(failure).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
+    await expect(failure).rejects.toThrow(
+      /kept by an earlier version without the address.*deleted unsent\. Enter the API key of "Untouched" to connect\.$/,
+    );
+    expect(await w.store.get(`${handEdited.id}:apiKey`)).toBeUndefined();
+    expect(w.elsewhere.seen).toEqual([]);
 
     const moved = await w.profiles.create({
       name: 'Moved',
@@ -190,17 +200,40 @@ describe('a stored secret and a profile pointed elsewhere (app)', () => {
 });
 
 describe('a stored secret and a profile pointed elsewhere (CLI --profile)', () => {
-  async function cli(w: World, name: string) {
+  async function cli(
+    w: World,
+    name: string,
+    given: { env?: Record<string, string>; stdin?: string; argv?: string[] } = {},
+  ) {
     let stderr = '';
     let stdout = '';
-    const code = await runCli(['instances', 'list', '--profile', name, '--data-dir', w.dataDir], {
+    const argv = given.argv ?? ['instances', 'list'];
+    const code = await runCli([...argv, '--profile', name, '--data-dir', w.dataDir], {
       stdout: (text) => (stdout += text),
       stderr: (text) => (stderr += text),
-      env: {},
+      env: given.env ?? {},
       secretStore: () => w.store,
+      ...(given.stdin === undefined ? {} : { stdin: () => Readable.from([given.stdin ?? '']) }),
     });
     return { code, stdout, stderr };
   }
+
+  /** A key profile on the recording server "elsewhere", with `stored` kept for its origin. */
+  async function elsewhereProfile(w: World, stored?: string) {
+    const profile = await w.profiles.create({
+      name: 'Staging',
+      target: { kind: 'custom', baseUrl: w.elsewhere.baseUrl },
+      auth: { kind: 'apiKey' },
+    });
+    if (stored !== undefined) {
+      await w.store.set(`${profile.id}:apiKey`, encodeBoundSecret(stored, w.elsewhere.origin));
+    }
+    return profile;
+  }
+
+  const ENV_KEY = 'prod-key-left-in-the-shell';
+  const clientIp = ['clientIp', 'get'];
+  const keysSeen = (server: ScriptedServer) => server.seen.map((request) => request.authorization);
 
   it('uses the stored key where it was given, and deletes it unsent anywhere else', async () => {
     const w = await world();
@@ -218,7 +251,9 @@ describe('a stored secret and a profile pointed elsewhere (CLI --profile)', () =
     expect(there.code).toBe(EXIT.auth);
     expect(there.stderr).toMatch(/^error AUTH_REQUIRED: /);
     expect(there.stderr).toMatch(new RegExp(`now points to ${w.elsewhere.origin}`));
-    expect(there.stderr).toMatch(/--api-key KEY or DATABRIDGE_API_KEY/);
+    expect(there.stderr).toMatch(
+      /--api-key-stdin \(or --api-key KEY\), or connect to "Production" once in the app with "Remember" on/,
+    );
     expect(there.stderr).not.toContain(KEY);
     expect(sawKey(w.elsewhere)).toBe(false);
     expect(w.elsewhere.seen).toEqual([]);
@@ -236,8 +271,57 @@ describe('a stored secret and a profile pointed elsewhere (CLI --profile)', () =
     const there = await cli(w, 'Tokens');
     expect(there.code).toBe(EXIT.auth);
     expect(there.stderr).toMatch(/stored password was given for .* now points to/);
-    expect(there.stderr).toMatch(/--password P or DATABRIDGE_PASSWORD/);
+    expect(there.stderr).toMatch(/--password-stdin \(or --password P\)/);
     expect(w.elsewhere.seen).toEqual([]);
     expect(await w.store.get(`${profile.id}:password`)).toBeUndefined();
+  });
+
+  it('sends the stored key and not DATABRIDGE_API_KEY, saying so in one line', async () => {
+    const w = await world();
+    await elsewhereProfile(w, 'staging-key');
+    const run = await cli(w, 'Staging', { argv: clientIp, env: { DATABRIDGE_API_KEY: ENV_KEY } });
+    expect(run.code).toBe(EXIT.ok);
+    expect(run.stderr).toBe(
+      'note: --profile "Staging" signs in with its stored API key; DATABRIDGE_API_KEY from the environment is ignored.\n',
+    );
+    expect(keysSeen(w.elsewhere)).toEqual(['staging-key']);
+  });
+
+  it('refuses DATABRIDGE_API_KEY unsent when nothing is stored, and sends a key piped in', async () => {
+    const w = await world();
+    await elsewhereProfile(w);
+    const env = { DATABRIDGE_API_KEY: ENV_KEY };
+    const refused = await cli(w, 'Staging', { argv: clientIp, env });
+    expect(refused.code).toBe(EXIT.usage);
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        `^usage: DATABRIDGE_API_KEY from the environment is not sent to the saved connection "Staging" \\(${w.elsewhere.origin}\\).*--api-key-stdin`,
+      ),
+    );
+    expect(refused.stderr).not.toContain(ENV_KEY);
+    expect(w.elsewhere.seen).toEqual([]);
+
+    // Given for this command: sent, with the environment's key still never.
+    const piped = await cli(w, 'Staging', {
+      argv: [...clientIp, '--api-key-stdin'],
+      env,
+      stdin: 'typed-for-staging\n',
+    });
+    expect(piped.code).toBe(EXIT.ok);
+    expect(keysSeen(w.elsewhere)).toEqual(['typed-for-staging']);
+  });
+
+  it('never sends an earlier version’s key (no origin): it is deleted and asked for again', async () => {
+    const w = await world();
+    const profile = await elsewhereProfile(w);
+    await w.store.set(`${profile.id}:apiKey`, 'legacy-key-123');
+    const run = await cli(w, 'Staging', { argv: clientIp });
+    expect(run.code).toBe(EXIT.auth);
+    expect(run.stderr).toMatch(
+      /^error AUTH_REQUIRED: The stored API key of "Staging" was kept by an earlier version without the address it was given for.*Give the API key for this command with --api-key-stdin.*connect to "Staging" once in the app with "Remember" on to store it/,
+    );
+    expect(run.stderr).not.toContain('legacy-key-123');
+    expect(w.elsewhere.seen).toEqual([]);
+    expect(await w.store.get(`${profile.id}:apiKey`)).toBeUndefined();
   });
 });

@@ -30,16 +30,18 @@ function builtCommand(): string {
 
 /**
  * Runs `databridge ...args` the way a user does, as a child process of plain Node.
- * Without --data-dir the run's data folder is a temporary one (see cliDataHomeEnv).
+ * Without --data-dir the run's data folder is a temporary one (see cliDataHomeEnv). `input`
+ * is written to its standard input (for `--api-key-stdin`), which is closed either way.
  */
 export function runCli(
   args: readonly string[],
   env: Record<string, string | undefined> = {},
+  input = '',
 ): Promise<CliRun> {
   const root = process.cwd();
   const entry = builtCommand();
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [entry, ...args],
       { cwd: root, env: childEnv(env), timeout: 60_000 },
@@ -48,6 +50,7 @@ export function runCli(
         resolve({ code, stdout, stderr });
       },
     );
+    child.stdin?.end(input);
   });
 }
 

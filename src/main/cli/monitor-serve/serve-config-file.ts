@@ -15,22 +15,30 @@ const SecondsSchema = z.number().int().min(1).max(3600);
  * keychain), or a service given here (`baseUrl` or `region`) with its secret from the
  * environment (`apiKeyEnv`, `passwordEnv`) or a file (`apiKeyFile`, e.g. a systemd credential).
  */
-const ConnectionSchema = z.strictObject({
-  /** The `profile` label of its metrics and its name in the JSON API. */
-  name: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, {
-    error: 'name: 1 to 64 letters, digits, dots, dashes or underscores',
-  }),
-  profile: z.string().min(1).optional(),
-  baseUrl: z.url().optional(),
-  region: z.enum(['EU', 'US']).optional(),
-  apiKeyEnv: z.string().min(1).optional(),
-  apiKeyFile: z.string().min(1).optional(),
-  tenant: z.string().min(1).optional(),
-  user: z.string().min(1).optional(),
-  passwordEnv: z.string().min(1).optional(),
-  /** Instances of this connection not to watch. */
-  exclude: z.array(z.string().min(1)).max(1000).optional(),
-});
+const ConnectionSchema = z
+  .strictObject({
+    /** The `profile` label of its metrics and its name in the JSON API. */
+    name: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, {
+      error: 'name: 1 to 64 letters, digits, dots, dashes or underscores',
+    }),
+    profile: z.string().min(1).optional(),
+    baseUrl: z.url().optional(),
+    region: z.enum(['EU', 'US']).optional(),
+    apiKeyEnv: z.string().min(1).optional(),
+    apiKeyFile: z.string().min(1).optional(),
+    tenant: z.string().min(1).optional(),
+    user: z.string().min(1).optional(),
+    passwordEnv: z.string().min(1).optional(),
+    /** Instances of this connection not to watch. */
+    exclude: z.array(z.string().min(1)).max(1000).optional(),
+  })
+  .refine((c) => c.profile === undefined || (c.baseUrl === undefined && c.region === undefined), {
+    // A saved connection has its own service: a baseUrl or region beside it would be ignored,
+    // or carry the profile's stored secret elsewhere. Said once, as on the command line.
+    error:
+      'give "profile" or "baseUrl"/"region", not both: the saved connection has its own service',
+    path: ['profile'],
+  });
 export type ServeConnectionConfig = z.infer<typeof ConnectionSchema>;
 
 const ServeConfigSchema = z.strictObject({

@@ -7,6 +7,7 @@ import type { MonitorClient } from '../../services/monitor/monitor-service';
 import { UsageError } from '../cli-args';
 import { cliClient } from '../cli-connection';
 import type { RunOptions } from '../cli-options';
+import type { GiveSecret } from '../cli-secret-choice';
 import type { ServeSettings } from './serve-args';
 import type { ServeConnectionConfig } from './serve-config-file';
 
@@ -56,6 +57,16 @@ async function secretOf(
 }
 
 /**
+ * How a saved connection of the monitor takes a secret for this run: named for that connection
+ * in the configuration file. DATABRIDGE_API_KEY and --api-key-stdin are the secret of the
+ * connection given by --base-url or --region, never of a saved one.
+ */
+const giveInConfig: GiveSecret = (kind) =>
+  kind === 'apiKey'
+    ? 'in --config, as the "apiKeyEnv" or "apiKeyFile" of a connection with that "profile"'
+    : 'in --config, as the "passwordEnv" of a connection with that "profile"';
+
+/**
  * Connects one configured connection the way the CLI connects `--profile` (the secret from
  * the keychain) or `--base-url`/`--region` (the secret from the environment): the same code,
  * so the rules about where a stored secret may go hold here too. Read-only: the monitor only
@@ -80,7 +91,7 @@ async function connectOne(
   };
   const made = await cliClient(
     { kind: 'run', operation: SESSIONS_LIST, options, params: {} },
-    deps,
+    { ...deps, stderr: (text) => deps.logger.warn(text.trim()), giveSecret: giveInConfig },
   );
   const target = made.connection?.profile.target;
   return {

@@ -13,7 +13,9 @@ every instance of the named connections once per interval (whoever asks), and an
 
 What to watch (one or more):
   --profile NAME               a saved connection of the app (repeat for more); the secret
-                               from the keychain, or DATABRIDGE_API_KEY / DATABRIDGE_PASSWORD
+                               from the keychain, never DATABRIDGE_API_KEY / DATABRIDGE_PASSWORD
+                               (the secret of --base-url or --region), or one named in
+                               --config ("profile" with "apiKeyEnv" or "apiKeyFile")
     --data-dir DIR             the app's data folder (default: the platform's)
   --base-url URL | --region EU|US
                                a service given here, named "default"; the API key from

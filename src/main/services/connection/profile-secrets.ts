@@ -30,8 +30,9 @@ export async function boundStoredSecret(
 }
 
 /**
- * AUTH_REQUIRED for a profile whose stored secret was given for another origin (`storedFor`;
- * undefined when an earlier version did not record it) and has been deleted.
+ * AUTH_REQUIRED for a profile whose stored secret was given for another origin (`storedFor`),
+ * or kept by an earlier version that did not record its origin (`storedFor` undefined), and
+ * has been deleted unsent.
  */
 export function pointsElsewhereError(
   profile: Profile,
@@ -40,14 +41,11 @@ export function pointsElsewhereError(
 ): AppError {
   const what = profile.auth.kind === 'apiKey' ? 'API key' : 'password';
   const origin = profileOrigin(profile.target);
-  const where =
+  const message =
     storedFor === undefined
-      ? `was stored by an earlier version without the address it was given for, and "${profile.name}" has been edited since, so it may now point elsewhere (${origin})`
-      : `was given for ${storedFor}, but "${profile.name}" now points to ${origin}`;
-  return new AppError({
-    code: 'AUTH_REQUIRED',
-    message: `The stored ${what} ${where}. It was deleted so that it is never sent there. ${askAgain(profile)}`,
-  });
+      ? `The stored ${what} of "${profile.name}" was kept by an earlier version without the address it was given for, so nothing says it is for ${origin}, where "${profile.name}" points. It was deleted unsent. ${askAgain(profile)}`
+      : `The stored ${what} was given for ${storedFor}, but "${profile.name}" now points to ${origin}. It was deleted so that it is never sent there. ${askAgain(profile)}`;
+  return new AppError({ code: 'AUTH_REQUIRED', message });
 }
 
 /** The app's words: the connect prompt asks for the secret. */

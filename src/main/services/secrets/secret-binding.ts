@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Profile, ProfileTarget } from '../../../shared/model/profile';
+import type { ProfileTarget } from '../../../shared/model/profile';
 import { serviceEndpoints } from '../config/regions';
 
 /*
@@ -28,7 +28,11 @@ const BoundSecretSchema = z.strictObject({
 /** What a keychain entry holds once read. */
 export type StoredEntry =
   | { readonly kind: 'bound'; readonly origin: string; readonly secret: string }
-  /** Written by an earlier version, before secrets carried their origin. */
+  /**
+   * Written by an earlier version, before secrets carried their origin. Nothing says where it
+   * was given for (a profile's times do not: a hand edit or another tool can move the target
+   * without touching them), so it is never sent: the vault deletes it and the user is asked.
+   */
   | { readonly kind: 'unbound'; readonly secret: string };
 
 /** The keychain entry of `secret` given for `origin`. */
@@ -47,19 +51,4 @@ export function decodeStoredEntry(raw: string): StoredEntry {
   const parsed = BoundSecretSchema.safeParse(json);
   if (!parsed.success) return { kind: 'unbound', secret: raw };
   return { kind: 'bound', origin: parsed.data.origin, secret: parsed.data.secret };
-}
-
-/**
- * True when an entry without an origin may be taken as given for the profile's current
- * origin: only when the profile was never edited since it was created. Every edit through
- * the app (`profiles:update`, the only way the window or a page changes a target) moves
- * `updatedAt`, and a secret can only have been stored for a profile that already existed, so
- * an unedited profile still points where it pointed when the secret was stored. An edited one
- * may have been pointed elsewhere after the secret was stored, by the user or by a page, and
- * nothing tells which: its entry is discarded and the user asked again, once.
- */
-export function isUnboundEntryVouchedFor(
-  profile: Pick<Profile, 'createdAt' | 'updatedAt'>,
-): boolean {
-  return profile.createdAt === profile.updatedAt;
 }

@@ -1,7 +1,7 @@
 import { AppError, isAppError } from '../../../shared/errors';
 import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
 import { silentLogger, type Logger } from '../log/logger';
-import { decodeStoredEntry, encodeBoundSecret, isUnboundEntryVouchedFor } from './secret-binding';
+import { decodeStoredEntry, encodeBoundSecret } from './secret-binding';
 import { MemorySecretStore, type SecretStore } from './secret-store';
 
 /**
@@ -18,8 +18,8 @@ export type ProfileSecretKind = (typeof PROFILE_SECRET_KINDS)[number];
  */
 const TEAM_MONITOR_TOKEN = 'teamMonitorToken';
 
-/** What a stored secret is looked up for: the profile's id, sign-in kind and edit times. */
-export type SecretOwner = Pick<Profile, 'id' | 'auth' | 'createdAt' | 'updatedAt'>;
+/** What a stored secret is looked up for: the profile's id and sign-in kind. */
+export type SecretOwner = Pick<Profile, 'id' | 'auth'>;
 
 /** What {@link SecretVault.getProfileSecret} found. */
 export type StoredSecretLookup =
@@ -27,7 +27,7 @@ export type StoredSecretLookup =
   | { readonly status: 'found'; readonly secret: ProfileSecretInput }
   /**
    * There was one, but not for this origin: it has been deleted. `storedFor` is where it was
-   * given for, absent for an entry of an earlier version that recorded no origin.
+   * given for, absent for an entry of an earlier version that recorded no origin (never sent).
    */
   | { readonly status: 'discarded'; readonly storedFor?: string };
 
@@ -93,9 +93,9 @@ export class SecretVault {
   /**
    * The stored secret for a profile's auth kind, as the connect form would give it, when it
    * was stored for `origin` (where the connection will send it: `profileOrigin` of its target).
-   * An entry bound to another origin, or an earlier version's entry that the profile cannot
-   * vouch for, is deleted with every other secret of the profile and answered as `discarded`:
-   * the caller asks the user again and sends nothing.
+   * An entry bound to another origin, or an earlier version's entry that recorded no origin,
+   * is deleted with every other secret of the profile and answered as `discarded`: the caller
+   * asks the user again and sends nothing.
    */
   async getProfileSecret(profile: SecretOwner, origin: string): Promise<StoredSecretLookup> {
     const kind = secretKindOf(profile.auth.kind);
@@ -105,11 +105,6 @@ export class SecretVault {
     // Registered before any decision, so a line quoting the entry is redacted either way.
     this.#logger.addSecret?.(entry.secret);
     if (entry.kind === 'bound' && entry.origin === origin) {
-      return { status: 'found', secret: secretInput(kind, entry.secret) };
-    }
-    if (entry.kind === 'unbound' && isUnboundEntryVouchedFor(profile)) {
-      // Rewritten with its origin, so the binding holds from now on whatever is edited next.
-      await this.#set(profile.id, kind, entry.secret, origin);
       return { status: 'found', secret: secretInput(kind, entry.secret) };
     }
     await this.forgetProfile(profile.id);

@@ -66,6 +66,9 @@ describe('takeSecretArgs', () => {
       // Only the option goes: after `--` it is a word of the command line.
       argv: ['instances', 'list', '--', '--api-key-stdin'],
       env: { DATABRIDGE_API_KEY: 'key-from-pipe', HOME: '/home/u' },
+      // Named, so a saved connection tells the key given for this command from one left in
+      // the environment.
+      fromStdin: 'DATABRIDGE_API_KEY',
       stderr: '',
     });
   });
@@ -128,6 +131,7 @@ describe('takeSecretArgs for a password', () => {
     expect(taken).toEqual({
       argv: ['instances', 'list', '--tenant', 'demo'],
       env: { DATABRIDGE_PASSWORD: ' two words ' },
+      fromStdin: 'DATABRIDGE_PASSWORD',
       stderr: '',
     });
     const typed = await take(['x', '--password-stdin'], input('pw\n', true));

@@ -57,6 +57,15 @@ describe('parseServeArgs', () => {
     const config = join(dir, 'bad.json');
     await writeFile(config, JSON.stringify({ connections: [{ name: 'a b' }] }));
     await expect(parse(['--config', config])).rejects.toThrow(/connections\.0\.name/);
+    for (const where of [{ baseUrl: 'http://127.0.0.1:7420/databridge' }, { region: 'US' }]) {
+      await writeFile(
+        config,
+        JSON.stringify({ connections: [{ name: 'p', profile: 'P', ...where }] }),
+      );
+      await expect(parse(['--config', config])).rejects.toThrow(
+        /connections\.0\.profile: give "profile" or "baseUrl"\/"region", not both/,
+      );
+    }
     await expect(parse([])).rejects.toThrow(/--profile NAME/);
     await expect(parse(['--profile', 'a', '--interval', '0'])).rejects.toThrow(/--interval/);
     await expect(parse(['--profile', 'a', '--tls-cert', 'c'])).rejects.toThrow(/--tls-key/);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeStoredEntry,
   encodeBoundSecret,
-  isUnboundEntryVouchedFor,
   profileOrigin,
 } from '../../../../../src/main/services/secrets/secret-binding';
 
@@ -42,13 +41,5 @@ describe('keychain entries', () => {
     for (const raw of ['plain-key', '{"v":1}', '{"v":2,"origin":"x","secret":"y"}', '[1]', '42']) {
       expect(decodeStoredEntry(raw)).toEqual({ kind: 'unbound', secret: raw });
     }
-  });
-
-  it('vouch for an unbound entry only when the profile was never edited', () => {
-    const createdAt = '2024-01-01T00:00:00.000Z';
-    expect(isUnboundEntryVouchedFor({ createdAt, updatedAt: createdAt })).toBe(true);
-    expect(isUnboundEntryVouchedFor({ createdAt, updatedAt: '2024-01-01T00:00:00.001Z' })).toBe(
-      false,
-    );
   });
 });
