@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { prepareRequest } from '../services/http/request-parts';
 import { RedactingLogger, consoleSink } from '../services/log/logger';
 import { UsageError, parameterNames, parseCliArgs, type CliCommand } from './cli-args';
 import { inputToCheck, planList, type ListPlan } from './cli-across-instances';
 import { isAuditCommand } from './cli-audit-args';
+import { readBodyFile } from './cli-body-file';
 import { namedInput } from './cli-enum-args';
 import { EXIT, reportFailure } from './cli-exit-codes';
 import { helpText, operationHelp } from './cli-help';
@@ -140,7 +140,7 @@ async function buildInput(
 
 async function jsonBody(text: string, stderr: (text: string) => void): Promise<unknown> {
   const inline = !text.startsWith('@');
-  const source = inline ? text : await readFile(text.slice(1), 'utf8');
+  const source = inline ? text : await readBodyFile(text.slice(1));
   let body: unknown;
   try {
     body = JSON.parse(source);
