@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { SettingsSchema } from '../../shared/model/settings';
@@ -75,9 +76,18 @@ export function bandwidthOf(values: Values): { bandwidthMiBps?: number } {
   return { bandwidthMiBps: limit };
 }
 
-/** `--to DIR`, required: the folder downloads go to, absolute. */
+/**
+ * `--to DIR`, required: the folder downloads go to, absolute. It is made when missing; a file
+ * of that name is refused here (making the folder would fail deep in the download, EEXIST).
+ */
 export function folderOf(values: Values, what: string): string {
   const to = text(values, 'to');
   if (to === undefined || to === '') throw new UsageError(`Name the folder for ${what}: --to DIR.`);
-  return resolve(to);
+  const folder = resolve(to);
+  if (statSync(folder, { throwIfNoEntry: false })?.isDirectory() === false) {
+    throw new UsageError(
+      `--to ${to} is a file, not a folder: name the folder for ${what} (it is made when missing).`,
+    );
+  }
+  return folder;
 }

@@ -117,6 +117,20 @@ describe('transfer command lines', () => {
     ).toMatch(/Unknown option '--bandwidth'/);
   });
 
+  it('refuses --to naming a file, and takes a folder that is missing or there', () => {
+    const file = 'package.json';
+    const argv = ['archives', 'download', '--instanceName', 'i', '--archiveId', 'a'];
+    expect(() => parseTransferArgs('archivesDownload', [...argv, '--to', file])).toThrow(
+      "--to package.json is a file, not a folder: name the folder for the archive's files (it is made when missing).",
+    );
+    expect(parseTransferArgs('archivesDownload', [...argv, '--to', 'test'])).toMatchObject({
+      destinationFolder: resolve('test'),
+    });
+    expect(parseTransferArgs('archivesDownload', [...argv, '--to', 'not-made-yet'])).toMatchObject({
+      destinationFolder: resolve('not-made-yet'),
+    });
+  });
+
   it('reads --connections for export and archives download: 1 to 16, as the app’s setting', () => {
     expect(parseTransferArgs('export', [...EXPORT, '--connections', '8'])).toMatchObject({
       kind: 'export',
