@@ -25,13 +25,27 @@ export function describeIssues(error: z.ZodError): string {
 }
 
 /**
+ * zod's own messages, which do not say which field they are about ("Invalid input: expected
+ * string, received undefined"); ours are written for users and name what they check.
+ */
+const ZOD_DEFAULT_MESSAGE =
+  /^(Invalid (input|option|key|element|value)|Too (small|big)|Unrecognized key)/;
+
+/** An issue for the user: zod's own words after the field they are about. */
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message) || issue.path.length === 0) return issue.message;
+  return `${issuePath(issue)}: ${issue.message}`;
+}
+
+/**
  * A VALIDATION error for input that failed `operation`'s schemas. The message is the first
- * issue's (our messages are written for users); all issues go to `details`.
+ * issue's, naming its field where zod's own words do not; all issues go to `details`.
  */
 export function invalidInputError(operation: string, error: z.ZodError): AppError {
+  const first = error.issues[0];
   return new AppError({
     code: 'VALIDATION',
-    message: error.issues[0]?.message ?? 'The input is not valid.',
+    message: first ? issueMessage(first) : 'The input is not valid.',
     operation,
     details: describeIssues(error),
   });

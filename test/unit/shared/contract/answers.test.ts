@@ -35,6 +35,19 @@ describe('answers and input errors', () => {
     });
   });
 
+  it("names the field of zod's own messages, which do not, and leaves ours as they are", () => {
+    const missing = CreateDatabaseRequestSchema.safeParse({});
+    if (missing.success) throw new Error('expected a failure');
+    expect(invalidInputError('databases.create', missing.error).message).toBe(
+      'databaseName: Invalid input: expected string, received undefined',
+    );
+    const nested = DatabaseSchema.safeParse({ name: 'a', groups: [{ groupId: 1 }] });
+    if (nested.success) throw new Error('expected a failure');
+    expect(invalidInputError('databases.get', nested.error).message).toMatch(
+      /^[\w.[\]]+: Invalid input: expected \w+, received \w+$/,
+    );
+  });
+
   it('reads string answers sent as JSON strings or as plain text', () => {
     expect(decodeStringAnswer('"Processing"')).toBe('Processing');
     expect(decodeStringAnswer('Processing\n')).toBe('Processing');
