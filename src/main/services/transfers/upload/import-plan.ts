@@ -1,3 +1,4 @@
+import { constants as fsConstants } from 'node:fs';
 import type { open } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import {
@@ -41,9 +42,17 @@ function stampOf(info: SourceStamp): SourceStamp {
   return { dev: info.dev, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs };
 }
 
+/**
+ * Read only; and without blocking where the system has the flag (not Windows): opening a FIFO
+ * waits for a writer, so an import of a pipe named `.bak` hung there, out of reach of Ctrl+C.
+ * With it the open returns at once and the handle's stat refuses what is not a file. On a
+ * regular file the flag changes nothing.
+ */
+const OPEN_FLAGS = fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0);
+
 async function openSource(path: string, fs: SourceFs): Promise<Awaited<ReturnType<typeof open>>> {
   try {
-    return await fs.open(path, 'r');
+    return await fs.open(path, OPEN_FLAGS);
   } catch {
     throw new AppError({
       code: 'NOT_FOUND',
@@ -74,9 +83,10 @@ export async function planImportOf(
   try {
     const info = await handle.stat();
     if (!info.isFile()) {
+      const what = info.isDirectory() ? 'a folder' : 'a pipe, a device or a socket';
       throw new AppError({
         code: 'VALIDATION',
-        message: `${sourcePath} is not a file. Choose an .mdf, .bak or .dacpac file.`,
+        message: `${sourcePath} is ${what}, not a file. Choose an .mdf, .bak or .dacpac file.`,
       });
     }
     const fileType = input.fileType ?? fileTypeFromName(sourcePath);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { appendFile, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +68,21 @@ describe('planning an import', () => {
     await expect(planImportOf({ profileId: 'p1', sourcePath: dir }, {})).rejects.toMatchObject({
       code: 'VALIDATION',
     });
+  });
+
+  it('refuses a pipe or a device named as a backup at once, without waiting in open()', async (context) => {
+    // Windows has neither in its file system (its named pipes live under \\.\pipe\).
+    if (process.platform === 'win32')
+      context.skip('Windows has no FIFO or /dev in its file system');
+    const fifo = join(dir, 'Pipe.bak');
+    execFileSync('mkfifo', [fifo]);
+    await expect(planImportOf({ profileId: 'p1', sourcePath: fifo }, {})).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: `${fifo} is a pipe, a device or a socket, not a file. Choose an .mdf, .bak or .dacpac file.`,
+    });
+    await expect(
+      planImportOf({ profileId: 'p1', sourcePath: '/dev/zero' }, {}),
+    ).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 
   it('checks at the start, with one stat, that the file is still the one planned', async () => {
