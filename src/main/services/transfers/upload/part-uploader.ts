@@ -117,7 +117,10 @@ export class PartUploader {
     let sent = 0;
     let failed = false;
     const { path, range, signal, onProgress } = part;
-    const body = partBody(path, range, {
+    // Whether the file ran out of bytes: the client then fails on its Content-Length, which
+    // would read as a network failure and be retried for nothing.
+    let ended = false;
+    const source = partBody(path, range, {
       limiter: this.#limiter,
       signal,
       onChunk: (chunk) => {
@@ -129,6 +132,10 @@ export class PartUploader {
         onProgress?.(chunk.length);
       },
     });
+    const body = (async function* () {
+      yield* source;
+      ended = true;
+    })();
     try {
       const response = await presignedRequest(this.#dispatcher, url, {
         method: 'PUT',
@@ -151,6 +158,10 @@ export class PartUploader {
       // Closes the file (at once, or after the read in progress) unless the client did.
       body.return(undefined).catch(() => undefined);
       if (sent > 0) onProgress?.(-sent);
+      // The file gave fewer bytes than the part holds: said at once, never retried.
+      if (ended && sent < range.length && !signal.aborted) {
+        throw shortRead(label, sent, range.length);
+      }
       throw toTransferError(error, signal);
     }
   }

@@ -182,6 +182,30 @@ describe('PartUploader', () => {
     expect(received).toHaveLength(1);
   });
 
+  it('says at once, without a retry, that the file ended before the part did', async () => {
+    const short = join(dir, 'truncated.bak');
+    await writeFile(short, content.subarray(0, range.start + 1000));
+    const progress: number[] = [];
+    let retries = 0;
+    await expect(
+      uploader().upload({
+        path: short,
+        range,
+        signal: new AbortController().signal,
+        getUrl: () => Promise.resolve(`${origin}/part/2`),
+        onProgress: (delta) => progress.push(delta),
+        onRetry: () => (retries += 1),
+      }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(
+        /^The source file ended early while sending part 2 \(1000 of 1048576 bytes\); it may have been truncated\.$/,
+      ) as unknown,
+    });
+    expect(progress.reduce((a, b) => a + b, 0)).toBe(0);
+    expect(retries).toBe(0);
+  });
+
   it('stops with the abort reason and takes back the bytes it had counted', async () => {
     const controller = new AbortController();
     const reason = new Error('paused by the user');
