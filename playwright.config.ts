@@ -2,12 +2,15 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Playwright's own browser download does not work on our machines; Debian's
- * Chromium does. Elsewhere Playwright's bundled Chromium is used.
+ * Playwright's own browser download does not work on our machines; Debian's Chromium does.
+ * Its headless shell (package chromium-headless-shell, the same build without the desktop
+ * browser around it) comes first: measured alone on two cores, the 177 tests took 516 s and
+ * 992 busy core-seconds against 628 to 723 s with the full browser, and two specs 87 against
+ * 141 core-seconds. Elsewhere Playwright's bundled Chromium is used.
  */
-const debianChromium = '/usr/bin/chromium';
+const debianChromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
 const executablePath =
-  process.env['CHROMIUM_PATH'] ?? (existsSync(debianChromium) ? debianChromium : undefined);
+  process.env['CHROMIUM_PATH'] ?? debianChromium.find((path) => existsSync(path));
 
 export default defineConfig({
   testDir: 'test/e2e',
