@@ -22,7 +22,7 @@ import {
   sizeOf,
   trailFiles,
 } from './audit-files';
-import { withFileLock, type FileLockOptions } from './audit-lock';
+import { LockLostError, withFileLock, type FileLockOptions, type HeldLock } from './audit-lock';
 import { checkLine, scanTrail, type TrailScan } from './audit-verify';
 
 /*
@@ -31,7 +31,9 @@ import { checkLine, scanTrail, type TrailScan } from './audit-verify';
  *
  * Two processes may append at once. Each record links to the one before it, so reading the
  * last record and writing the next must be one step across processes: a lock file created
- * exclusively (audit-lock.ts) is held for that step. O_APPEND alone would keep lines whole
+ * exclusively (audit-lock.ts) is held for that step, and confirmed right before each change:
+ * a writer that stood still long enough to lose it starts the step again instead of linking
+ * to a record that is no longer the last. O_APPEND alone would keep lines whole
  * (for writes up to PIPE_BUF on local files) but not the chain: two writers would read the
  * same last record and both link to it. Each record is still written with one append call,
  * so a crash leaves at most one cut line at the end, which the next read finds.
@@ -74,9 +76,9 @@ export class AuditTrail {
 
   /** Appends one record (stamped with the time and sealed into the chain); answers it. */
   async append(record: UnsealedRecord): Promise<AuditRecord> {
-    return this.#locked(async () => {
-      const head = await this.#tailHead();
-      return this.#write({ time: this.#now().toISOString(), ...record }, head);
+    return this.#locked(async (lock) => {
+      const head = await this.#tailHead(lock);
+      return this.#write({ time: this.#now().toISOString(), ...record }, head, lock);
     });
   }
 
@@ -91,13 +93,13 @@ export class AuditTrail {
     record: UnsealedRecord,
     same: (existing: AuditRecord) => boolean,
   ): Promise<AuditRecord | undefined> {
-    return this.#locked(async () => {
+    return this.#locked(async (lock) => {
       const files = (await trailFiles(this.#dir)).slice(-2);
       for (const file of files) {
         if ((await recentRecords(join(this.#dir, file))).some(same)) return undefined;
       }
-      const head = await this.#tailHead();
-      return this.#write({ time: this.#now().toISOString(), ...record }, head);
+      const head = await this.#tailHead(lock);
+      return this.#write({ time: this.#now().toISOString(), ...record }, head, lock);
     });
   }
 
@@ -106,12 +108,12 @@ export class AuditTrail {
    * the verdict. A damaged trail is moved aside here and a new chain records it.
    */
   async list(filter: AuditFilter = {}): Promise<AuditList> {
-    return this.#locked(async () => {
+    return this.#locked(async (lock) => {
       const scan = await this.#scan();
       let records = scan.records;
       let movedAside: string[] = [];
       if (scan.damaged) {
-        const repaired = await this.#repair(scan);
+        const repaired = await this.#repair(scan, lock);
         records = [...records, repaired.record];
         movedAside = repaired.movedAside;
       }
@@ -123,10 +125,16 @@ export class AuditTrail {
     });
   }
 
-  #locked<T>(work: () => Promise<T>): Promise<T> {
-    return mkdir(this.#dir, { recursive: true }).then(() =>
-      withFileLock(join(this.#dir, LOCK_FILE), work, this.#lock),
-    );
+  /** Runs `work` under the lock; again from the start (twice at most) when it lost the lock. */
+  async #locked<T>(work: (lock: HeldLock) => Promise<T>): Promise<T> {
+    await mkdir(this.#dir, { recursive: true });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await withFileLock(join(this.#dir, LOCK_FILE), work, this.#lock);
+      } catch (error) {
+        if (!(error instanceof LockLostError) || attempt === 3) throw error;
+      }
+    }
   }
 
   async #scan(): Promise<TrailScan> {
@@ -137,7 +145,7 @@ export class AuditTrail {
    * The end of the chain a new record links to, from the last line alone. When that line or
    * the head file says the end is damaged, the whole trail is verified and repaired first.
    */
-  async #tailHead(): Promise<ChainHead | undefined> {
+  async #tailHead(lock: HeldLock): Promise<ChainHead | undefined> {
     const files = await trailFiles(this.#dir);
     const head = await this.#readHead();
     const file = files.at(-1);
@@ -155,14 +163,16 @@ export class AuditTrail {
     }
     const scan = await this.#scan();
     if (!scan.damaged) return scan.last;
-    return (await this.#repair(scan)).head;
+    return (await this.#repair(scan, lock)).head;
   }
 
   /** Moves the damaged files aside and starts the chain again with a record of it. */
   async #repair(
     scan: TrailScan,
+    lock: HeldLock,
   ): Promise<{ record: AuditRecord; head: ChainHead; movedAside: string[] }> {
     const names = scan.damaged?.files ?? [];
+    await lock.confirm();
     const movedAside = await moveAside(this.#dir, names, this.#now());
     const record = await this.#write(
       {
@@ -172,12 +182,17 @@ export class AuditTrail {
         movedAside,
       },
       scan.damaged?.lastGood,
+      lock,
     );
     return { record, head: { seq: record.seq, hash: record.hash }, movedAside };
   }
 
   /** Seals `record` after `head`, rotates when it would not fit, appends it, moves the head. */
-  async #write(record: UnsealedRecord, head: ChainHead | undefined): Promise<AuditRecord> {
+  async #write(
+    record: UnsealedRecord,
+    head: ChainHead | undefined,
+    lock: HeldLock,
+  ): Promise<AuditRecord> {
     let sealed = seal(record, head);
     let line = JSON.stringify(sealed) + '\n';
     if (Buffer.byteLength(line) > MAX_LINE_BYTES) {
@@ -188,8 +203,12 @@ export class AuditTrail {
     const parsed = AuditRecordSchema.parse(sealed);
     const current = join(this.#dir, CURRENT_FILE);
     const size = await sizeOf(current);
-    if (size > 0 && size + Buffer.byteLength(line) > this.#maxFileBytes) await this.#rotate(head);
+    if (size > 0 && size + Buffer.byteLength(line) > this.#maxFileBytes) {
+      await lock.confirm();
+      await this.#rotate(head);
+    }
     // One write per record: a crash cuts at most this line, which the next read finds.
+    await lock.confirm();
     await appendFile(current, line, { mode: PRIVATE_FILE_MODE });
     await this.#writeHead({ seq: parsed.seq, hash: parsed.hash });
     return parsed;

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -7,7 +8,8 @@ import { AuditTrail } from '../../../../../src/main/services/audit/audit-trail';
 
 /*
  * Two processes appending to one trail at once (the app and a command-line run): every
- * record is kept, once, in one chain that verifies, across the files it rotated into.
+ * record is kept, once, in one chain that verifies, across the files it rotated into; and a
+ * writer that stood still past the lock's stale span does not fork the chain.
  */
 
 let dir: string;
@@ -62,4 +64,34 @@ it('two writers recording the same job ends at once keep one record of each', as
   expect(list.verdict).toEqual({ status: 'ok' });
   const ended = list.records.flatMap((r) => (r.type === 'jobEnded' ? [r.jobId] : []));
   expect(ended.toSorted()).toEqual(Array.from({ length: count }, (_, i) => `job-${i}`).sort());
+}, 60_000);
+
+it('a writer that stood still past the lock’s stale span writes after the one that took over', async () => {
+  dir = await mkdtemp(join(tmpdir(), 'audit-writers-'));
+  const trail = new AuditTrail({ dir, lock: { staleMs: 300, waitMs: 30_000 } });
+  await trail.append({ type: 'chainStarted', verdict: { status: 'ok' }, movedAside: ['first'] });
+  const child = fork(resolve('test/support/audit-frozen-writer-child.ts'), [dir, '300'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', done));
+  while (!existsSync(join(dir, 'held'))) await new Promise((done) => setTimeout(done, 10));
+  // The child has read the chain's end (seq 1) and stands still holding the lock; this
+  // append takes the stale lock over and writes seq 2 before the child goes on.
+  await trail.append({
+    type: 'chainStarted',
+    verdict: { status: 'ok' },
+    movedAside: ['took over'],
+  });
+  await writeFile(join(dir, 'go'), '');
+  expect(await exited).toBe(0);
+  const list = await trail.list();
+  expect(list.verdict).toEqual({ status: 'ok' });
+  expect(
+    list.records.map((r) => [r.seq, r.type === 'chainStarted' ? r.movedAside[0] : r.type]),
+  ).toEqual([
+    [1, 'first'],
+    [2, 'took over'],
+    [3, 'delayed'],
+  ]);
 }, 60_000);
