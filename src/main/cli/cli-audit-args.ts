@@ -31,8 +31,9 @@ export const AUDIT_HELP = `usage: databridge audit list [--since 7d] [--operatio
                            [--outcome ok|failed] [--kills] [--data-dir DIR]
 
 Lists the changes made from this machine, by the app and by the command line, oldest first,
-after verifying the trail's chain. A trail that does not verify is reported (exit code 1),
-moved aside as audit-<time>.damaged.jsonl, and a new chain records it.
+after verifying the trail's chain. A trail that does not verify is reported (exit code 1) with
+every record before the damage; the damaged part is moved aside as audit-<time>.damaged.jsonl,
+and a new chain records it.
 
   --since SPAN|DATE   records from 30m, 12h, 7d or 2w ago, or from a date (2026-11-01)
   --operation ID      records of this operation (e.g. databases.drop); repeat for more

@@ -47,7 +47,7 @@ export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Prom
   if (list.verdict.status === 'ok') return printed ? EXIT.ok : EXIT.failed;
   const moved = list.movedAside.length > 0 ? ` Moved aside: ${list.movedAside.join(', ')}.` : '';
   io.stderr(
-    `warning: the audit trail did not verify (${JSON.stringify(list.verdict)}).${moved} A new chain records it.\n`,
+    `warning: the audit trail did not verify (${JSON.stringify(list.verdict)}).${moved} The records before the damage are listed; a new chain records it.\n`,
   );
   return EXIT.failed;
 }

@@ -1,12 +1,15 @@
-import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditRecord } from '../../../shared/model/audit';
+import { PRIVATE_FILE_MODE, writeFileAtomic } from '../common/atomic-file';
 
 /*
  * The files of the audit trail in its folder: `audit.jsonl` takes the appends; when it would
  * pass the size limit it is renamed `audit-<first seq, 12 digits>.jsonl` (names that sort in
- * chain order and never need renaming again) and a new `audit.jsonl` begins. Files that did
- * not verify are renamed `audit-<time>.damaged.jsonl` and left for the user: never deleted.
+ * chain order and never need renaming again) and a new `audit.jsonl` begins. The part of the
+ * trail that did not verify is set aside as `audit-<time>.damaged.jsonl` files, left for the
+ * user: never deleted. The lines of a file before its first bad one stay where they were.
  */
 
 /** The file appends go to. */
@@ -118,24 +121,42 @@ export async function pruneRotated(dir: string, keep: number): Promise<void> {
 }
 
 /**
- * Renames `names` (in chain order) to `audit-<time>.damaged.jsonl`, numbered when there are
- * several, never over an existing file; answers the new names.
+ * Sets the damaged part of the trail aside: `names` (in chain order) are renamed to
+ * `audit-<time>.damaged.jsonl`, numbered when there are several, never over an existing file.
+ * The first keeps its first `goodLines` lines (they verified) in place: it is copied aside
+ * whole, as it was found, then rewritten to those lines. Answers the names set aside (none when
+ * nothing but those lines was there: records cut off the end leave nothing to keep).
  */
 export async function moveAside(
   dir: string,
   names: readonly string[],
   now: Date,
+  goodLines = 0,
 ): Promise<string[]> {
   const stamp = now
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
     .replace(/:/g, '-');
   const existing = new Set(await readdir(dir));
-  const moved: string[] = [];
-  for (const name of names) {
+  const nextName = (): string => {
     let target = `audit-${stamp}.damaged.jsonl`;
     for (let n = 2; existing.has(target); n += 1) target = `audit-${stamp}-${n}.damaged.jsonl`;
     existing.add(target);
+    return target;
+  };
+  const moved: string[] = [];
+  for (const [index, name] of names.entries()) {
+    if (index === 0 && goodLines > 0) {
+      const text = await readFile(join(dir, name), 'utf8');
+      const kept = text.split('\n').slice(0, goodLines).join('\n') + '\n';
+      if (kept === text) continue;
+      const target = nextName();
+      await copyFile(join(dir, name), join(dir, target), constants.COPYFILE_EXCL);
+      await writeFileAtomic(join(dir, name), kept, { fsync: true, mode: PRIVATE_FILE_MODE });
+      moved.push(target);
+      continue;
+    }
+    const target = nextName();
     await rename(join(dir, name), join(dir, target));
     moved.push(target);
   }

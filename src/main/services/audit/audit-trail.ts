@@ -166,14 +166,17 @@ export class AuditTrail {
     return (await this.#repair(scan, lock)).head;
   }
 
-  /** Moves the damaged files aside and starts the chain again with a record of it. */
+  /**
+   * Sets the damaged part aside (from the first bad line on) and starts the chain again, after
+   * the last record that verified, with a record of it.
+   */
   async #repair(
     scan: TrailScan,
     lock: HeldLock,
   ): Promise<{ record: AuditRecord; head: ChainHead; movedAside: string[] }> {
     const names = scan.damaged?.files ?? [];
     await lock.confirm();
-    const movedAside = await moveAside(this.#dir, names, this.#now());
+    const movedAside = await moveAside(this.#dir, names, this.#now(), scan.damaged?.goodLines ?? 0);
     const record = await this.#write(
       {
         type: 'chainStarted',

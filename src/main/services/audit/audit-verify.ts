@@ -12,16 +12,27 @@ import { digestOf, type ChainHead } from './audit-chain';
  * digest holds, whose seq is one more than the record before and whose `prev` is that
  * record's digest. The first record kept may link to a record in a file already rotated away.
  * The head file (the last seq and digest an append wrote) finds a tail cut off at a line's
- * end, which the chain alone cannot see.
+ * end, or a last record rewritten, which the chain alone cannot see.
+ *
+ * Damage never hides what verified before it: every record up to the first bad line is
+ * answered, and only the lines from there on are set aside (a line cut by a crash is
+ * `truncated`, not tampering).
  */
 
 /** What a scan of the trail found. */
 export interface TrailScan {
-  /** The records that verified, oldest first (those before the damage when there is some). */
+  /** The records that verified, oldest first: every one before the damage when there is some. */
   readonly records: AuditRecord[];
   readonly verdict: AuditVerdict;
-  /** Set when the trail is damaged: the files from the damaged one on, and where to link. */
-  readonly damaged?: { readonly files: readonly string[]; readonly lastGood?: ChainHead };
+  /**
+   * Set when the trail is damaged: the files from the damaged one on, how many lines of the
+   * first of them verified (they stay in place), and the last record that verified.
+   */
+  readonly damaged?: {
+    readonly files: readonly string[];
+    readonly goodLines: number;
+    readonly lastGood?: ChainHead;
+  };
   /** The end of the chain as verified (undefined for an empty trail). */
   readonly last?: ChainHead;
 }
@@ -60,12 +71,6 @@ export function checkLine(
   return { record, head: { seq: record.seq, hash: record.hash } };
 }
 
-/** Where a file's records begin in a scan: how many came before, and the last of them. */
-interface FileStart {
-  readonly count: number;
-  readonly before: ChainHead | undefined;
-}
-
 /** Verifies the trail's `files` (names in `dir`, oldest first) against the head file. */
 export async function scanTrail(
   dir: string,
@@ -74,38 +79,57 @@ export async function scanTrail(
 ): Promise<TrailScan> {
   const records: AuditRecord[] = [];
   let before: ChainHead | undefined;
-  let start: FileStart = { count: 0, before: undefined };
+  let lastFileLines = 0;
   for (const [index, file] of files.entries()) {
     const text = await readFile(join(dir, file), 'utf8');
     const lines = text.split('\n');
     if (lines.at(-1) === '') lines.pop();
-    start = { count: records.length, before };
+    lastFileLines = lines.length;
     for (const [n, line] of lines.entries()) {
       // A file that does not end with a newline was cut (a crash mid-append, or by hand).
       const isCut = n === lines.length - 1 && !text.endsWith('\n');
       const check = checkLine(line, before, file, isCut);
-      if ('status' in check) return damagedScan(records, check, files.slice(index), start);
+      if ('status' in check) {
+        // A record rewritten and sealed again verifies alone and shows at the next link: the
+        // record before a broken link is not trusted either.
+        const suspect = check.status === 'tampered' && check.reason === 'link' && n > 0 ? 1 : 0;
+        const kept = records.slice(0, records.length - suspect);
+        return damagedScan(kept, check, files.slice(index), n - suspect);
+      }
       records.push(check.record);
       before = check.head;
     }
   }
   const headVerdict = headCheck(files.at(-1) ?? '', before, head);
-  if (headVerdict) return damagedScan(records, headVerdict, files.slice(-1), start);
-  return { records, verdict: { status: 'ok' }, ...(before ? { last: before } : {}) };
+  if (!headVerdict) {
+    return { records, verdict: { status: 'ok' }, ...(before ? { last: before } : {}) };
+  }
+  // A last record the head does not know was rewritten: it goes aside with the verdict.
+  const rewritten = headVerdict.status === 'tampered' ? 1 : 0;
+  return damagedScan(
+    records.slice(0, records.length - rewritten),
+    headVerdict,
+    files.slice(-1),
+    lastFileLines - rewritten,
+  );
 }
 
-/** The damaged files go aside; the records of the files before them stay and are linked to. */
+/**
+ * The trail from the first bad line on goes aside; the records before it stay and the new
+ * chain links to the last of them.
+ */
 function damagedScan(
   records: AuditRecord[],
   verdict: AuditVerdict,
   files: readonly string[],
-  start: FileStart,
+  goodLines: number,
 ): TrailScan {
-  const lastGood = start.before;
+  const last = records.at(-1);
+  const lastGood = last ? { seq: last.seq, hash: last.hash } : undefined;
   return {
-    records: records.slice(0, start.count),
+    records,
     verdict,
-    damaged: { files, ...(lastGood ? { lastGood } : {}) },
+    damaged: { files, goodLines, ...(lastGood ? { lastGood } : {}) },
     ...(lastGood ? { last: lastGood } : {}),
   };
 }

@@ -61,7 +61,7 @@ describe('AuditTrail', () => {
     expect((await lines()).length).toBe(3);
   });
 
-  it('finds an edited record, keeps the file aside and starts a chain that records it', async () => {
+  it('finds an edited record, sets it aside with what follows, keeps what came before and starts a chain that records it', async () => {
     const trail = new AuditTrail({ dir, now: () => new Date('2026-11-27T09:00:00.000Z') });
     await appendMany(trail, 1, 3);
     const original = await lines();
@@ -77,18 +77,19 @@ describe('AuditTrail', () => {
     });
     expect(list.movedAside).toEqual(['audit-2026-11-27T09-00-00Z.damaged.jsonl']);
     expect(await damagedFiles()).toEqual(list.movedAside);
-    // Kept as it was found, never deleted or rewritten.
+    // Kept aside as it was found, never deleted; the record before the damage stays in place.
     expect(await lines(join(dir, list.movedAside[0] ?? ''))).toEqual(edited);
-    const [started] = list.records;
-    expect(list.records).toHaveLength(1);
-    expect(started).toMatchObject({ type: 'chainStarted', seq: 1, prev: null });
+    const [first, started] = list.records;
+    expect(list.records).toHaveLength(2);
+    expect(databaseOf(first)).toBe('db1');
+    expect(started).toMatchObject({ type: 'chainStarted', seq: 2, prev: first?.hash });
     expect(started?.type === 'chainStarted' && started.verdict.status).toBe('tampered');
 
     await trail.append(call(4));
     const again = await trail.list();
     expect(again.verdict).toEqual({ status: 'ok' });
-    expect(again.records.map((r) => r.type)).toEqual(['chainStarted', 'call']);
-    expect(again.records[1]?.prev).toBe(again.records[0]?.hash);
+    expect(again.records.map((r) => r.type)).toEqual(['call', 'chainStarted', 'call']);
+    expect(again.records[2]?.prev).toBe(again.records[1]?.hash);
   });
 
   it('finds a record whose digest was recomputed after an edit, by the next link', async () => {
@@ -102,6 +103,9 @@ describe('AuditTrail', () => {
     const list = await trail.list();
     expect(list.verdict).toMatchObject({ status: 'tampered', seq: 3, reason: 'link' });
     expect(await damagedFiles()).toHaveLength(1);
+    // The resealed record verifies alone: the one before a broken link is not trusted either.
+    expect(list.records.map((r) => r.type)).toEqual(['call', 'chainStarted']);
+    expect(databaseOf(list.records[0])).toBe('db1');
   });
 
   it('finds a deleted record as a gap in the numbering', async () => {
@@ -117,24 +121,31 @@ describe('AuditTrail', () => {
       file: 'audit.jsonl',
     });
     expect(await lines(join(dir, list.movedAside[0] ?? ''))).toEqual(kept);
+    expect(list.records.map((r) => [r.seq, r.type])).toEqual([
+      [1, 'call'],
+      [2, 'chainStarted'],
+    ]);
   });
 
-  it('finds a file cut in the middle of a record, on the next append too', async () => {
+  it('finds a line cut by a crash, on the next append too, and keeps every whole record before it', async () => {
     const trail = new AuditTrail({ dir });
     await appendMany(trail, 1, 3);
     const text = await readFile(CURRENT(), 'utf8');
     await writeFile(CURRENT(), text.slice(0, text.length - 40));
 
-    // The append notices the cut end, moves the file aside and links after a chain start.
+    // The append notices the cut end, sets the cut line aside and links after a chain start.
     await trail.append(call(4));
     const [moved] = await damagedFiles();
     expect(moved).toBeDefined();
     expect(await readFile(join(dir, moved ?? ''), 'utf8')).toBe(text.slice(0, text.length - 40));
     const list = await trail.list();
     expect(list.verdict).toEqual({ status: 'ok' });
-    const [started, next] = list.records;
+    const [one, two, started, next] = list.records;
+    expect([databaseOf(one), databaseOf(two)]).toEqual(['db1', 'db2']);
+    // A cut line is what a crash leaves: truncated, not tampered.
     expect(started).toMatchObject({
       type: 'chainStarted',
+      seq: 3,
       verdict: { status: 'truncated', afterSeq: 2, file: 'audit.jsonl' },
       movedAside: [moved],
     });
@@ -148,7 +159,37 @@ describe('AuditTrail', () => {
     await writeFile(CURRENT(), kept.join('\n') + '\n');
     const list = await trail.list();
     expect(list.verdict).toEqual({ status: 'truncated', afterSeq: 2, file: 'audit.jsonl' });
-    expect(list.movedAside).toHaveLength(1);
+    // Nothing but the records that verified is left: nothing to set aside, and they stay.
+    expect(list.movedAside).toEqual([]);
+    expect(list.records.map((r) => [r.seq, r.type])).toEqual([
+      [1, 'call'],
+      [2, 'call'],
+      [3, 'chainStarted'],
+    ]);
+  });
+
+  it('finds a last record rewritten and sealed again through the head, and sets it aside', async () => {
+    const trail = new AuditTrail({ dir });
+    await appendMany(trail, 1, 3);
+    const records = (await lines()).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const last = records[2] ?? {};
+    last['target'] = { instanceName: 'sql-1', databaseName: 'dbX' };
+    last['hash'] = digestOf(last);
+    const rewritten = records.map((r) => JSON.stringify(r));
+    await writeFile(CURRENT(), rewritten.join('\n') + '\n');
+    const list = await trail.list();
+    expect(list.verdict).toEqual({
+      status: 'tampered',
+      seq: 3,
+      reason: 'hash',
+      file: 'audit.jsonl',
+    });
+    expect(await lines(join(dir, list.movedAside[0] ?? ''))).toEqual(rewritten);
+    expect(list.records.map((r) => [r.seq, databaseOf(r) ?? r.type])).toEqual([
+      [1, 'db1'],
+      [2, 'db2'],
+      [3, 'chainStarted'],
+    ]);
   });
 
   it('rotates by size, keeps the newest records and verifies the chain across files', async () => {
@@ -175,6 +216,38 @@ describe('AuditTrail', () => {
     expect(Number(rotated[1]?.slice(6, 18))).toBe(
       (JSON.parse(lastRotated[0] ?? '{}') as AuditRecord).seq,
     );
+  });
+
+  it('lists every record before an edit in the oldest of several files', async () => {
+    const trail = new AuditTrail({ dir, maxFileBytes: 2_000, keepFiles: 10 });
+    await appendMany(trail, 1, 20);
+    const rotated = (await readdir(dir)).filter((n) => /^audit-\d{12}\.jsonl$/.test(n)).sort();
+    expect(rotated.length).toBeGreaterThanOrEqual(3);
+    const oldest = join(dir, rotated[0] ?? '');
+    const text = await lines(oldest);
+    expect(text.length).toBeGreaterThanOrEqual(3);
+    // One byte of the third record.
+    await writeFile(
+      oldest,
+      text.map((l, i) => (i === 2 ? l.replace('"db3"', '"db8"') : l)).join('\n') + '\n',
+    );
+
+    const list = await trail.list();
+    expect(list.verdict).toMatchObject({
+      status: 'tampered',
+      seq: 3,
+      reason: 'hash',
+      file: rotated[0],
+    });
+    expect(list.records.map((r) => [r.seq, databaseOf(r) ?? r.type])).toEqual([
+      [1, 'db1'],
+      [2, 'db2'],
+      [3, 'chainStarted'],
+    ]);
+    // The oldest file is kept aside whole, and every later file as it was.
+    expect(list.movedAside).toHaveLength(rotated.length + 1);
+    expect((await lines(join(dir, list.movedAside[0] ?? ''))).length).toBe(text.length);
+    expect((await trail.list()).verdict).toEqual({ status: 'ok' });
   });
 
   it('keeps the files before a damaged rotated file and links the new chain to them', async () => {
