@@ -34,6 +34,7 @@ afterAll(async () => {
 /** The metric names the monitor's registry exports (read without a scrape). */
 function exportedNames(): Set<string> {
   const metrics = new ServeMetrics({
+    connections: ['default'],
     watched: () => [],
     regionOf: () => 'EU',
     now: () => 0,
@@ -63,7 +64,9 @@ describe('deploy/', () => {
     expect(unit).toMatch(/^StateDirectory=databridge-monitor$/m);
     expect(unit).toMatch(/^LoadCredential=token:/m);
     // The server's small young generation, given to Node itself (see serve-relaunch.ts).
-    expect(unit).toMatch(/^ExecStart=\S+ --max-semi-space-size=2 \S+databridge\.cjs monitor serve /m);
+    expect(unit).toMatch(
+      /^ExecStart=\S+ --max-semi-space-size=2 \S+databridge\.cjs monitor serve /m,
+    );
     const security = runTool('systemd-analyze', ['security', '--offline=true', copy]);
     const level = /Overall exposure level for \S+: ([\d.]+)/.exec(
       security.stdout + security.stderr,
@@ -75,7 +78,7 @@ describe('deploy/', () => {
     if (noPromtool) context.skip(noPromtool);
     const checked = runTool('promtool', ['check', 'rules', RULES]);
     expect(checked.code, checked.stdout + checked.stderr).toBe(0);
-    expect(checked.stdout).toMatch(/SUCCESS: 6 rules found/);
+    expect(checked.stdout).toMatch(/SUCCESS: 7 rules found/);
     const tested = runTool(
       'promtool',
       ['test', 'rules', 'databridge-alerts.test.yml'],
@@ -101,6 +104,7 @@ describe('deploy/', () => {
         'DatabridgeBlockingTooLong',
         'DatabridgeInstanceUnreachable',
         'DatabridgeJobsFailed',
+        'DatabridgeConnectionDown',
         'DatabridgeMonitorDown',
         'DatabridgeMonitorStale',
       ]),
@@ -122,6 +126,8 @@ describe('deploy/', () => {
       'Blocking heads',
       'Longest wait',
       'Jobs running',
+      'Connections up',
+      'Monitor: connections',
     ]) {
       expect(titles).toContain(title);
     }

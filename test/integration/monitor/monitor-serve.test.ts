@@ -107,6 +107,8 @@ describe('databridge monitor serve', () => {
     expect(promValue(metrics, 'databridge_instance_up', PROD)).toBe(1);
     expect(promValue(metrics, 'databridge_last_sample_age_seconds', PROD)).toBeLessThan(3);
     expect(promValue(metrics, 'databridge_monitor_interval_seconds')).toBe(1);
+    expect(promValue(metrics, 'databridge_connection_up', { profile: 'default' })).toBe(1);
+    expect(metrics.filter((s) => s.name === 'databridge_connection_error_info')).toEqual([]);
     expect(
       promValue(metrics, 'databridge_monitor_service_requests_total', {
         profile: 'default',
@@ -143,6 +145,27 @@ describe('databridge monitor serve', () => {
     const missing = await get(`${running.url}/api/v1/instances/default/sql-nowhere/sessions`);
     expect(missing.status).toBe(404);
     expect(ServedErrorSchema.parse(JSON.parse(missing.text)).error.code).toBe('NOT_FOUND');
+  });
+
+  it('started with a refused key, reports the connection down with the code, and serves on', async () => {
+    const { running } = await serve([], { DATABRIDGE_API_KEY: 'a-key-the-service-refuses' });
+    const metrics = await until(async () => {
+      const samples = parsePromText((await get(`${running.url}/metrics`)).text);
+      return samples.some((s) => s.name === 'databridge_connection_error_info')
+        ? samples
+        : undefined;
+    }, 'the connection reported down');
+    expect(promValue(metrics, 'databridge_connection_up', { profile: 'default' })).toBe(0);
+    const reasons = metrics.filter((s) => s.name === 'databridge_connection_error_info');
+    expect(reasons).toEqual([
+      {
+        name: 'databridge_connection_error_info',
+        labels: { profile: 'default', region: 'custom', code: 'AUTH_REQUIRED' },
+        value: 1,
+      },
+    ]);
+    // No instance could be listed: without the connection's series nothing could alert.
+    expect(metrics.filter((s) => s.name === 'databridge_instance_up')).toEqual([]);
   });
 
   it('answers /healthz 200 while samples are fresh and 503 once they are stale', async () => {

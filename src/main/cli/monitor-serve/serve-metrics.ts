@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { InstanceMonitorState, MonitorSample } from '../../../shared/model/monitor';
 import type { MonitorCall } from '../../services/monitor/serve/counted-client';
 import { sampleAgeMs } from '../../services/monitor/serve/served-state';
+import { ConnectionHealth } from './serve-connection-health';
 
 /*
  * The headless monitor's /metrics, with prom-client on a registry of its own. The gauges are
@@ -44,6 +45,8 @@ const SAMPLE_GAUGES: readonly [string, string, (sample: MonitorSample) => number
 
 /** What the metrics read of the monitor when scraped. */
 export interface MetricsSource {
+  /** The configured connections (the `profile` label), reported up or down from the start. */
+  readonly connections: readonly string[];
   readonly watched: () => readonly InstanceMonitorState[];
   readonly regionOf: (profileId: string) => string;
   readonly now: () => number;
@@ -61,12 +64,14 @@ export class ServeMetrics {
   readonly #pollErrors: Counter<InstanceLabel | 'code'>;
   readonly #serviceRequests: Counter<'profile' | 'region' | 'operation'>;
   readonly #httpRequests: Counter<'handler' | 'code'>;
+  readonly #connections: ConnectionHealth;
 
   constructor(source: MetricsSource) {
     this.#source = source;
     const registers = [this.registry];
     for (const [name, help, pick] of SAMPLE_GAUGES) this.#sampleGauge(name, help, pick);
     this.#stateGauges();
+    this.#connections = new ConnectionHealth(source.connections, this.registry, source.regionOf);
     const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
       new Counter<L>({ name, help, labelNames, registers });
     this.#samples = counter(
@@ -129,6 +134,7 @@ export class ServeMetrics {
   noteCall(profileId: string, call: MonitorCall): void {
     const region = this.#source.regionOf(profileId);
     this.#serviceRequests.inc({ profile: profileId, region, operation: call.operation });
+    this.#connections.note(profileId, call);
     if (call.errorCode === undefined) return;
     const instance = call.instanceName ?? '';
     this.#pollErrors.inc({ profile: profileId, instance, region, code: call.errorCode });

@@ -96,6 +96,7 @@ function buildMonitor(
     now,
   });
   const metrics = new ServeMetrics({
+    connections: [...connections.keys()],
     watched: () => monitor.list().watched,
     regionOf,
     now,
@@ -164,6 +165,7 @@ export async function startServe(settings: ServeSettings, deps: ServeDeps): Prom
       ...(token ? { token } : {}),
       ...(tls ? { tls } : {}),
       metrics: parts.metrics,
+      limits: { maxConnections: settings.maxConnections },
       api: serveApi({
         monitor: parts.monitor,
         regionOf,
