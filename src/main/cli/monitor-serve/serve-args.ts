@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../../services/config/app-paths';
 import { UsageError } from '../cli-args';
 import { readServeConfig, type ServeConnectionConfig } from './serve-config-file';
+import { DEFAULT_SERVE_LIMITS } from './serve-limits';
 import { parseListen, type ListenAddress } from './serve-listen';
 
 /*
@@ -23,6 +24,8 @@ export interface ServeSettings {
   readonly tls?: { readonly cert: string; readonly key: string };
   readonly intervalSeconds: number;
   readonly blockingAlertSeconds: number;
+  /** Open connections the server takes at most. */
+  readonly maxConnections: number;
   readonly historyDir: string;
   readonly dataDir: string;
   readonly proxy?: string;
@@ -40,6 +43,7 @@ const OPTIONS = {
   'tls-cert': { type: 'string' },
   'tls-key': { type: 'string' },
   interval: { type: 'string' },
+  'max-connections': { type: 'string' },
   'history-dir': { type: 'string' },
   'data-dir': { type: 'string' },
   'base-url': { type: 'string' },
@@ -92,6 +96,7 @@ export async function parseServeArgs(
     ...(tls ? { tls } : {}),
     intervalSeconds: intervalOf(values.interval, file?.intervalSeconds),
     blockingAlertSeconds: file?.blockingAlertSeconds ?? 30,
+    maxConnections: maxConnectionsOf(values['max-connections'], file?.maxConnections),
     historyDir: values['history-dir'] ?? file?.historyDir ?? historyDirOf(env, dataDir),
     dataDir,
     ...(proxy ? { proxy } : {}),
@@ -125,6 +130,17 @@ function intervalOf(text: string | undefined, fromFile: number | undefined): num
     );
   }
   return seconds;
+}
+
+function maxConnectionsOf(text: string | undefined, fromFile: number | undefined): number {
+  if (text === undefined) return fromFile ?? DEFAULT_SERVE_LIMITS.maxConnections;
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 1 || count > 100_000) {
+    throw new UsageError(
+      '--max-connections must be a whole number from 1 to 100000, e.g. --max-connections 256.',
+    );
+  }
+  return count;
 }
 
 /** Under systemd's StateDirectory= the history goes there; else beside the app's data. */

@@ -45,6 +45,7 @@ const ServeConfigSchema = z.strictObject({
   listen: z.string().optional(),
   intervalSeconds: SecondsSchema.optional(),
   blockingAlertSeconds: z.number().int().min(1).max(86_400).optional(),
+  maxConnections: z.number().int().min(1).max(100_000).optional(),
   historyDir: z.string().min(1).optional(),
   dataDir: z.string().min(1).optional(),
   tokenFile: z.string().min(1).optional(),

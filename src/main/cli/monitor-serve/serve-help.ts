@@ -38,6 +38,10 @@ Serving:
   --tls-cert FILE --tls-key FILE
                                serve HTTPS with this certificate and key (PEM)
   --interval SECONDS           how often each instance is read, 1 to 3600 (default 5)
+  --max-connections N          open connections at most (default 256); more are dropped. A
+                               request's headers must come within 10 s, the whole request
+                               within 15 s; requests without the token are logged once a
+                               minute, with their count
   --history-dir DIR            the monitor's history (default $STATE_DIRECTORY/history under
                                systemd, else the data folder's monitor-serve/history)
   --proxy URL, --timeout SECONDS

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../services/log/logger';
+import { BoundedWarning, DEFAULT_SERVE_LIMITS, type ServeLimits } from './serve-limits';
 import type { ListenAddress } from './serve-listen';
 import type { ServeMetrics } from './serve-metrics';
 import { routeOf, type ServeApi } from './serve-routes';
@@ -17,6 +18,8 @@ export interface ServeHttpOptions {
   readonly metrics: ServeMetrics;
   readonly api: ServeApi;
   readonly logger: Logger;
+  /** Default: {@link DEFAULT_SERVE_LIMITS}. */
+  readonly limits?: Partial<ServeLimits>;
 }
 
 /** A listening server. */
@@ -61,18 +64,32 @@ const problem = (code: string, message: string) => ({ error: { code, message } }
  */
 export async function startServeHttp(options: ServeHttpOptions): Promise<ServeHttp> {
   const token = options.token === undefined ? undefined : digest(options.token);
+  const limits = { ...DEFAULT_SERVE_LIMITS, ...options.limits };
+  const refused = new BoundedWarning<{ handler: string; remote: string | undefined }>(
+    limits.warnEveryMs,
+    (fields) => options.logger.warn('monitor serve: requests without a valid token', fields),
+  );
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
-    void answer(request, response, token, options).catch((error: unknown) => {
+    void answer(request, response, token, { ...options, refused }).catch((error: unknown) => {
       options.logger.error('monitor serve: request failed', { url: request.url, error });
       if (!response.headersSent) sendJson(response, 500, problem('INTERNAL', 'The answer failed.'));
       else response.destroy();
     });
   };
+  const serverOptions = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: limits.checkIntervalMs,
+  };
   const server: Server = options.tls
-    ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, handle)
-    : createServer(handle);
-  server.requestTimeout = 15_000;
-  server.headersTimeout = 10_000;
+    ? createTlsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, handle)
+    : createServer(serverOptions, handle);
+  server.maxConnections = limits.maxConnections;
+  // A connection with nothing sent is not a request yet: the socket's own idle limit ends it.
+  server.on('connection', (socket) =>
+    socket.setTimeout(limits.headersTimeoutMs, () => socket.destroy()),
+  );
   server.listen(options.listen.port, options.listen.host);
   await Promise.race([
     once(server, 'listening'),
@@ -95,7 +112,9 @@ async function answer(
   request: IncomingMessage,
   response: ServerResponse,
   token: Buffer | undefined,
-  options: ServeHttpOptions,
+  options: ServeHttpOptions & {
+    readonly refused: BoundedWarning<{ handler: string; remote: string | undefined }>;
+  },
 ): Promise<void> {
   const route = routeOf(request.url ?? '/');
   const done = (status: number): void => options.metrics.noteHttp(route.handler, status);
@@ -113,10 +132,8 @@ async function answer(
       401,
       problem('AUTH_REQUIRED', 'Send the bearer token: Authorization: Bearer TOKEN.'),
     );
-    options.logger.warn('monitor serve: request without a valid token', {
-      handler: route.handler,
-      remote: request.socket.remoteAddress,
-    });
+    // Counted in databridge_monitor_http_requests_total{code="401"}; said once a minute.
+    options.refused.note({ handler: route.handler, remote: request.socket.remoteAddress });
     return done(401);
   }
   if (route.handler === '/metrics') {

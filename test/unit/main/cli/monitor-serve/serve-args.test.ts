@@ -33,6 +33,16 @@ describe('parseServeArgs', () => {
       { name: 'Lab', profile: 'Lab' },
     ]);
     expect(settings.token).toBeUndefined();
+    expect(settings.maxConnections).toBe(256);
+  });
+
+  it('takes a connection cap, and refuses one that is not a whole number from 1', async () => {
+    expect((await parse(['--profile', 'Prod', '--max-connections', '40'])).maxConnections).toBe(40);
+    for (const bad of ['0', '2.5', 'many', '100001']) {
+      await expect(parse(['--profile', 'Prod', '--max-connections', bad])).rejects.toThrow(
+        /--max-connections must be a whole number from 1 to 100000/,
+      );
+    }
   });
 
   it('merges the configuration file, the command line winning', async () => {
