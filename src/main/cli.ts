@@ -1,4 +1,5 @@
 import { quickAnswer } from './cli/cli-quick';
+import { closableOutput } from './cli/cli-stdout';
 
 /*
  * The `databridge` command: `databridge <group> <operation> [--param v]`, built into one file
@@ -11,9 +12,10 @@ import { quickAnswer } from './cli/cli-quick';
  */
 
 async function main(argv: readonly string[]): Promise<void> {
+  const stdout = closableOutput(process.stdout);
   const quick = await quickAnswer(argv);
   if (quick !== undefined) {
-    if (quick.stdout !== undefined) process.stdout.write(quick.stdout);
+    if (quick.stdout !== undefined) stdout(quick.stdout);
     if (quick.stderr !== undefined) process.stderr.write(quick.stderr);
     process.exitCode = quick.exitCode;
     return;
@@ -23,7 +25,7 @@ async function main(argv: readonly string[]): Promise<void> {
     import('./platform/keytar-secret-store'),
   ]);
   process.exitCode = await runCli(argv, {
-    stdout: (text) => process.stdout.write(text),
+    stdout,
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     stdin: () => process.stdin,

@@ -10,6 +10,7 @@ import {
   startRecordingEmulator,
   type RecordingEmulator,
 } from '../../support/emulator-fixture';
+import { spawnCli } from '../../support/cli/run-cli';
 
 /*
  * `--output` and `--query` against the emulator, through the runner in this process: what a
@@ -176,4 +177,23 @@ describe('databridge --output', () => {
     expect(waited.stdout).toBe(`jobId\tstatus\n${started.jobId}\tSucceeded\n`);
     expect(waited.stderr).not.toBe('');
   }, 30_000);
+});
+
+describe('a reader that stops early (databridge … | head -1)', () => {
+  for (const [what, args] of [
+    ['an answer of the service', ['instances', 'list', '--base-url', 'EMULATOR']],
+    ['the help, printed before anything is loaded', ['--help']],
+  ] as const) {
+    it(`ends quietly with the command's own exit code: ${what}`, async () => {
+      const argv = args.map((arg) => (arg === 'EMULATOR' ? env.emulator.baseUrl : arg));
+      const run = spawnCli([...argv, '--data-dir', dataDir], {
+        DATABRIDGE_API_KEY: 'demo-admin-key',
+      });
+      // The pipe is closed before the command writes to it: every write of it fails (EPIPE).
+      run.child.stdout?.destroy();
+      const ended = await run.ended;
+      expect(ended.stderr).not.toMatch(/EPIPE|Error|at /);
+      expect(ended.code).toBe(0);
+    });
+  }
 });
