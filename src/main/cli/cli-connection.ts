@@ -230,7 +230,8 @@ async function secretFor(
       ? await savedConnection(profile, offer, deps)
       : undefined;
   const choice = chooseSecret(offer, saved);
-  if ('refuse' in choice) throw new UsageError(choice.refuse);
+  // No secret to send is a sign-in failure (exit code 3, as the help says), not a usage error.
+  if ('refuse' in choice) throw new AppError({ code: 'AUTH_REQUIRED', message: choice.refuse });
   if (choice.note) deps.stderr(choice.note);
   deps.logger.addSecret?.(choice.send);
   return kind === 'apiKey' ? { apiKey: choice.send } : { password: choice.send };

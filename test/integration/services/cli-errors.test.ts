@@ -101,6 +101,16 @@ describe('npm run cli errors', () => {
     expect(run.stderr).not.toContain("connection's settings");
     expect(env.requests.length).toBe(before);
   });
+
+  it('exits 3, as the help says, when no API key is given, sending nothing', async () => {
+    const before = env.requests.length;
+    const run = await runCli(['instances', 'list', '--base-url', env.emulator.baseUrl], {
+      DATABRIDGE_API_KEY: undefined,
+    });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/^error AUTH_REQUIRED: Give an API key: DATABRIDGE_API_KEY/);
+    expect(env.requests.length).toBe(before);
+  });
 });
 
 describe('the app keeps its advice', () => {

@@ -74,7 +74,7 @@ describe('databridge --profile', () => {
     const refused = await runCli(['clientIp', 'get', ...profile], { DATABRIDGE_API_KEY: KEY });
     // Nothing is stored for "Staging": the keychain holds nothing for it, or (no Secret
     // Service, as on CI) cannot be read; either way the environment's key stays unsent.
-    expect([EXIT.usage, EXIT.auth]).toContain(refused.code);
+    expect(refused.code).toBe(EXIT.auth);
     expect(refused.stderr).toMatch(/DATABRIDGE_API_KEY from the environment is not sent to/);
     expect(refused.stderr).toMatch(/--api-key-stdin/);
     expect(refused.stderr).not.toContain(KEY);

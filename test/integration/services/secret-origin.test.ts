@@ -292,10 +292,10 @@ describe('a stored secret and a profile pointed elsewhere (CLI --profile)', () =
     await elsewhereProfile(w);
     const env = { DATABRIDGE_API_KEY: ENV_KEY };
     const refused = await cli(w, 'Staging', { argv: clientIp, env });
-    expect(refused.code).toBe(EXIT.usage);
+    expect(refused.code).toBe(EXIT.auth);
     expect(refused.stderr).toMatch(
       new RegExp(
-        `^usage: DATABRIDGE_API_KEY from the environment is not sent to the saved connection "Staging" \\(${w.elsewhere.origin}\\).*--api-key-stdin`,
+        `^error AUTH_REQUIRED: DATABRIDGE_API_KEY from the environment is not sent to the saved connection "Staging" \\(${w.elsewhere.origin}\\).*--api-key-stdin`,
       ),
     );
     expect(refused.stderr).not.toContain(ENV_KEY);
