@@ -136,15 +136,13 @@ const TASKS = {
  * side by side only slow each other down: beside Playwright's browsers the type-aware lint
  * took 610 s instead of 113 s. So each phase is made to fill the two cores and no more:
  *   1. the builds (the suites test what they produce: the renderer, the bundled command);
- *   2. the type-aware lint (one core for about 150 s: with --concurrency 2 each thread builds
+ *   2. the type-aware lint (one core for about 115 s: with --concurrency 2 each thread builds
  *      the whole TypeScript program again, 128 s and twice the processor) beside the other
- *      static checks (about 45 s together), then vitest's unit project on one worker (about
- *      80 s), then vitest's integration project (three workers: its files mostly wait on
- *      child processes and sockets; vitest.config.ts), which so starts while the lint's last
- *      35 s or so still run instead of after them. Beside the unit project it took 292 s
- *      against 276 s one after the other, and a timing test failed: it follows the unit
- *      project, never runs beside it;
- *   3. Playwright on two workers (playwright.config.ts), then the Electron smoke test.
+ *      static checks (about 45 s together), then vitest's unit project on one worker;
+ *   3. vitest's integration project (three workers: its files mostly wait on child processes
+ *      and sockets; vitest.config.ts). Beside the unit project it took 292 s against 276 s
+ *      one after the other, and a timing test failed;
+ *   4. Playwright on two workers (playwright.config.ts), then the Electron smoke test.
  */
 const PHASES = [
   [['build', 'build:cli']],
@@ -157,9 +155,9 @@ const PHASES = [
       'electronegativity',
       'workflow lint',
       'vitest:unit',
-      'vitest:integration',
     ],
   ],
+  [['vitest:integration']],
   [['playwright', 'playwright:electron']],
 ];
 
