@@ -141,7 +141,9 @@ const TASKS = {
  *      static checks (about 45 s together), then vitest's unit project on one worker;
  *   3. vitest's integration project (three workers: its files mostly wait on child processes
  *      and sockets; vitest.config.ts). Beside the unit project it took 292 s against 276 s
- *      one after the other, and a timing test failed;
+ *      one after the other, and a timing test failed; started after the unit project, beside
+ *      the lint's last 35 s, it slowed the lint from 151 s to 277 s and the phase ended 51 s
+ *      later;
  *   4. Playwright on two workers (playwright.config.ts), then the Electron smoke test.
  */
 const PHASES = [
