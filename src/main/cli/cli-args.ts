@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { catalogue, isOperationId, type Operation } from '../../shared/contract/catalogue';
 import { FLAG_OPTIONS, VALUE_OPTIONS, positionals, type RunOptions } from './cli-options';
+import { groupNamed, nearestOperation } from './cli-operation-names';
 
 /** A command line that cannot be run as given (exit code 2). */
 export class UsageError extends Error {
@@ -19,6 +20,7 @@ export class QueryFailedError extends Error {
 export type CliCommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'operationHelp'; readonly operation: Operation }
+  | { readonly kind: 'groupHelp'; readonly group: string; readonly operations: Operation[] }
   | {
       readonly kind: 'run';
       readonly operation: Operation;
@@ -57,6 +59,25 @@ function resolveOperation(words: readonly string[]): Operation | undefined {
   return match && isOperationId(match.id) ? match : undefined;
 }
 
+/** A group's help, or the refusal of words that name no operation (with the nearest one). */
+function unknownOperation(words: readonly string[], wantsHelp: boolean): CliCommand {
+  const named = groupNamed(words[0]);
+  if (named && (wantsHelp || words.length === 1)) {
+    if (wantsHelp) return { kind: 'groupHelp', ...named };
+    const names = named.operations.map((op) => op.id.slice(named.group.length + 1));
+    throw new UsageError(
+      `"${named.group}" needs an operation: ${names.join(', ')}. See "databridge ${named.group} --help".`,
+    );
+  }
+  const given = words.slice(0, 2).join(' ');
+  const near = nearestOperation(
+    (words[0]?.includes('.') ? (words[0] ?? '') : given.replace(' ', '.')).toLowerCase(),
+    Object.keys(ALIASES),
+  );
+  const hint = near ? ` Did you mean "${near}"?` : '';
+  throw new UsageError(`Unknown operation "${given}".${hint} See --help for the list.`);
+}
+
 /** Parses `argv` (without node and the script). Throws {@link UsageError}. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const words = positionals(argv);
@@ -66,11 +87,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     throw new UsageError('Name an operation, e.g. "databases list". See --help for the list.');
   }
   const operation = resolveOperation(words);
-  if (!operation) {
-    throw new UsageError(
-      `Unknown operation "${words.slice(0, 2).join(' ')}". See --help for the list.`,
-    );
-  }
+  if (!operation) return unknownOperation(words, wantsHelp);
   if (wantsHelp) return { kind: 'operationHelp', operation };
   const names = parameterNames(operation);
   const paramNames = [...names.path, ...names.query, ...names.headers];

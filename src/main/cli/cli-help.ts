@@ -123,6 +123,21 @@ const TRANSFER_OF: Readonly<Record<string, string>> = {
   'archives.get': 'archives download',
 };
 
+/** The help of a group: its operations with their summaries, and the commands that move files. */
+export function groupHelp(group: string, operations: readonly Operation[]): string {
+  const names = operations.map((op) => op.id.slice(group.length + 1));
+  const width = Math.max(...names.map((name) => name.length));
+  const lines = [`databridge ${group} OPERATION [--PARAMETER VALUE ...]`, ''];
+  operations.forEach((op, i) => lines.push(`  ${(names[i] ?? '').padEnd(width)}  ${op.summary}`));
+  const moves = operations.flatMap((op) => {
+    const transfer = TRANSFER_OF[op.id];
+    return transfer ? [`  databridge ${transfer}`] : [];
+  });
+  if (moves.length) lines.push('', 'With the files moved too (resumable):', ...moves);
+  lines.push('', `One operation's parameters: databridge ${group} ${names[0] ?? ''} --help`);
+  return lines.join('\n');
+}
+
 /** How to follow the job an operation starts: `jobs wait` needs the instance of the job. */
 function followJob(op: Operation): string {
   return 'instanceName' in op.pathParams.shape

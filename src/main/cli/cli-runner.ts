@@ -7,7 +7,7 @@ import { isAuditCommand } from './cli-audit-args';
 import { readBodyFile } from './cli-body-file';
 import { namedInput } from './cli-enum-args';
 import { EXIT, reportFailure } from './cli-exit-codes';
-import { helpText, operationHelp } from './cli-help';
+import { groupHelp, helpText, operationHelp } from './cli-help';
 import {
   BODY_PASSWORD_WARNING,
   holdsPassword,
@@ -83,6 +83,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   if (command.kind === 'operationHelp') {
     io.stdout(operationHelp(command.operation) + '\n');
+    return EXIT.ok;
+  }
+  if (command.kind === 'groupHelp') {
+    io.stdout(groupHelp(command.group, command.operations) + '\n');
     return EXIT.ok;
   }
   return execute(command, run, list);

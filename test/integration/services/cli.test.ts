@@ -101,4 +101,14 @@ describe('npm run cli', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^usage: Unknown operation "databases explode"/);
   });
+
+  it('answers the --help of a group with its operations (exit 0), and a typo with the operation meant', async () => {
+    const help = await runCli(['sessions', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^databridge sessions OPERATION/);
+    expect(help.stdout).toMatch(/^ {2}kill +\S/m);
+    const typo = await runCli(['instances', 'lst', ...base]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/Did you mean "instances list"\?/);
+  });
 });

@@ -52,6 +52,29 @@ describe('parseCliArgs', () => {
     );
   });
 
+  it('answers a group alone with its operations, and a typo with the nearest operation', () => {
+    const group = parseCliArgs(['Databases', '--help']);
+    expect(group).toMatchObject({ kind: 'groupHelp', group: 'databases' });
+    const ids = group.kind === 'groupHelp' ? group.operations.map((op) => op.id) : [];
+    expect(ids).toEqual(
+      catalogue.filter((op) => op.id.startsWith('databases.')).map((op) => op.id),
+    );
+    expect(() => parseCliArgs(['databases'])).toThrow(
+      /^"databases" needs an operation: create, list, .*See "databridge databases --help"\.$/,
+    );
+    for (const [typo, meant] of [
+      [['instances', 'lst'], 'instances list'],
+      [['instancs', 'list'], 'instances list'],
+      [['sessions', 'kil'], 'sessions kill'],
+      [['jobs', 'lis'], 'jobs list'],
+      [['databases.lst'], 'databases list'],
+    ] as const) {
+      expect(() => parseCliArgs([...typo]), typo.join(' ')).toThrow(`Did you mean "${meant}"?`);
+    }
+    // Nothing near: no guess.
+    expect(() => parseCliArgs(['xx', 'yy'])).toThrow(/^Unknown operation "xx yy"\. See --help/);
+  });
+
   it('lists all 51 operations in --help', () => {
     const text = helpText();
     expect(catalogue).toHaveLength(51);

@@ -1,0 +1,52 @@
+import { catalogue, type Operation } from '../../shared/contract/catalogue';
+
+/*
+ * What the command says when its first words name no operation: a group alone (`databridge
+ * databases`) lists that group's operations, and a typo (`instances lst`) gets the nearest
+ * operation's name, as git and npm suggest one.
+ */
+
+/** The group a word names (`databases`, in any letter case), with its operations. */
+export function groupNamed(
+  word: string | undefined,
+): { readonly group: string; readonly operations: Operation[] } | undefined {
+  if (word === undefined || word.includes('.')) return undefined;
+  const operations = catalogue.filter(
+    (op) => op.id.slice(0, op.id.indexOf('.')).toLowerCase() === word.toLowerCase(),
+  );
+  const first = operations[0];
+  return first ? { group: first.id.slice(0, first.id.indexOf('.')), operations } : undefined;
+}
+
+/** Edits (insert, delete, replace) that turn `a` into `b`. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const replace = (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      next.push(Math.min(replace, (row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1));
+    }
+    row = next;
+  }
+  return row[b.length] ?? 0;
+}
+
+/**
+ * The operation nearest to `given` (`group.operation`, lower case), among the catalogue's and
+ * `aliases`, written as the command takes it (`instances list`), when it is a few edits away;
+ * undefined when none is near.
+ */
+export function nearestOperation(
+  given: string,
+  aliases: readonly string[] = [],
+): string | undefined {
+  let best: { id: string; edits: number } | undefined;
+  for (const id of [...catalogue.map((op) => op.id), ...aliases]) {
+    const edits = distance(given, id.toLowerCase());
+    if (!best || edits < best.edits) best = { id, edits };
+  }
+  // Two edits at most, and fewer than half the name: "ls" must not become "get".
+  if (!best || best.edits > 2 || best.edits * 2 >= given.length) return undefined;
+  return best.id.replace('.', ' ');
+}

@@ -1,0 +1,17 @@
+import { expect, it } from 'vitest';
+import { groupNamed, nearestOperation } from '../../../../src/main/cli/cli-operation-names';
+
+it('knows a group by its name in any letter case, and nothing else as one', () => {
+  expect(groupNamed('SESSIONS')?.group).toBe('sessions');
+  expect(groupNamed('sessions')?.operations.map((op) => op.id)).toContain('sessions.kill');
+  for (const word of ['session', 'sessions.list', '', undefined]) {
+    expect(groupNamed(word)).toBeUndefined();
+  }
+});
+
+it('suggests an operation two edits away at most, and never for a short guess', () => {
+  expect(nearestOperation('instances.lst')).toBe('instances list');
+  expect(nearestOperation('jobs.lits', ['jobs.list'])).toBe('jobs list');
+  expect(nearestOperation('databases.explode')).toBeUndefined();
+  expect(nearestOperation('ab')).toBeUndefined();
+});
