@@ -49,8 +49,8 @@ async function start(logs: LogEntry[] = []) {
     logger: new RedactingLogger({ sink: (entry) => logs.push(entry), level: 'info' }),
     limits: {
       maxConnections: 10,
-      headersTimeoutMs: 1_000,
-      requestTimeoutMs: 2_000,
+      headersTimeoutMs: 3_000,
+      requestTimeoutMs: 4_000,
       checkIntervalMs: 100,
       warnEveryMs: 60_000,
     },
@@ -78,14 +78,15 @@ it('drops connections past the cap, answers within it, and closes idle and half-
   const held = [];
   for (let i = 0; i < 7; i += 1) held.push(await open(url));
   for (let i = 0; i < 3; i += 1) held.push(await open(url, 'GET /metrics HTTP/1.1\r\nHost: x\r\n'));
-  // Ten are open: the eleventh is dropped at once, without an answer.
+  // Ten are open: the eleventh is dropped at once, without an answer. (The bounds leave a
+  // busy machine room: dropped is well under the 3 s the others are kept.)
   const extra = await open(url);
-  expect(await extra.closed).toBeLessThan(1_000);
-  // Idle and half-sent connections go within the header timeout (1 s) and its checks.
+  expect(await extra.closed).toBeLessThan(1_500);
+  // Idle and half-sent connections go within the header timeout (3 s) and its checks.
   const lifetimes = await Promise.all(held.map((connection) => connection.closed));
   for (const lifetime of lifetimes) {
-    expect(lifetime).toBeGreaterThanOrEqual(900);
-    expect(lifetime).toBeLessThan(5_000);
+    expect(lifetime).toBeGreaterThanOrEqual(2_000);
+    expect(lifetime).toBeLessThan(10_000);
   }
   // Room again: a scrape is answered.
   const answer = await request(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });

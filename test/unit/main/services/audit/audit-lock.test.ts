@@ -30,14 +30,15 @@ it('a holder that works for several stale spans keeps the lock: the next one wai
   const first = withFileLock(
     file,
     async () => {
-      await sleep(800);
+      await sleep(2_500);
       order.push('first done');
     },
-    { staleMs: 200 },
+    // Renewed every 250 ms: only a stall of the whole process over 1 s would let it go.
+    { staleMs: 1_000 },
   );
   await until(() => existsSync(file));
   await withFileLock(file, () => Promise.resolve(void order.push('second starts')), {
-    staleMs: 200,
+    staleMs: 1_000,
     waitMs: 10_000,
   });
   await first;
