@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { readServeConfig } from '../../../src/main/cli/monitor-serve/serve-config-file';
 import { ServeMetrics } from '../../../src/main/cli/monitor-serve/serve-metrics';
 import { missingTool, runTool } from '../../support/system-tools';
 
@@ -91,6 +92,12 @@ describe('deploy/', () => {
       join(DEPLOY, 'prometheus'),
     );
     expect(config.code, config.stdout + config.stderr).toBe(0);
+  });
+
+  it('has an example configuration that the monitor reads as it is', async () => {
+    const config = await readServeConfig(join(DEPLOY, 'systemd', 'config.example.json'));
+    expect(config.connections?.map((c) => c.name)).toEqual(['eu-prod', 'us-prod']);
+    expect(config.connections?.[0]?.instances).toEqual(['sql-eu-prod-01', 'sql-eu-prod-02']);
   });
 
   it('reads only series the monitor exports, in the rules and the dashboard', async () => {

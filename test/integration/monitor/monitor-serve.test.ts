@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
@@ -148,24 +148,45 @@ describe('databridge monitor serve', () => {
   });
 
   it('started with a refused key, reports the connection down with the code, and serves on', async () => {
-    const { running } = await serve([], { DATABRIDGE_API_KEY: 'a-key-the-service-refuses' });
+    // A second connection from a configuration file names the instances it expects.
+    const config = join(dir, 'serve.json');
+    await writeFile(
+      config,
+      JSON.stringify({
+        connections: [
+          {
+            name: 'team',
+            baseUrl: emulator?.emulator.baseUrl,
+            apiKeyEnv: 'TEAM_KEY',
+            instances: ['sql-eu-prod-01'],
+          },
+        ],
+      }),
+    );
+    const refused = 'a-key-the-service-refuses';
+    const { running } = await serve(['--config', config], {
+      DATABRIDGE_API_KEY: refused,
+      TEAM_KEY: refused,
+    });
     const metrics = await until(async () => {
       const samples = parsePromText((await get(`${running.url}/metrics`)).text);
-      return samples.some((s) => s.name === 'databridge_connection_error_info')
-        ? samples
-        : undefined;
-    }, 'the connection reported down');
-    expect(promValue(metrics, 'databridge_connection_up', { profile: 'default' })).toBe(0);
-    const reasons = metrics.filter((s) => s.name === 'databridge_connection_error_info');
-    expect(reasons).toEqual([
+      const reasons = samples.filter((s) => s.name === 'databridge_connection_error_info');
+      return reasons.length === 2 ? samples : undefined;
+    }, 'both connections reported down');
+    for (const profile of ['default', 'team']) {
+      expect(promValue(metrics, 'databridge_connection_up', { profile })).toBe(0);
+      expect(
+        promValue(metrics, 'databridge_connection_error_info', { profile, code: 'AUTH_REQUIRED' }),
+      ).toBe(1);
+    }
+    // No instance could be listed: only the one the configuration expects is there, down.
+    expect(metrics.filter((s) => s.name === 'databridge_instance_up')).toEqual([
       {
-        name: 'databridge_connection_error_info',
-        labels: { profile: 'default', region: 'custom', code: 'AUTH_REQUIRED' },
-        value: 1,
+        name: 'databridge_instance_up',
+        labels: { profile: 'team', instance: 'sql-eu-prod-01', region: 'custom' },
+        value: 0,
       },
     ]);
-    // No instance could be listed: without the connection's series nothing could alert.
-    expect(metrics.filter((s) => s.name === 'databridge_instance_up')).toEqual([]);
   });
 
   it('answers /healthz 200 while samples are fresh and 503 once they are stale', async () => {

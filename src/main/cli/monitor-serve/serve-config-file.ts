@@ -31,6 +31,11 @@ const ConnectionSchema = z
     passwordEnv: z.string().min(1).optional(),
     /** Instances of this connection not to watch. */
     exclude: z.array(z.string().min(1)).max(1000).optional(),
+    /**
+     * Instances the team expects this connection to have: each is reported down
+     * (`databridge_instance_up 0`) while it is not watched, e.g. while the key is refused.
+     */
+    instances: z.array(z.string().min(1)).max(1000).optional(),
   })
   .refine((c) => c.profile === undefined || (c.baseUrl === undefined && c.region === undefined), {
     // A saved connection has its own service: a baseUrl or region beside it would be ignored,

@@ -23,7 +23,8 @@ What to watch (one or more):
                                DATABRIDGE_PASSWORD)
   --config FILE                JSON: "connections": [{ "name", "profile" | "baseUrl" | "region",
                                "apiKeyEnv" | "apiKeyFile" | "passwordEnv", "tenant", "user",
-                               "exclude": [instances] }], and any option below by its
+                               "exclude": [instances], "instances": [expected: reported
+                               down while not watched] }], and any option below by its
                                camelCase name ("listen", "intervalSeconds", "tokenFile", ...,
                                "blockingAlertSeconds", "historyDir"); options given here win
 

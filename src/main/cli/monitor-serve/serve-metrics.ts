@@ -47,6 +47,8 @@ const SAMPLE_GAUGES: readonly [string, string, (sample: MonitorSample) => number
 export interface MetricsSource {
   /** The configured connections (the `profile` label), reported up or down from the start. */
   readonly connections: readonly string[];
+  /** Instances the configuration expects: `databridge_instance_up 0` while one is not watched. */
+  readonly expected?: readonly { readonly profileId: string; readonly instanceName: string }[];
   readonly watched: () => readonly InstanceMonitorState[];
   readonly regionOf: (profileId: string) => string;
   readonly now: () => number;
@@ -173,7 +175,7 @@ export class ServeMetrics {
   #stateGauges(): void {
     const source = this.#source;
     const watched = (): readonly InstanceMonitorState[] => this.#watched();
-    const labelsOf = (state: InstanceMonitorState) => this.#labels(state);
+    const labelsOf = (ref: { profileId: string; instanceName: string }) => this.#labels(ref);
     const registers = [this.registry];
     new Gauge<InstanceLabel>({
       name: 'databridge_last_sample_age_seconds',
@@ -196,9 +198,14 @@ export class ServeMetrics {
       registers,
       collect() {
         this.reset();
+        const seen = new Set<string>();
         for (const state of watched()) {
           const up = state.health === 'ok' || state.health === 'blocking' ? 1 : 0;
           this.set(labelsOf(state), up);
+          seen.add(`${state.profileId}\n${state.instanceName}`);
+        }
+        for (const ref of source.expected ?? []) {
+          if (!seen.has(`${ref.profileId}\n${ref.instanceName}`)) this.set(labelsOf(ref), 0);
         }
       },
     });

@@ -63,6 +63,13 @@ interface ServeMonitor {
   stop(): Promise<void>;
 }
 
+/** The instances the configuration says each connection has. */
+function expectedInstances(settings: ServeSettings) {
+  return settings.connections.flatMap((c) =>
+    (c.instances ?? []).map((instanceName) => ({ profileId: c.name, instanceName })),
+  );
+}
+
 function buildMonitor(
   settings: ServeSettings,
   connections: ReadonlyMap<string, ServeConnection>,
@@ -97,6 +104,7 @@ function buildMonitor(
   });
   const metrics = new ServeMetrics({
     connections: [...connections.keys()],
+    expected: expectedInstances(settings),
     watched: () => monitor.list().watched,
     regionOf,
     now,
