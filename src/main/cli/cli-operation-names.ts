@@ -10,12 +10,10 @@ import { catalogue, type Operation } from '../../shared/contract/catalogue';
 export function groupNamed(
   word: string | undefined,
 ): { readonly group: string; readonly operations: Operation[] } | undefined {
-  if (word === undefined || word.includes('.')) return undefined;
-  const operations = catalogue.filter(
-    (op) => op.id.slice(0, op.id.indexOf('.')).toLowerCase() === word.toLowerCase(),
-  );
+  if (word === undefined) return undefined;
+  const operations = catalogue.filter((op) => op.group.toLowerCase() === word.toLowerCase());
   const first = operations[0];
-  return first ? { group: first.id.slice(0, first.id.indexOf('.')), operations } : undefined;
+  return first ? { group: first.group, operations } : undefined;
 }
 
 /** Edits (insert, delete, replace) that turn `a` into `b`. */

@@ -70,7 +70,7 @@ export async function startServeHttp(options: ServeHttpOptions): Promise<ServeHt
     (fields) => options.logger.warn('monitor serve: requests without a valid token', fields),
   );
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
-    void answer(request, response, token, { ...options, refused }).catch((error: unknown) => {
+    void answer(request, response, token, refused, options).catch((error: unknown) => {
       options.logger.error('monitor serve: request failed', { url: request.url, error });
       if (!response.headersSent) sendJson(response, 500, problem('INTERNAL', 'The answer failed.'));
       else response.destroy();
@@ -112,9 +112,8 @@ async function answer(
   request: IncomingMessage,
   response: ServerResponse,
   token: Buffer | undefined,
-  options: ServeHttpOptions & {
-    readonly refused: BoundedWarning<{ handler: string; remote: string | undefined }>;
-  },
+  refused: BoundedWarning<{ handler: string; remote: string | undefined }>,
+  options: ServeHttpOptions,
 ): Promise<void> {
   const route = routeOf(request.url ?? '/');
   const done = (status: number): void => options.metrics.noteHttp(route.handler, status);
@@ -133,7 +132,7 @@ async function answer(
       problem('AUTH_REQUIRED', 'Send the bearer token: Authorization: Bearer TOKEN.'),
     );
     // Counted in databridge_monitor_http_requests_total{code="401"}; said once a minute.
-    options.refused.note({ handler: route.handler, remote: request.socket.remoteAddress });
+    refused.note({ handler: route.handler, remote: request.socket.remoteAddress });
     return done(401);
   }
   if (route.handler === '/metrics') {
