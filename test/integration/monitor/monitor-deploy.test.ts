@@ -50,8 +50,8 @@ const namesIn = (expr: string): string[] => expr.match(/databridge_[a-z_]+/g) ??
 describe('deploy/', () => {
   it('has a systemd unit that systemd-analyze verifies, hardened', async (context) => {
     if (noSystemd) context.skip(noSystemd);
-    // verify checks that ExecStart's program exists: the unit names /usr/bin/node, which
-    // this machine may not have, so a copy names the Node running the test instead.
+    // verify checks that ExecStart's program exists: the unit names the installed executable,
+    // which this machine does not have, so a copy names the Node running the test instead.
     const copy = join(dir, 'databridge-monitor.service');
     const unit = await readFile(UNIT, 'utf8');
     await writeFile(copy, unit.replace(/^ExecStart=\S+/m, `ExecStart=${process.execPath}`));
@@ -64,10 +64,8 @@ describe('deploy/', () => {
     }
     expect(unit).toMatch(/^StateDirectory=databridge-monitor$/m);
     expect(unit).toMatch(/^LoadCredential=token:/m);
-    // The server's small young generation, given to Node itself (see serve-relaunch.ts).
-    expect(unit).toMatch(
-      /^ExecStart=\S+ --max-semi-space-size=2 \S+databridge\.cjs monitor serve /m,
-    );
+    // The single executable of `npm run build:server`: no Node on the host.
+    expect(unit).toMatch(/^ExecStart=\/usr\/local\/bin\/databridge-monitor monitor serve /m);
     const security = runTool('systemd-analyze', ['security', '--offline=true', copy]);
     const level = /Overall exposure level for \S+: ([\d.]+)/.exec(
       security.stdout + security.stderr,

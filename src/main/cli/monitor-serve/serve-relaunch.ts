@@ -8,8 +8,9 @@ import { constants } from 'node:os';
  * instances the bench measured RSS climbing from 180 to 260 MiB in ten minutes while the live
  * heap stayed near 30 MiB. With semi-spaces of at most 2 MiB the same run held at 115 to 122
  * MiB, and the scrapes were no slower. Node takes the size only when it starts, so on Linux
- * and macOS the command starts itself again with it, unless the flag is already given (the
- * systemd unit sets it in NODE_OPTIONS). On Windows, where a child cannot be asked to stop
+ * and macOS the command starts itself again with it, unless the flag is already given (in
+ * NODE_OPTIONS, or by the single executable of `npm run build:server`, whose blob starts Node
+ * with it). On Windows, where a child cannot be asked to stop
  * cleanly, the flag is left to NODE_OPTIONS.
  */
 
