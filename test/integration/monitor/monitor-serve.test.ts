@@ -189,6 +189,33 @@ describe('databridge monitor serve', () => {
     ]);
   });
 
+  it('restarted with a refused key, reports the instances it knew down until they can be listed', async () => {
+    const first = await serve();
+    await until(async () => {
+      const text = await readFile(join(dir, 'history', 'known-instances.json'), 'utf8').catch(
+        () => '',
+      );
+      return text.includes('sql-eu-test-01') ? text : undefined;
+    }, 'the known instances written');
+    await first.running.close();
+    const { running } = await serve([], { DATABRIDGE_API_KEY: 'a-key-the-service-refuses' });
+    const metrics = await until(async () => {
+      const samples = parsePromText((await get(`${running.url}/metrics`)).text);
+      const down = samples.filter((s) => s.name === 'databridge_connection_error_info');
+      return down.length === 1 ? samples : undefined;
+    }, 'the connection reported down');
+    const up = metrics.filter((s) => s.name === 'databridge_instance_up');
+    expect(up.map((s) => [s.labels['instance'], s.value]).sort()).toEqual([
+      ['sql-eu-dev-01', 0],
+      ['sql-eu-prod-01', 0],
+      ['sql-eu-test-01', 0],
+    ]);
+    // What the failing run could not list is not forgotten for the next one.
+    await running.close();
+    const kept = await readFile(join(dir, 'history', 'known-instances.json'), 'utf8');
+    expect(kept).toContain('sql-eu-prod-01');
+  });
+
   it('answers /healthz 200 while samples are fresh and 503 once they are stale', async () => {
     const { running, logs } = await serve();
     const fresh = await until(async () => {

@@ -1,5 +1,9 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
-import type { InstanceMonitorState, MonitorSample } from '../../../shared/model/monitor';
+import type {
+  InstanceMonitorState,
+  MonitorInstanceRef,
+  MonitorSample,
+} from '../../../shared/model/monitor';
 import type { MonitorCall } from '../../services/monitor/serve/counted-client';
 import { sampleAgeMs } from '../../services/monitor/serve/served-state';
 import { ConnectionHealth } from './serve-connection-health';
@@ -48,7 +52,12 @@ export interface MetricsSource {
   /** The configured connections (the `profile` label), reported up or down from the start. */
   readonly connections: readonly string[];
   /** Instances the configuration expects: `databridge_instance_up 0` while one is not watched. */
-  readonly expected?: readonly { readonly profileId: string; readonly instanceName: string }[];
+  readonly expected?: readonly MonitorInstanceRef[];
+  /**
+   * Instances a connection had when it last listed them (an earlier run): `0` while not
+   * watched, until the connection lists its instances in this run.
+   */
+  readonly lastKnown?: readonly MonitorInstanceRef[];
   readonly watched: () => readonly InstanceMonitorState[];
   readonly regionOf: (profileId: string) => string;
   readonly now: () => number;
@@ -67,6 +76,7 @@ export class ServeMetrics {
   readonly #serviceRequests: Counter<'profile' | 'region' | 'operation'>;
   readonly #httpRequests: Counter<'handler' | 'code'>;
   readonly #connections: ConnectionHealth;
+  readonly #listed = new Set<string>();
 
   constructor(source: MetricsSource) {
     this.#source = source;
@@ -137,9 +147,17 @@ export class ServeMetrics {
     const region = this.#source.regionOf(profileId);
     this.#serviceRequests.inc({ profile: profileId, region, operation: call.operation });
     this.#connections.note(profileId, call);
+    if (call.operation === 'instances.list' && call.errorCode === undefined) {
+      this.#listed.add(profileId);
+    }
     if (call.errorCode === undefined) return;
     const instance = call.instanceName ?? '';
     this.#pollErrors.inc({ profile: profileId, instance, region, code: call.errorCode });
+  }
+
+  /** The connections that listed their instances in this run. */
+  get listed(): ReadonlySet<string> {
+    return this.#listed;
   }
 
   /** This server answered a request. */
@@ -176,6 +194,7 @@ export class ServeMetrics {
     const source = this.#source;
     const watched = (): readonly InstanceMonitorState[] => this.#watched();
     const labelsOf = (ref: { profileId: string; instanceName: string }) => this.#labels(ref);
+    const listed = this.#listed;
     const registers = [this.registry];
     new Gauge<InstanceLabel>({
       name: 'databridge_last_sample_age_seconds',
@@ -204,7 +223,8 @@ export class ServeMetrics {
           this.set(labelsOf(state), up);
           seen.add(`${state.profileId}\n${state.instanceName}`);
         }
-        for (const ref of source.expected ?? []) {
+        const lastKnown = (source.lastKnown ?? []).filter((ref) => !listed.has(ref.profileId));
+        for (const ref of [...(source.expected ?? []), ...lastKnown]) {
           if (!seen.has(`${ref.profileId}\n${ref.instanceName}`)) this.set(labelsOf(ref), 0);
         }
       },

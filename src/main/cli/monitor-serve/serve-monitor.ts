@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import { defaultSettings, type Settings } from '../../../shared/model/settings';
-import type { InstanceMonitorState } from '../../../shared/model/monitor';
+import type { InstanceMonitorState, MonitorInstanceRef } from '../../../shared/model/monitor';
 import { createDispatcher } from '../../services/http/dispatcher';
 import { JobWatcher } from '../../services/jobs/job-watcher';
 import type { Logger } from '../../services/log/logger';
 import { MonitorHistory } from '../../services/monitor/monitor-history';
 import { JOB_DISCOVERY_INTERVALS, MonitorService } from '../../services/monitor/monitor-service';
-import { countedClient } from '../../services/monitor/serve/counted-client';
+import { countedClient, type MonitorCall } from '../../services/monitor/serve/counted-client';
 import type { SecretStore } from '../../services/secrets/secret-store';
 import { UsageError } from '../cli-args';
 import type { ServeSettings } from './serve-args';
@@ -17,6 +17,11 @@ import { checkExposure } from './serve-listen';
 import { readToken } from './serve-token';
 import { ServeMetrics } from './serve-metrics';
 import { serveApi } from './serve-api';
+import {
+  KnownInstancesFile,
+  knownInstancesFile,
+  readKnownInstances,
+} from './serve-known-instances';
 
 /** What the headless monitor needs from its process. */
 export interface ServeDeps {
@@ -70,24 +75,39 @@ function expectedInstances(settings: ServeSettings) {
   );
 }
 
-function buildMonitor(
-  settings: ServeSettings,
+/** Each connection's client, counting its calls into `note`, by connection name. */
+function countedClients(
   connections: ReadonlyMap<string, ServeConnection>,
-  deps: { logger: Logger; now: () => number; regionOf: (name: string) => string },
-): ServeMonitor {
-  const { logger, now, regionOf } = deps;
-  const noted: { metrics?: ServeMetrics } = {};
+  note: (name: string, call: MonitorCall) => void,
+) {
   const clients = new Map(
     [...connections.values()].map((c) => [
       c.name,
-      countedClient(c.client, (call) => noted.metrics?.noteCall(c.name, call)),
+      countedClient(c.client, (call) => note(c.name, call)),
     ]),
   );
-  const clientFor = (name: string) => {
+  return (name: string) => {
     const client = clients.get(name);
     if (!client) throw new Error(`No connection named ${name}.`);
     return client;
   };
+}
+
+function buildMonitor(
+  settings: ServeSettings,
+  connections: ReadonlyMap<string, ServeConnection>,
+  deps: {
+    logger: Logger;
+    now: () => number;
+    regionOf: (name: string) => string;
+    lastKnown: readonly MonitorInstanceRef[];
+  },
+): ServeMonitor {
+  const { logger, now, regionOf, lastKnown } = deps;
+  const noted: { metrics?: ServeMetrics } = {};
+  const clientFor = countedClients(connections, (name, call) =>
+    noted.metrics?.noteCall(name, call),
+  );
   const jobs = new JobWatcher({
     clientFor,
     backgroundDiscoveryMs: () => settings.intervalSeconds * 1000 * JOB_DISCOVERY_INTERVALS,
@@ -105,13 +125,16 @@ function buildMonitor(
   const metrics = new ServeMetrics({
     connections: [...connections.keys()],
     expected: expectedInstances(settings),
+    lastKnown,
     watched: () => monitor.list().watched,
     regionOf,
     now,
     intervalSeconds: settings.intervalSeconds,
   });
   noted.metrics = metrics;
+  const known = keepKnownInstances(monitor, metrics, { ...settings, lastKnown, logger });
   const stops = [
+    known,
     jobs.onDidChange((event) => monitor.noteJob(event.kind, event.job)),
     monitor.onDidChangeInstance((state) => metrics.noteState(state)),
     logHealth(monitor, logger),
@@ -122,10 +145,34 @@ function buildMonitor(
     jobs,
     metrics,
     stop: async () => {
+      // The list while the instances are still watched: disposing the monitor empties it.
+      await known.flush();
       for (const stop of stops) stop.dispose();
       await monitor.dispose();
       jobs.dispose();
       await history.flushWhole();
+    },
+  };
+}
+
+/** Keeps the list of known instances in step with what the monitor watches. */
+function keepKnownInstances(
+  monitor: MonitorService,
+  metrics: ServeMetrics,
+  given: { historyDir: string; lastKnown: readonly MonitorInstanceRef[]; logger: Logger },
+) {
+  const file = new KnownInstancesFile(
+    knownInstancesFile(given.historyDir),
+    given.lastKnown,
+    given.logger,
+  );
+  const note = (): void => file.note(monitor.list().watched, metrics.listed);
+  const watching = monitor.onDidChangeInstance(note);
+  return {
+    dispose: () => watching.dispose(),
+    flush: async () => {
+      note();
+      await file.settled();
     },
   };
 }
@@ -160,7 +207,8 @@ export async function startServe(settings: ServeSettings, deps: ServeDeps): Prom
   const now = deps.now ?? Date.now;
   const { dispatcher, connections } = await connect(settings, deps);
   const regionOf = (name: string): string => connections.get(name)?.region ?? 'custom';
-  const parts = buildMonitor(settings, connections, { logger, now, regionOf });
+  const lastKnown = await readKnownInstances(settings.historyDir, [...connections.keys()], logger);
+  const parts = buildMonitor(settings, connections, { logger, now, regionOf, lastKnown });
   const stopAll = async (): Promise<void> => {
     await parts.stop();
     for (const connection of connections.values()) connection.dispose();
@@ -199,12 +247,15 @@ export async function startServe(settings: ServeSettings, deps: ServeDeps): Prom
     historyDir: settings.historyDir,
     pid: process.pid,
   });
+  let closed: Promise<void> | undefined;
   return {
     url: http.url,
-    close: async () => {
-      await http.close();
-      await stopAll();
-    },
+    // Once: a second close (a signal during the first) waits for the same end.
+    close: () =>
+      (closed ??= (async () => {
+        await http.close();
+        await stopAll();
+      })()),
   };
 }
 
