@@ -18,6 +18,7 @@ import { ChildEmulator } from '../support/child-emulator';
 import { parsePromText } from '../support/prometheus-text';
 import { startPrometheus, type RunningPrometheus } from '../support/prometheus-server';
 import { missingTool } from '../support/system-tools';
+import { burst, type BurstFigures } from './monitor-serve-burst';
 import { startTeamApp, type TeamApp, type TeamAppCounts } from './monitor-team-app';
 
 /*
@@ -36,6 +37,7 @@ const SERVE_BENCH_ENV = {
   intervalSeconds: ['DATABRIDGE_BENCH_SERVE_INTERVAL_SECONDS', 5],
   scrapeSeconds: ['DATABRIDGE_BENCH_SERVE_SCRAPE_SECONDS', 5],
   profiles: ['DATABRIDGE_BENCH_SERVE_PROFILES', 3],
+  settleSeconds: ['DATABRIDGE_BENCH_SERVE_SETTLE_SECONDS', 60],
 } as const;
 
 export type ServeBenchParams = { -readonly [K in keyof typeof SERVE_BENCH_ENV]: number };
@@ -92,6 +94,25 @@ export interface ServeFigures {
   readonly teamReadMs: readonly number[];
   /** The team-reading app's counts of the whole run, its sign-in and first list included. */
   readonly teamAppTotal: TeamAppCounts;
+  /** The burst after the steady minutes, and the server's RSS around it. */
+  readonly burst: BurstPhase;
+}
+
+/** The burst and the serve process's RSS just before, at its end, and after settling. */
+export interface BurstPhase {
+  readonly sent: BurstFigures;
+  readonly rssBefore: number;
+  readonly rssPeak: number;
+  readonly rssAfter: number;
+}
+
+/** The burst, then `settleSeconds` of ordinary work (peers and scrapes go on meanwhile). */
+async function burstPhase(serve: { url: string; pid: number }, params: ServeBenchParams) {
+  const rssBefore = await rssOf(serve.pid);
+  const sent = await burst(serve.url, TOKEN);
+  const rssPeak = await rssOf(serve.pid);
+  await sleepUntil(Date.now() + params.settleSeconds * 1000);
+  return { sent, rssBefore, rssPeak, rssAfter: await rssOf(serve.pid) };
 }
 
 const TOKEN = 'bench-bearer-token-0123456789abcdef';
@@ -318,6 +339,7 @@ async function measure(
     });
     previous = now;
   }
+  const burstFigures = await burstPhase(serve, params);
   running = false;
   await scraper;
   let scrapeSeconds = ownScrapes;
@@ -338,5 +360,6 @@ async function measure(
     scrapeSource,
     teamReadMs: teamApp.teamReadMs,
     teamAppTotal: teamApp.counts(),
+    burst: burstFigures,
   };
 }

@@ -17,10 +17,13 @@
  * Prometheus scraping it (see monitor-serve-bench.ts): requests to the service per minute,
  * the server's RSS growth, the scrape p99 (target < 50 ms), and the app's monitor reading it
  * as its profiles' team monitor (its session and job reads of the service: target 0; its
- * samples must carry the demo's blocking chains) against one polling the service itself.
+ * samples must carry the demo's blocking chains) against one polling the service itself;
+ * then a burst (1,000 scrapes at once, 1,000 without the token, 1,000 half-sent requests held
+ * 5 s) and the RSS after settling against the RSS just before it (target <= 1.10 x).
  * Its size comes from the environment:
  * DATABRIDGE_BENCH_SERVE_MINUTES (10), _MINUTE_SECONDS (60), _INTERVAL_SECONDS (5),
- * _SCRAPE_SECONDS (5), _PROFILES (3, of 10 instances each). A 30-second smoke:
+ * _SCRAPE_SECONDS (5), _PROFILES (3, of 10 instances each), _SETTLE_SECONDS (60, after the
+ * burst). A 30-second smoke:
  * DATABRIDGE_BENCH_SERVE_MINUTES=2 DATABRIDGE_BENCH_SERVE_MINUTE_SECONDS=10
  * DATABRIDGE_BENCH_SERVE_INTERVAL_SECONDS=1 DATABRIDGE_BENCH_SERVE_SCRAPE_SECONDS=1
  * DATABRIDGE_BENCH_SERVE_PROFILES=1 npm run bench:monitor -- --part serve
