@@ -4,7 +4,7 @@ import { followJob, jobMetaOf, startJob } from '../job-follow';
 import type { ImportJournal } from '../journal-schema';
 import { completeUpload } from './multipart-upload';
 import type { TransferContext } from '../transfer-context';
-import { sendPartsHeldStill, sendSingleHeldStill } from './upload-rounds';
+import { sendPartsProven, sendSingleHeldStill } from './upload-rounds';
 
 type ImportContext = TransferContext<ImportJournal>;
 
@@ -30,7 +30,7 @@ async function upload(ctx: ImportContext): Promise<void> {
     await ctx.save();
     return;
   }
-  await sendPartsHeldStill(ctx);
+  await sendPartsProven(ctx);
   await assertUnchanged(journal.sourcePath, journal.source);
   journal.phase = 'completing';
   await ctx.save();
@@ -46,7 +46,7 @@ async function partsResent(ctx: ImportContext): Promise<boolean> {
   if (journal.mode !== 'multipart') return false;
   const before = journal.resentParts ?? 0;
   await assertUnchanged(journal.sourcePath, journal.source);
-  await sendPartsHeldStill(ctx);
+  await sendPartsProven(ctx);
   await assertUnchanged(journal.sourcePath, journal.source);
   return (journal.resentParts ?? 0) > before;
 }

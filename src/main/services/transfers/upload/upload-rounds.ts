@@ -28,12 +28,13 @@ const MAX_CHANGE_ROUNDS = 3;
  * read again (one `stat`), and a moved stamp stops the round early: the parts in flight
  * finish, the parts sent are proven again, and the next round sends the rest.
  */
-export async function sendPartsHeldStill(ctx: ImportContext): Promise<void> {
+export async function sendPartsHeldStill(ctx: ImportContext): Promise<{ sentAny: boolean }> {
   const { journal, settings } = ctx;
   const path = journal.sourcePath;
   let stamp = await settledStamp(path, settings.sleep, ctx.signal);
   checkSize(journal, stamp);
   await verifySentParts(ctx);
+  const provenParts = Object.keys(journal.parts).length;
   let changed: readonly number[] = [];
   for (let round = 1; ; round += 1) {
     if (Object.keys(journal.parts).length < journal.partCount) ctx.setState('uploading');
@@ -43,7 +44,9 @@ export async function sendPartsHeldStill(ctx: ImportContext): Promise<void> {
     // A round stopped early always goes on, even if the path names the first file again.
     const missing = Object.keys(journal.parts).length < journal.partCount;
     const change = stampChange(stamp, after) ?? (missing ? 'changed' : undefined);
-    if (change === undefined) return;
+    if (change === undefined) {
+      return { sentAny: round > 1 || Object.keys(journal.parts).length !== provenParts };
+    }
     checkSize(journal, after);
     if (round > MAX_CHANGE_ROUNDS) throw keptChanging(journal, changed);
     settings.logger.warn('The file changed during its upload; reading the parts sent again', {
@@ -58,6 +61,32 @@ export async function sendPartsHeldStill(ctx: ImportContext): Promise<void> {
     changed = (await verifySentParts(ctx, { replaced: change === 'replaced' })).changed;
     journal.source = identity;
     await ctx.save();
+  }
+}
+
+/**
+ * Sends the parts the journal lacks, then reads every part again and compares it with the MD5
+ * sent, before the upload may be completed. The stamp cannot see every writer: a write through
+ * a shared memory mapping to a page already dirty moves neither the change nor the
+ * modification time, so a part sent before such a write would be assembled with the new bytes
+ * of the others. A part that differs is sent again and the whole file proven once more; a file
+ * that keeps differing is refused, naming the parts. Costs one more read of the file (see
+ * `bench:upload`).
+ */
+export async function sendPartsProven(ctx: ImportContext): Promise<void> {
+  const { journal, settings } = ctx;
+  for (let pass = 1; ; pass += 1) {
+    // Nothing sent since the parts were proven (a resumed upload with every part sent): the
+    // proof stands.
+    if (!(await sendPartsHeldStill(ctx)).sentAny) return;
+    const { changed } = await verifySentParts(ctx);
+    if (changed.length === 0) return;
+    if (pass >= MAX_CHANGE_ROUNDS) throw keptChanging(journal, changed);
+    settings.logger.warn('Parts differed from the file when read again before completing', {
+      transferId: journal.id,
+      parts: partList(changed),
+      pass,
+    });
   }
 }
 
