@@ -28,7 +28,7 @@ import type { TransferPort } from './transfer-handlers';
 /** Engine settings a caller may tune (the harness uses small parts to keep tests quick). */
 export type TransferTuning = Pick<
   TransferServiceOptions,
-  'partPlan' | 'partsInFlight' | 'rangesInFlight'
+  'partPlan' | 'partsInFlight' | 'rangesInFlight' | 'retry' | 'random'
 >;
 
 /** Options of {@link createAppServices}. */

@@ -2,6 +2,7 @@ import { formatDuration } from '../../shared/format/durations';
 import { formatSize, formatSpeed } from '../../shared/format/units';
 import type { TrackedJob } from '../../shared/model/job-event';
 import type { TransferRecord } from '../../shared/model/transfer';
+import { retryText } from '../../shared/format/retry-text';
 
 /*
  * Progress of a transfer or a job at a terminal: one line redrawn in place on a TTY, one JSON
@@ -42,7 +43,10 @@ export class ProgressReporter {
 
   /** A transfer record changed. */
   transfer(record: TransferRecord): void {
-    this.#show(record.state, transferLine(record), { event: 'progress', ...transferJson(record) });
+    // A retry is a change of its own: a plain line says each one as it happens.
+    const key = record.retrying ? `${record.state} retry ${record.retrying.attempt}` : record.state;
+    const line = transferLine(record, this.#now());
+    this.#show(key, line, { event: 'progress', ...transferJson(record) });
   }
 
   /** A followed job changed. */
@@ -93,8 +97,8 @@ export class ProgressReporter {
   }
 }
 
-/** The progress line of a transfer: state, bytes, throughput, ETA, parts, job. */
-export function transferLine(record: TransferRecord): string {
+/** The progress line of a transfer: state, bytes, throughput, ETA, parts, job, a retry. */
+export function transferLine(record: TransferRecord, now = Date.now()): string {
   const items = [record.state.padEnd(11)];
   if (record.totalBytes > 0) {
     const percent = Math.floor((record.bytesDone / record.totalBytes) * 100);
@@ -116,6 +120,7 @@ export function transferLine(record: TransferRecord): string {
     items.push(`job ${record.jobId}${record.jobStatus ? `: ${record.jobStatus}` : ''}`);
   }
   if (record.pausedReason !== undefined) items.push(`(${record.pausedReason})`);
+  if (record.retrying !== undefined) items.push(`(${retryText(record.retrying, now)})`);
   return items.join('  ').trimEnd();
 }
 
@@ -159,6 +164,7 @@ function transferJson(record: TransferRecord): Record<string, unknown> {
     ...(record.jobId === undefined ? {} : { jobId: record.jobId }),
     ...(record.jobStatus === undefined ? {} : { jobStatus: record.jobStatus }),
     ...(record.pausedReason === undefined ? {} : { pausedReason: record.pausedReason }),
+    ...(record.retrying === undefined ? {} : { retrying: record.retrying }),
   };
 }
 

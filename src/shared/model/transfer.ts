@@ -62,6 +62,21 @@ const ActivePartSchema = z.object({
 });
 export type ActivePart = z.infer<typeof ActivePartSchema>;
 
+/**
+ * A step being tried again: what is wrong in words ("storage host not answering"), the
+ * attempt to come and how many there are at most, and when it starts (ISO time). Cleared once
+ * bytes move again.
+ */
+const TransferRetryingSchema = z.object({
+  /** The step tried again (`part 3`, `download`, `complete-upload`). */
+  step: z.string(),
+  what: z.string(),
+  attempt: z.number().int().positive(),
+  of: z.number().int().positive(),
+  at: z.string(),
+});
+export type TransferRetrying = z.infer<typeof TransferRetryingSchema>;
+
 /** One import or export. */
 export const TransferRecordSchema = z.object({
   id: z.string(),
@@ -109,6 +124,7 @@ export const TransferRecordSchema = z.object({
   /** While `queued`: its place in the queue of the app's transfers (1 starts next). */
   queuePosition: z.number().int().positive().optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+  retrying: TransferRetryingSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -18,6 +18,11 @@ export interface RetryPolicy {
    * the backoff; `atLeast` waits the longer of the two.
    */
   readonly retryAfter: 'replaces' | 'atLeast';
+  /**
+   * How long a step may go on, from its first attempt's start: no retry starts after this
+   * (the last error reaches the caller, saying how long it tried). Unbounded when absent.
+   */
+  readonly maxElapsedMs?: number;
 }
 
 /**
@@ -43,6 +48,9 @@ export const TRANSFER_RETRY: RetryPolicy = {
   maxDelayMs: 30_000,
   maxRetryAfterMs: Number.POSITIVE_INFINITY,
   retryAfter: 'atLeast',
+  // A dead host costs each attempt up to the read deadline (60 s): eight of them and the
+  // waits between would take nine minutes. The step gives up after five (README).
+  maxElapsedMs: 5 * 60_000,
 };
 
 /**

@@ -14,6 +14,7 @@ import { isMd5Verified } from './transfer-md5';
 import { TransferQueue } from './transfer-queue';
 import type { Timers } from '../time/timers';
 import { StopRequest, type TransferRun } from './transfer-run';
+import { retryNotice } from './retry-notice';
 
 /** Options of {@link RunDriver}. */
 export interface RunDriverOptions {
@@ -258,19 +259,28 @@ export class RunDriver {
       setBytes: (done, total) => run.setBytes(done, total),
       addBytes: (delta) => run.addBytes(delta),
       patch: (fields) => run.patch(fields),
+      retrying: (step, notice) => run.noteRetrying(step, notice),
       retryContext: (what) => ({
         policy: settings.retry,
         sleep: settings.sleep,
         random: settings.random,
+        now: settings.now,
         signal,
-        onRetry: (error, attempt, delayMs) =>
+        onRetry: (error, attempt, delayMs) => {
           settings.logger.warn('Retrying a transfer step', {
             transferId: journal.id,
             step: what,
             attempt,
             delayMs,
             code: isAppError(error) ? error.code : undefined,
-          }),
+          });
+          const of = settings.retry.maxAttempts;
+          run.noteRetrying(
+            what,
+            retryNotice(what, error, { attempt, of, delayMs }, settings.now()),
+          );
+        },
+        onRecovered: () => run.noteRetrying(what, undefined),
       }),
     };
   }

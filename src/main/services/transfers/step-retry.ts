@@ -1,4 +1,5 @@
-import { isAppError } from '../../../shared/errors';
+import { AppError, isAppError } from '../../../shared/errors';
+import { formatDuration } from '../../../shared/format/durations';
 import { backoffDelay, followsRetryAfter, type RetryPolicy } from '../common/retry-policy';
 import { abortReason, type Sleep } from '../common/sleep';
 
@@ -35,9 +36,13 @@ export interface RetryContext {
   policy: RetryPolicy;
   sleep: Sleep;
   random: () => number;
+  /** The clock of the policy's time limit (default Date.now). */
+  now?: () => number;
   signal?: AbortSignal;
   /** Told of every failure that will be retried (for logs). */
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
+  /** Told when the step succeeds after it was retried (`attempts` made in all). */
+  onRecovered?: (attempts: number) => void;
 }
 
 /** Runs `step` until it succeeds, fails with a non-retryable error, or attempts run out. */
@@ -46,17 +51,36 @@ export async function withRetries<T>(
   step: (attempt: number) => Promise<T>,
 ): Promise<T> {
   const { policy } = context;
+  const now = context.now ?? Date.now;
+  const started = now();
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await step(attempt);
+      const value = await step(attempt);
+      if (attempt > 1) context.onRecovered?.(attempt);
+      return value;
     } catch (error) {
       if (context.signal?.aborted) throw abortReason(context.signal);
       const retryAfterMs = retryAfterOf(error);
-      if (!isRetryable(error) || attempt >= policy.maxAttempts) throw error;
+      if (!isRetryable(error)) throw error;
+      const tried = now() - started;
+      if (attempt >= policy.maxAttempts) throw gaveUp(error, attempt, tried);
       if (!followsRetryAfter(policy, retryAfterMs)) throw error;
       const delay = backoffDelay(policy, attempt, context.random, retryAfterMs);
+      if (policy.maxElapsedMs !== undefined && tried + delay > policy.maxElapsedMs) {
+        throw gaveUp(error, attempt, tried);
+      }
       context.onRetry?.(error, attempt, delay);
       await context.sleep(delay, context.signal);
     }
   }
+}
+
+/** The last error of a step that ran out of attempts or time, saying how long it tried. */
+function gaveUp(error: unknown, attempts: number, triedMs: number): unknown {
+  if (!isAppError(error) || attempts < 2) return error;
+  const tried = `Gave up after ${attempts} attempts in ${formatDuration(triedMs)}.`;
+  return new AppError(
+    { ...error.toData(), message: `${error.message} ${tried}` },
+    { cause: error },
+  );
 }

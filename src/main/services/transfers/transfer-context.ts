@@ -1,5 +1,9 @@
 import type { Dispatcher } from 'undici';
-import type { TransferRecord, TransferState } from '../../../shared/model/transfer';
+import type {
+  TransferRecord,
+  TransferRetrying,
+  TransferState,
+} from '../../../shared/model/transfer';
 import type { RetryPolicy } from '../common/retry-policy';
 import type { DirectRoute } from '../http/direct-route';
 import type { Sleep } from '../common/sleep';
@@ -35,6 +39,8 @@ export interface TransferEngineSettings {
   bandwidth: BandwidthLimiter;
   sleep: Sleep;
   random: () => number;
+  /** The clock of retry notices and of a step's time limit. */
+  now: () => number;
   logger: Logger;
   jobs: JobFollower;
   /** Where journals and downloads are written (tests: a disk that fills up). */
@@ -70,6 +76,8 @@ export interface TransferContext<J extends TransferJournal> {
   addBytes(deltaBytes: number): void;
   /** Other record fields (parts, job, files); shown with the next progress event. */
   patch(fields: Partial<Pick<TransferRecord, 'parts' | 'jobId' | 'jobStatus' | 'files'>>): void;
+  /** A step is being tried again (`notice`), or succeeded after it was (undefined). */
+  retrying(step: string, notice: TransferRetrying | undefined): void;
   /** The retry settings for a step of this run (bound to its signal). */
   retryContext(what: string): RetryContext;
 }

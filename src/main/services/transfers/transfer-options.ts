@@ -90,6 +90,7 @@ export function engineSettings(options: TransferServiceOptions): TransferEngineS
     bandwidth: bandwidthLimiter(options),
     sleep: options.sleep ?? sleep,
     random: options.random ?? Math.random,
+    now: options.now ?? Date.now,
     logger: options.logger ?? silentLogger,
     jobs: options.jobWatcher,
     disk: options.disk ?? systemDisk,

@@ -1,4 +1,9 @@
-import type { PausedReason, TransferRecord, TransferState } from '../../../shared/model/transfer';
+import type {
+  PausedReason,
+  TransferRecord,
+  TransferRetrying,
+  TransferState,
+} from '../../../shared/model/transfer';
 import type { Timers } from '../time/timers';
 import type { TransferJournal } from './journal-schema';
 import { partRange } from './part-plan';
@@ -138,10 +143,12 @@ export class TransferRun {
    * confirming where it is) waits for the next throttled event like any progress.
    */
   setState(state: TransferState, extra: Partial<TransferRecord> = {}): void {
-    const changed = this.record.state !== state || Object.keys(extra).length > 0;
+    const previous = this.record.state;
+    const changed = previous !== state || Object.keys(extra).length > 0;
     this.record = { ...this.record, ...extra, state, updatedAt: this.#isoNow() };
     if (state !== 'paused') delete this.record.pausedReason;
     if (!['failed', 'paused'].includes(state)) delete this.record.error;
+    if (previous !== state) delete this.record.retrying;
     if (!changed) {
       this.#throttle.request();
       return;
@@ -170,6 +177,17 @@ export class TransferRun {
       if (value === undefined) delete record[key];
       else record[key] = value;
     }
+    this.#touch();
+  }
+
+  /**
+   * A step is tried again: its notice shows until it succeeds (`notice` undefined for that
+   * step) or the state changes. Another step's success leaves the notice.
+   */
+  noteRetrying(step: string, notice: TransferRetrying | undefined): void {
+    if (notice) this.record.retrying = notice;
+    else if (this.record.retrying?.step === step) delete this.record.retrying;
+    else return;
     this.#touch();
   }
 

@@ -292,6 +292,24 @@ describe('progress output', () => {
     expect(written.at(-1)).toBe('\n');
   });
 
+  it('says a retry on its own plain line as it happens, with the attempt and the wait', () => {
+    let now = 0;
+    const written: string[] = [];
+    const reporter = new ProgressReporter({
+      mode: 'plain',
+      write: (text) => written.push(text),
+      redact: (text) => text,
+      now: () => now,
+    });
+    reporter.transfer(record());
+    now = 100;
+    const at = new Date(20_100).toISOString();
+    const what = 'storage host not answering';
+    reporter.transfer(record({ retrying: { step: 'part 3', what, attempt: 3, of: 8, at } }));
+    expect(written).toHaveLength(2);
+    expect(written[1]).toMatch(/\(storage host not answering, attempt 3 of 8, next in 20 s\)\n$/);
+  });
+
   it('writes one redacted JSON line per tick with --json', () => {
     const written: string[] = [];
     const reporter = new ProgressReporter({

@@ -1,12 +1,13 @@
 import { join, parse } from 'node:path';
-import { AppError } from '../../../../shared/errors';
+import { AppError, isAppError } from '../../../../shared/errors';
 import { diskFullCause, diskFullError } from '../disk-full';
 import type { DownloadJournal, ExportFile } from '../journal-schema';
 import { checkPresignedUrl } from '../presigned-http';
 import { exists } from './download-progress';
-import { RangeDownloader } from './range-downloader';
+import { RangeDownloader, type RangeDownloaderOptions } from './range-downloader';
 import type { TransferContext, TransferEngineSettings } from '../transfer-context';
 import { systemDisk, type TransferDisk } from '../transfer-disk';
+import { retryNotice } from '../retry-notice';
 
 /*
  * The download phase shared by exports and archive downloads: where each remote file goes in
@@ -109,8 +110,13 @@ function urlFor(
 }
 
 /** The range downloader of a download run, built from the service's engine settings. */
-export function rangeDownloaderOf(settings: TransferEngineSettings): RangeDownloader {
+export function rangeDownloaderOf(
+  settings: TransferEngineSettings,
+  notices?: Pick<RangeDownloaderOptions, 'onRetry' | 'onRecovered'>,
+): RangeDownloader {
   return new RangeDownloader({
+    now: settings.now,
+    ...notices,
     dispatcher: settings.dispatcher,
     ...(settings.route ? { route: settings.route } : {}),
     retry: settings.retry,
@@ -133,7 +139,24 @@ export async function downloadFiles(
   source: DownloadSource,
 ): Promise<void> {
   const { journal } = ctx;
-  const downloader = rangeDownloaderOf(ctx.settings);
+  const { settings } = ctx;
+  const downloader = rangeDownloaderOf(settings, {
+    onRetry: (error, attempt, delayMs) => {
+      settings.logger.warn('Retrying a transfer step', {
+        transferId: ctx.journal.id,
+        step: 'download',
+        attempt,
+        delayMs,
+        code: isAppError(error) ? error.code : undefined,
+      });
+      const of = settings.retry.maxAttempts;
+      ctx.retrying(
+        'download',
+        retryNotice('download', error, { attempt, of, delayMs }, settings.now()),
+      );
+    },
+    onRecovered: () => ctx.retrying('download', undefined),
+  });
   const totals = (): number => journal.files.reduce((sum, f) => sum + (f.totalBytes ?? 0), 0);
   for (const [index, file] of journal.files.entries()) {
     if (file.done) continue;

@@ -13,7 +13,7 @@ import { FrontHasher } from './front-hasher';
 import type { ExportFile } from '../journal-schema';
 import { handleWriter, type PartWrite } from './part-file-sink';
 import { isUrlExpired, toTransferError } from '../presigned-http';
-import { withRetries } from '../step-retry';
+import { withRetries, type RetryContext } from '../step-retry';
 import { fetchRanges, RAMP_UP, urlSource, type RampUp, type UrlSource } from './parallel-ranges';
 import { contiguousEnd, planSegments } from './range-segments';
 import { systemDisk, type TransferDisk } from '../transfer-disk';
@@ -44,6 +44,12 @@ export interface RangeDownloaderOptions {
   retry?: Partial<RetryPolicy>;
   sleep?: Sleep;
   random?: () => number;
+  /** The clock of the retry policy's time limit (default Date.now). */
+  now?: () => number;
+  /** Told of every failed request that will be tried again (the transfer's card shows it). */
+  onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
+  /** Told when a request succeeded after it was tried again. */
+  onRecovered?: () => void;
   /**
    * Connections of a download larger than one segment, each fetching its own byte ranges;
    * read when a download starts (default 1: one stream).
@@ -84,6 +90,7 @@ export class RangeDownloader {
   readonly #policy: RetryPolicy;
   readonly #sleep: Sleep;
   readonly #random: () => number;
+  readonly #retryClock: Pick<RetryContext, 'now' | 'onRetry' | 'onRecovered'>;
   readonly #ranges: { inFlight: () => number; segmentBytes: number; rampUp: RampUp };
   readonly #checkpointBytes: number;
   readonly #limiter: BandwidthLimiter | undefined;
@@ -99,6 +106,11 @@ export class RangeDownloader {
     this.#policy = { ...TRANSFER_RETRY, ...options.retry };
     this.#sleep = options.sleep ?? sleep;
     this.#random = options.random ?? Math.random;
+    this.#retryClock = {
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+      ...(options.onRecovered ? { onRecovered: options.onRecovered } : {}),
+    };
     this.#ranges = {
       inFlight: options.rangesInFlight ?? (() => 1),
       segmentBytes: options.segmentBytes ?? 64 * 1024 * 1024,
@@ -154,7 +166,12 @@ export class RangeDownloader {
   }
 
   #retry() {
-    return { policy: this.#policy, sleep: this.#sleep, random: this.#random };
+    return {
+      policy: this.#policy,
+      sleep: this.#sleep,
+      random: this.#random,
+      ...this.#retryClock,
+    };
   }
 
   async #attempt(

@@ -7,6 +7,7 @@ import { PartUploader } from './part-uploader';
 import { checkPresignedUrl, toTransferError } from '../presigned-http';
 import { withRetries } from '../step-retry';
 import type { PartEvent, TransferContext } from '../transfer-context';
+import { retryNotice } from '../retry-notice';
 
 type ImportContext = TransferContext<ImportJournal>;
 
@@ -28,7 +29,7 @@ export function partUploaderFor(ctx: TransferContext<ImportJournal>): PartUpload
     sleep: settings.sleep,
     random: settings.random,
     limiter: settings.bandwidth,
-    onRetry: (label, error, attempt, delayMs) =>
+    onRetry: (label, error, attempt, delayMs) => {
       settings.logger.warn('Retrying a transfer step', {
         transferId: ctx.journal.id,
         step: label,
@@ -36,7 +37,11 @@ export function partUploaderFor(ctx: TransferContext<ImportJournal>): PartUpload
         delayMs,
         code: isAppError(error) ? error.code : undefined,
         status: isAppError(error) ? error.status : undefined,
-      }),
+      });
+      const of = settings.retry.maxAttempts;
+      ctx.retrying(label, retryNotice(label, error, { attempt, of, delayMs }, settings.now()));
+    },
+    onRecovered: (label) => ctx.retrying(label, undefined),
   });
 }
 

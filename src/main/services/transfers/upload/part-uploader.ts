@@ -51,6 +51,8 @@ export interface PartUploaderOptions {
   limiter?: BandwidthLimiter;
   /** Told of each retry (no URL: pre-signed URLs are credentials). */
   onRetry?: (label: string, error: unknown, attempt: number, delayMs: number) => void;
+  /** Told when a part (by its label) was sent after it was tried again. */
+  onRecovered?: (label: string) => void;
 }
 
 /**
@@ -65,6 +67,7 @@ export class PartUploader {
   readonly #sleep: Sleep;
   readonly #random: () => number;
   readonly #onRetry: PartUploaderOptions['onRetry'];
+  readonly #onRecovered: PartUploaderOptions['onRecovered'];
   readonly #limiter: BandwidthLimiter | undefined;
 
   constructor(options: PartUploaderOptions) {
@@ -73,6 +76,7 @@ export class PartUploader {
     this.#sleep = options.sleep ?? sleep;
     this.#random = options.random ?? Math.random;
     this.#onRetry = options.onRetry;
+    this.#onRecovered = options.onRecovered;
     this.#limiter = options.limiter;
   }
 
@@ -90,6 +94,7 @@ export class PartUploader {
           this.#onRetry?.(label, error, attempt, delay);
           part.onRetry?.(attempt);
         },
+        onRecovered: () => this.#onRecovered?.(label),
       },
       async (attempt) => {
         let url = await part.getUrl(part.signal);

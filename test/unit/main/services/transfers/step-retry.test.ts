@@ -73,4 +73,36 @@ describe('transfer step retries', () => {
       }),
     ).rejects.toBe(reason);
   });
+
+  it('gives up once the time limit would pass, saying how many attempts and how long it tried', async () => {
+    let clock = 0;
+    const notes: number[] = [];
+    const context = {
+      policy: { ...policy, maxAttempts: 8, maxElapsedMs: 60_000 },
+      random: () => 0.5,
+      now: () => clock,
+      // Each attempt takes 20 s (a read deadline), each wait what the backoff says.
+      sleep: (ms: number) => Promise.resolve(void (clock += ms)),
+      onRetry: (_error: unknown, attempt: number) => void notes.push(attempt),
+    };
+    const failure = withRetries(context, () => {
+      clock += 20_000;
+      return Promise.reject(new AppError({ code: 'NETWORK', message: 'The host did not answer.' }));
+    });
+    await expect(failure).rejects.toMatchObject({
+      code: 'NETWORK',
+      message: 'The host did not answer. Gave up after 3 attempts in 1 min.',
+    });
+    // 20 s, wait 50 ms, 20 s, wait 100 ms, 20 s: a fourth would start after 60 s.
+    expect(notes).toEqual([1, 2]);
+  });
+
+  it('says how many attempts it made when they run out', async () => {
+    const context = { policy, random: () => 0, now: () => 0, sleep: () => Promise.resolve() };
+    await expect(
+      withRetries(context, () =>
+        Promise.reject(new AppError({ code: 'NETWORK', message: 'Down.' })),
+      ),
+    ).rejects.toMatchObject({ message: 'Down. Gave up after 4 attempts in 0 s.' });
+  });
 });
