@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseArguments, runStaysUp, staysUpVerdict } from '../../../../scripts/ci/stays-up.mjs';
+import {
+  endTree,
+  parseArguments,
+  runStaysUp,
+  startProgram,
+  staysUpVerdict,
+  waitFor,
+} from '../../../../scripts/ci/stays-up.mjs';
 
 const SUID_LINE =
   "[4316:1005/203048.937854:FATAL:setuid_sandbox_host.cc(158)] The SUID sandbox helper binary was found, but is not configured correctly. Rather than run without sandboxing I'm aborting now.";
@@ -97,6 +104,20 @@ describe('a real run', () => {
     });
     expect(problems[0]).toMatch(/^it exited \(code 133\) after \d+ s, before the 5 s hold$/);
     expect(problems[1]).toContain('The SUID sandbox helper binary was found');
+  });
+
+  it('waits for what the output shows, and stops waiting when the program ends', async () => {
+    const printing = startProgram({
+      command: process.execPath,
+      args: ['-e', "console.log('port 4242'); setInterval(() => {}, 1000)"],
+    });
+    const port = () => /port (\d+)/.exec(printing.output)?.[1];
+    expect(await waitFor(printing, port, 20)).toBe('4242');
+    await endTree(printing.child);
+    const ending = startProgram({ command: process.execPath, args: ['-e', 'process.exit(3)'] });
+    // It answers at the exit: the test's 30 s limit is shorter than the 60 s it would wait.
+    expect(await waitFor(ending, () => undefined, 60)).toBeUndefined();
+    expect(ending.exit).toMatchObject({ code: 3, signal: null });
   });
 
   it('fails a command that cannot start', async () => {
