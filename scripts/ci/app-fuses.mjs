@@ -4,8 +4,9 @@
 // from outside its asar, and nothing on the screen shows it. The wire is read with
 // @electron/fuses, the module electron-builder flips the fuses with.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 
@@ -78,10 +79,13 @@ export function fuseProblems({ configured, wire, options }) {
 }
 
 /**
- * The fuse problems of an Electron binary (an executable, or a macOS .app) against
- * electron-builder.yml; a binary whose wire cannot be read is a problem too.
+ * The fuse problems of an Electron binary against electron-builder.yml: an executable, a
+ * macOS .app or its Contents/MacOS executable (@electron/fuses reads the wire from the
+ * Electron Framework beside it), or an AppImage (extracted first). A binary whose wire cannot
+ * be read is a problem too.
  */
 export async function binaryFuseProblems(binary, configured = configuredFuses()) {
+  if (binary.endsWith('.AppImage')) return appImageFuseProblems(binary, configured);
   const fuses = fusesModule();
   let wire;
   try {
@@ -119,4 +123,15 @@ export function extractAppImage(appImage, folder) {
     throw new Error(`no ${binary} in the AppImage; it holds ${readdirSync(root).join(', ')}`);
   }
   return binary;
+}
+
+async function appImageFuseProblems(appImage, configured) {
+  const folder = mkdtempSync(join(tmpdir(), 'databridge-appimage-'));
+  try {
+    return await binaryFuseProblems(extractAppImage(appImage, folder), configured);
+  } catch (error) {
+    return [error.message];
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

@@ -1,15 +1,20 @@
 // Starts the app and looks inside its window over the Chrome DevTools Protocol: the page is
 // ours (app://databridge/ in a packaged app), the connection screen shows, the keychain
 // answers (keytar loaded from beside app.asar), and the built-in emulator signs in and lists
-// its instances through the real preload and IPC. Then it holds the app as stays-up.mjs does, failing on an
-// early exit or a fatal or sandbox line, and ends it with everything it started. The real-OS
-// workflow runs it on `npm start` and on every installed app (with their fuses, app-fuses.mjs).
+// its instances through the real preload and IPC. Then it holds the app as stays-up.mjs
+// does, failing on an early exit or a fatal or sandbox line, and ends it with everything it
+// started. The real-OS workflow runs it on `npm start` and on every installed app (with
+// their fuses, app-fuses.mjs).
 //
-// The app gets its own fresh --user-data-dir (removed after), and --remote-debugging-port=0,
-// a Chromium switch: the EnableNodeCliInspectArguments fuse turns off Node's --inspect family
-// only (docs/tutorial/fuses.md, "nodeCliInspect"; shell/common/node_bindings.cc lets through
-// the debug options only while that fuse is on), while the DevTools server is Chromium's,
-// started by Electron's shell/browser/ui/devtools_manager_delegate.cc from this switch.
+// The app gets its own fresh --user-data-dir (Electron makes it the userData path; removed
+// after) and --remote-debugging-port=0, a Chromium switch that the fuses leave on: the
+// EnableNodeCliInspectArguments fuse turns off Node's --inspect family only (electron/electron
+// docs/tutorial/fuses.md, "nodeCliInspect"; shell/common/node_bindings.cc lets Node's debug
+// options through only while that fuse is on), while the DevTools server is Chromium's,
+// started from this switch by shell/browser/ui/devtools_manager_delegate.cc. Playwright's own
+// Electron launcher starts apps with the same switch and reads the same "DevTools listening
+// on" line. connectOverCDP attaches to the running app; closing that connection only
+// disconnects (the app keeps running), and `noDefaults` leaves the app's session as it is.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -247,5 +252,5 @@ export async function checkInstalledApp({ binary, ...probe }) {
   const fuses = await binaryFuseProblems(binary);
   if (fuses.length === 0) console.log(`probe-app: the fuses of ${binary} are as configured`);
   const all = [...problems, ...fuses.map((problem) => `fuses: ${problem}`)];
-  if (all.length > 0) throw new Error(`the installed app: ${all.join('; ')}`);
+  if (all.length > 0) throw new Error(`${probe.command}: ${all.join('; ')}`);
 }

@@ -111,6 +111,42 @@ describe('the fuses of a binary', () => {
   });
 });
 
+describe('the fuses of an AppImage', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'app-fuses-appimage-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('are read from the executable its --appimage-extract leaves in squashfs-root', async (context) => {
+    if (process.platform === 'win32') context.skip('an AppImage is a Linux program');
+    const configured = configuredFuses();
+    const wire = wireAsConfigured({ ...configured, runAsNode: true });
+    const bytes = Array.from({ length: 8 }, (_, index) => wire[index] as number);
+    const inside = join(dir, 'inside');
+    writeFileSync(
+      inside,
+      Buffer.concat([
+        Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'),
+        Buffer.from([1, 8, ...bytes]),
+      ]),
+    );
+    // A stand-in for the AppImage runtime: --appimage-extract writes squashfs-root/ in the
+    // current folder, with the executable named as electron-builder names it.
+    const appImage = join(dir, 'DataBridge Desktop-0.1.0.AppImage');
+    writeFileSync(
+      appImage,
+      `#!/bin/sh\n[ "$1" = --appimage-extract ] || exit 2\nmkdir -p squashfs-root && cp '${inside}' squashfs-root/databridge-desktop\n`,
+      { mode: 0o755 },
+    );
+    expect(await binaryFuseProblems(appImage, configured)).toEqual([
+      'runAsNode (RunAsNode) is enabled in the binary, but disabled in the config',
+    ]);
+    const broken = join(dir, 'Broken.AppImage');
+    writeFileSync(broken, '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    expect(await binaryFuseProblems(broken, configured)).toEqual([
+      `${broken} --appimage-extract failed (exit 1)`,
+    ]);
+  });
+});
+
 describe('the Linux executable name', () => {
   it("is electron-builder's: linux.executableName, executableName, else the package name", () => {
     expect(linuxExecutableName({}, { name: 'databridge-desktop' })).toBe('databridge-desktop');
