@@ -94,7 +94,7 @@ export function appArgs(home: string): string[] {
  * asked not to; the real-OS workflow sets up Electron's sandbox helper as users must, so
  * there the window runs sandboxed. macOS and Windows always run it.
  */
-export const CHROMIUM_SANDBOX = process.env[REQUIRE_ELECTRON_VARIABLE] === '1';
+const CHROMIUM_SANDBOX = process.env[REQUIRE_ELECTRON_VARIABLE] === '1';
 
 /** Whether the app's own `features.sandbox` should say the sandbox is on. */
 export const SANDBOXED = CHROMIUM_SANDBOX || process.platform !== 'linux';
