@@ -11,6 +11,7 @@
 // With --ready, the hold starts when the output first shows TEXT (after a build, say).
 import { spawn, spawnSync } from 'node:child_process';
 import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
+import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 
 /** Lines that mean the program aborted or is about to (Chromium's LOG(FATAL) aborts). */
@@ -139,27 +140,45 @@ export function hold(program, seconds) {
   return Promise.race([held, program.ended]).finally(() => clearTimeout(timer));
 }
 
-/** Ends the program and every process it started (its process group, or its tree on Windows). */
-export function endTree(child) {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) {
-    return Promise.resolve();
+/** Sends `signal` to the process group `pid` leads; false when the group is gone. */
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
   }
-  const ended = new Promise((resolve) => child.once('exit', resolve));
+}
+
+/** Polls until no process of the group is left, or `ms` pass; true when it is gone. */
+async function groupGone(pid, ms) {
+  const deadline = Date.now() + ms;
+  while (signalGroup(pid, 0)) {
+    if (Date.now() >= deadline) return false;
+    await delay(POLL_MS);
+  }
+  return true;
+}
+
+/**
+ * Ends the program and every process it started, and waits until they are gone: its process
+ * group (Electron's helpers, and the program a wrapper script started, which may outlive the
+ * wrapper and still write into its profile), or its tree on Windows.
+ */
+export async function endTree(child) {
+  if (child.pid === undefined) return;
+  const running = child.exitCode === null && child.signalCode === null;
+  const ended = running ? new Promise((resolve) => child.once('exit', resolve)) : undefined;
   if (process.platform === 'win32') {
-    spawnSync('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' });
-    return ended;
+    if (running)
+      spawnSync('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' });
+    await ended;
+    return;
   }
-  // The program leads its own process group: this reaches Electron's helpers too.
-  const signalGroup = (signal) => {
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      // the group is already gone
-    }
-  };
-  signalGroup('SIGTERM');
-  const force = setTimeout(() => signalGroup('SIGKILL'), GRACE_MS);
-  return ended.finally(() => clearTimeout(force));
+  signalGroup(child.pid, 'SIGTERM');
+  if (!(await groupGone(child.pid, GRACE_MS))) signalGroup(child.pid, 'SIGKILL');
+  await ended;
+  await groupGone(child.pid, GRACE_MS);
 }
 
 /**

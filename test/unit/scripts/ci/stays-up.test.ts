@@ -120,11 +120,38 @@ describe('a real run', () => {
     expect(ending.exit).toMatchObject({ code: 3, signal: null });
   });
 
+  it('ends what a program left running after it exited, and answers once it is gone', async (context) => {
+    if (process.platform === 'win32') context.skip('the process-group check is POSIX only');
+    // As a wrapper script does (chromium-headless-shell, npm): the leader exits first, its
+    // program lives on in the group and would still write into its profile.
+    const script = `
+      const { spawn } = require('node:child_process');
+      const left = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      console.log('left ' + left.pid);
+      process.exit(0);`;
+    const wrapper = startProgram({ command: process.execPath, args: ['-e', script] });
+    const left = Number(await waitFor(wrapper, () => /left (\d+)/.exec(wrapper.output)?.[1], 20));
+    await wrapper.ended;
+    expect(alive(left)).toBe(true);
+    await endTree(wrapper.child);
+    expect(alive(left)).toBe(false);
+  });
+
   it('fails a command that cannot start', async () => {
     const problems = await runStaysUp({ command: join(dir, 'no-such-program'), seconds: 1 });
     expect(problems).toEqual([expect.stringMatching(/^it could not start: .*ENOENT/)]);
   });
 });
+
+/** Whether a process of that id is there (a zombie counts until it is reaped). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Polls until the process is gone (or a deadline passes): ending it is asynchronous. */
 async function gone(pid: number): Promise<boolean> {
