@@ -10,6 +10,9 @@ export function devtoolsEndpoint(output: string): string | undefined;
 /** The browser endpoint in a DevToolsActivePort file's text. */
 export function endpointFromActivePort(text: string): string | undefined;
 
+/** The URLs of the page targets in a DevTools server's `/json/list` answer. */
+export function pageUrls(targets: unknown): string[];
+
 /** An IPC answer as the page receives it. */
 export type Envelope =
   { ok: true; data?: unknown } | { ok: false; error: { code: string; message: string } };

@@ -19,6 +19,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { URL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { binaryFuseProblems } from './app-fuses.mjs';
 import { endTree, hold, startProgram, staysUpVerdict, waitFor } from './stays-up.mjs';
@@ -64,6 +65,31 @@ export function preloadIpc(page, channel, input) {
     },
     [channel, input],
   );
+}
+
+/** The URLs of the page targets in a DevTools server's target list (`GET /json/list`). */
+export function pageUrls(targets) {
+  if (!Array.isArray(targets)) return [];
+  return targets.filter((target) => target?.type === 'page').map((target) => String(target.url));
+}
+
+/**
+ * The pages the app's DevTools server lists, polled until one is at `prefix` or `seconds`
+ * pass. The probe connects only once its page is there: Playwright's own Electron launcher
+ * skips a step of connecting for a window that has not navigated yet (it has no renderer),
+ * which a CDP connection made while the window is being created would not skip.
+ */
+async function waitForListedPage(endpoint, prefix, seconds) {
+  const list = `http://${new URL(endpoint).host}/json/list`;
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const urls = await globalThis
+      .fetch(list)
+      .then((response) => response.json())
+      .then(pageUrls, () => []);
+    if (urls.some((url) => url.startsWith(prefix)) || Date.now() >= deadline) return urls;
+    await delay(250);
+  }
 }
 
 /** The first page whose URL starts with `prefix`, polled until `seconds` pass. */
@@ -118,6 +144,14 @@ async function lookInside(endpoint, options) {
     // A CDP connection is closed by disconnecting: the app keeps running.
     await browser?.close();
   }
+}
+
+/** What the probe reads through the endpoint: nothing without one, the pages, the inside. */
+async function readFacts(endpoint, options) {
+  if (!endpoint) return { urls: [] };
+  const urls = await waitForListedPage(endpoint, options.expectedPage, options.pageSeconds);
+  if (!urls.some((url) => url.startsWith(options.expectedPage))) return { endpoint, urls };
+  return { endpoint, ...(await lookInside(endpoint, options)) };
 }
 
 /** A failed IPC answer in words, or undefined when it answered. */
@@ -196,7 +230,13 @@ function summary(facts) {
   const instances = facts.instances?.ok
     ? `${facts.instances.data.length} instances`
     : 'no instances';
-  return `probe-app: page ${facts.page ?? 'none'}, sandbox ${sandbox ?? 'unknown'}, keychain available ${facts.keychain?.data?.available ?? 'unknown'}, ${instances}`;
+  const keychain = facts.keychain?.data?.available ?? 'unknown';
+  return [
+    `probe-app: page ${facts.page ?? 'none'}`,
+    `sandbox ${sandbox ?? 'unknown'}`,
+    `keychain available ${keychain}`,
+    instances,
+  ].join(', ');
 }
 
 /**
@@ -226,9 +266,7 @@ export async function runProbe({
       startSeconds,
     );
     if (program.error) return { problems: [`it could not start: ${program.error.message}`] };
-    const facts = endpoint
-      ? { endpoint, ...(await lookInside(endpoint, { expectedPage, pageSeconds, ipc })) }
-      : { urls: [] };
+    const facts = await readFacts(endpoint, { expectedPage, pageSeconds, ipc });
     console.log(summary(facts));
     if (endpoint) await hold(program, holdSeconds);
     const limits = { startSeconds, pageSeconds, holdSeconds };
@@ -244,8 +282,8 @@ export async function runProbe({
 
 /**
  * The installer checks' last step: probes the installed app (its command and arguments) and
- * reads the fuses of its Electron binary (`binary`: the executable, or the macOS .app);
- * throws naming every problem of either.
+ * reads the fuses of its Electron binary (`binary`: the executable, the macOS app's
+ * Contents/MacOS executable, or the AppImage); throws naming every problem of either.
  */
 export async function checkInstalledApp({ binary, ...probe }) {
   const { problems } = await runProbe(probe);

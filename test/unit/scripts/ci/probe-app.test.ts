@@ -4,6 +4,7 @@ import {
   APP_PAGE,
   devtoolsEndpoint,
   endpointFromActivePort,
+  pageUrls,
   probeVerdict,
   type ProbeFacts,
 } from '../../../../scripts/ci/probe-app.mjs';
@@ -33,6 +34,19 @@ describe("the app's DevTools endpoint", () => {
     expect(endpointFromActivePort('36007\n')).toBeUndefined();
     expect(endpointFromActivePort('')).toBeUndefined();
     expect(endpointFromActivePort(`port\n${path}`)).toBeUndefined();
+  });
+});
+
+describe("the app's pages as its DevTools server lists them", () => {
+  it('are the page targets of /json/list, not its workers or frames', () => {
+    const listed = [
+      { type: 'page', url: 'app://databridge/index.html', id: 'A' },
+      { type: 'service_worker', url: 'app://databridge/sw.js', id: 'B' },
+      { type: 'iframe', url: 'https://example.com/', id: 'C' },
+      { type: 'page', url: 'about:blank', id: 'D' },
+    ];
+    expect(pageUrls(listed)).toEqual(['app://databridge/index.html', 'about:blank']);
+    expect(pageUrls({ error: 'not a list' })).toEqual([]);
   });
 });
 
