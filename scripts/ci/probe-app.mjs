@@ -103,7 +103,7 @@ async function findPage(browser, prefix, seconds) {
   }
 }
 
-/** What the probe reads inside the app: its page, the connection screen and four answers. */
+/** What the probe reads inside the app: its page, the connection screen and its IPC answers. */
 async function inspect(browser, { expectedPage, pageSeconds, ipc }) {
   const { page, urls } = await findPage(browser, expectedPage, pageSeconds);
   if (!page) return { urls };
@@ -161,6 +161,7 @@ function failedCall(channel, answer) {
   return `${channel} failed (${code}): ${message}`;
 }
 
+/** What the IPC answers say is wrong: the sandbox, the keychain, the emulator's instances. */
 function ipcProblems({ info, keychain, profile, signIn, instances }, requireSandbox) {
   const problems = [];
   const infoFailed = failedCall('app:getInfo', info);
