@@ -9,7 +9,7 @@ import { chmodSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { oneFile, output, run, runCheck, usernsRestricted } from './ci-helpers.mjs';
-import { runStaysUp } from './stays-up.mjs';
+import { checkInstalledApp } from './probe-app.mjs';
 
 const PROFILE = 'databridge-desktop-appimage';
 
@@ -42,8 +42,8 @@ async function checkAppImage() {
   const libfuse2 = output('ldconfig', ['-p']).includes('libfuse.so.2');
   console.log(`libfuse.so.2 on this runner: ${libfuse2 ? 'present' : 'absent'}`);
   if (usernsRestricted()) allowUserns(appImage);
-  const problems = await runStaysUp({ command: appImage, seconds: 20 });
-  if (problems.length > 0) throw new Error(problems.join('; '));
+  // The probe (window, keychain, emulator, 20 s up), then the fuses of the extracted binary.
+  await checkInstalledApp({ command: appImage, binary: appImage });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

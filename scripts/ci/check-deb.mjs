@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // The deb in dist/: its Depends keep what Electron needs at run time (GTK, NSS, libnotify)
 // beside the keychain's libsecret, it installs with apt, the AppArmor profile electron-builder
-// ships is in place where Ubuntu restricts user namespaces, and the installed app runs 20 s
-// (run under xvfb-run). Linux only.
+// ships is in place where Ubuntu restricts user namespaces, the installed app passes the probe
+// (probe-app.mjs: its window, keychain and emulator, sandboxed, then 20 s up) and its
+// executable has the fuses of electron-builder.yml (run under xvfb-run). Linux only.
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { oneFile, output, run, runCheck, usernsRestricted } from './ci-helpers.mjs';
-import { runStaysUp } from './stays-up.mjs';
+import { checkInstalledApp } from './probe-app.mjs';
 
 /** Packages the deb must depend on: Electron's runtime and the keychain (libsecret). */
 export const REQUIRED_DEPENDS = ['libgtk-3-0', 'libnss3', 'libnotify4', 'libsecret-1-0'];
@@ -50,8 +51,7 @@ async function checkDeb() {
   if (usernsRestricted() && !existsSync(profile)) {
     throw new Error(`user namespaces are restricted here and ${profile} was not installed`);
   }
-  const problems = await runStaysUp({ command: program, seconds: 20 });
-  if (problems.length > 0) throw new Error(`the installed app: ${problems.join('; ')}`);
+  await checkInstalledApp({ command: program, binary: program });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

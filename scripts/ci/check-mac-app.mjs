@@ -3,13 +3,15 @@
 // workflow's check job gets the installers as an artifact, which keeps neither symlinks nor
 // modes), the app copied out of the dmg: its signature verifies, deep and strict (an
 // unsigned app with flipped fuses will not launch on Apple Silicon; an ad-hoc signature is
-// enough on the machine that runs it), and it runs 20 s. macOS only.
+// enough on the machine that runs it), it passes the probe (probe-app.mjs: its window,
+// keychain and emulator, sandboxed, then 20 s up) and its Electron Framework has the fuses of
+// electron-builder.yml. macOS only.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { filesMatching, oneFile, output, run, runCheck } from './ci-helpers.mjs';
-import { runStaysUp } from './stays-up.mjs';
+import { checkInstalledApp } from './probe-app.mjs';
 
 /** The .app folders under dist/mac, dist/mac-arm64 and the like. */
 export function macApps(dist = 'dist') {
@@ -40,11 +42,9 @@ async function checkMacApp() {
     run('codesign', ['--display', '--verbose=2', app]);
     const plist = join(app, 'Contents', 'Info.plist');
     const executable = output('plutil', ['-extract', 'CFBundleExecutable', 'raw', plist]).trim();
-    const problems = await runStaysUp({
-      command: join(app, 'Contents', 'MacOS', executable),
-      seconds: 20,
-    });
-    if (problems.length > 0) throw new Error(`${app}: ${problems.join('; ')}`);
+    const command = join(app, 'Contents', 'MacOS', executable);
+    // @electron/fuses reads the fuses of Contents/MacOS/<name> from the Electron Framework.
+    await checkInstalledApp({ command, binary: command });
   }
 }
 

@@ -5,7 +5,9 @@
 // Software\<guid>, in HKCU for a per-user install or HKLM for a per-machine one, where <guid>
 // is electron-builder's UUID v5 of the appId. A silent install with no switch is per user
 // (electron-builder.yml), and registers every file association under that user's
-// Software\Classes. The installed exe must exist and run 20 s. Windows only.
+// Software\Classes. The installed exe must exist, pass the probe (probe-app.mjs: its window,
+// keychain and emulator, sandboxed, then 20 s up) and have the fuses of electron-builder.yml.
+// Windows only.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,7 +16,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { builderConfig, oneFile, output, runCheck } from './ci-helpers.mjs';
-import { runStaysUp } from './stays-up.mjs';
+import { checkInstalledApp } from './probe-app.mjs';
 
 /** The namespace electron-builder's NSIS target derives the app's GUID from. */
 const ELECTRON_BUILDER_NS_UUID = '50e065bc-3134-11e6-9bab-38c9862bdaf3';
@@ -116,8 +118,7 @@ async function checkWindowsInstall() {
   }
   const exe = join(location, `${productName}.exe`);
   if (!existsSync(exe)) throw new Error(`${exe} is missing`);
-  const problems = await runStaysUp({ command: exe, seconds: 20 });
-  if (problems.length > 0) throw new Error(`the installed app: ${problems.join('; ')}`);
+  await checkInstalledApp({ command: exe, binary: exe });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,16 +1,29 @@
 #!/usr/bin/env node
-// `npm start`, as a user runs it, must still be running 30 s after Electron was launched,
-// with no sandbox or fatal error in its output. The hold starts at electron-vite's own
-// "starting electron app" line, so the build before it does not count as running; a start
-// that never reaches that line within ten minutes fails too. On Linux the workflow runs this
-// under xvfb-run, after the sandbox helper was fixed the way scripts/linux-sandbox.mjs tells
-// users to.
-import { main } from './stays-up.mjs';
+// `npm start`, as a user runs it, must open the app's window (the probe, probe-app.mjs: the
+// page, the connection screen, the keychain and the emulator's instances, with Chromium's
+// sandbox on) and still be running 30 s after that, with no sandbox or fatal error in its
+// output. The build before the window does not count: the DevTools endpoint, which comes once
+// Electron is up, may take ten minutes. On Linux the workflow runs this under xvfb-run, after
+// the sandbox helper was fixed the way scripts/linux-sandbox.mjs tells users to.
+//
+// npm hands what follows its own `--` to the script, whose last command is `electron-vite
+// preview`; electron-vite hands what follows the next `--` to Electron (its `preview` command
+// has no option for the debugging port: node_modules/electron-vite/dist/cli.js). `preview`
+// starts Electron on the build, with no dev server, so the page is app://databridge/ as in the
+// packaged app. Electron's fuses are its defaults in development: they are not checked here.
+import { runProbe } from './probe-app.mjs';
 
-process.exitCode = await main({
+const { problems } = await runProbe({
   command: 'npm',
-  args: ['start'],
-  seconds: 30,
-  ready: 'starting electron app',
-  readyTimeoutSeconds: 600,
+  args: ['start', '--', '--'],
+  startSeconds: 600,
+  holdSeconds: 30,
 });
+if (problems.length === 0) {
+  console.log('\nstart-stays-up: ok, npm start opened the window and ran 30 s after it');
+} else {
+  console.error(
+    `\nstart-stays-up: FAIL, npm start:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  );
+  process.exitCode = 1;
+}

@@ -89,6 +89,16 @@ export function appArgs(home: string): string[] {
   return [resolve('.'), `--user-data-dir=${join(home, 'user-data')}`];
 }
 
+/**
+ * Whether the app runs with Chromium's sandbox. Playwright adds --no-sandbox on Linux unless
+ * asked not to; the real-OS workflow sets up Electron's sandbox helper as users must, so
+ * there the window runs sandboxed. macOS and Windows always run it.
+ */
+const CHROMIUM_SANDBOX = process.env[REQUIRE_ELECTRON_VARIABLE] === '1';
+
+/** Whether the app's own `features.sandbox` should say the sandbox is on. */
+export const SANDBOXED = CHROMIUM_SANDBOX || process.platform !== 'linux';
+
 /** The app, launched from this checkout's build, with its first window. */
 export interface LaunchedApp {
   readonly app: ElectronApplication;
@@ -103,9 +113,7 @@ export async function launchApp(executablePath: string, home: string): Promise<L
     executablePath,
     args: appArgs(home),
     env: appEnv(home),
-    // Playwright adds --no-sandbox on Linux unless asked not to. The real-OS workflow sets
-    // up Electron's sandbox helper as users must, so there the window runs sandboxed.
-    chromiumSandbox: process.env[REQUIRE_ELECTRON_VARIABLE] === '1',
+    chromiumSandbox: CHROMIUM_SANDBOX,
   });
   const window = await app.firstWindow();
   return {

@@ -13,6 +13,7 @@ import {
   jumpTo,
   launchApp,
   openEmulator,
+  SANDBOXED,
   type Bounds,
   type MainModules,
   type NotificationOutcome,
@@ -91,6 +92,9 @@ test('the window opens securely, the local emulator lists its instances, and the
     expect(
       await window.evaluate(() => Object.keys((window as unknown as { api: object }).api).sort()),
     ).toEqual(['getPathForFile', 'invoke', 'on']);
+    // The app says whether Chromium's sandbox is on (app.commandLine, read in main).
+    const info = await window.evaluate(`window.api.invoke('app:getInfo', {})`);
+    expect(info).toMatchObject({ ok: true, data: { features: { sandbox: SANDBOXED } } });
     await openEmulator(window);
     for (const name of ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01']) {
       await expect(window.getByText(name, { exact: true }).first()).toBeVisible();

@@ -19,7 +19,8 @@ function notInHarness(what: string): AppError {
  */
 export class HarnessPlatform implements PlatformPort {
   readonly shell = 'harness' as const;
-  readonly features = { tray: false, nativeDrag: false, notifications: false };
+  // The harness's page runs in whatever browser opened it: it cannot say the sandbox is on.
+  readonly features = { tray: false, nativeDrag: false, notifications: false, sandbox: false };
   readonly notifications: AppNotification[] = [];
   readonly openedLinks: string[] = [];
   readonly shownItems: string[] = [];

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import {
+  app,
   type BrowserWindow,
   Notification,
   dialog,
@@ -40,12 +41,19 @@ export class ElectronPlatform implements PlatformPort {
     this.#notifications = { isSupported: Notification.isSupported(), hasFailed: false };
   }
 
-  /** Native notifications count only while they reach the system (notification-route.ts). */
+  /**
+   * Native notifications count only while they reach the system (notification-route.ts).
+   * The sandbox is off only with `--no-sandbox` on this process's own command line (or
+   * ELECTRON_DISABLE_SANDBOX, which Electron turns into that switch at start-up):
+   * `app.commandLine` reads Chromium's command line of the current process
+   * (https://www.electronjs.org/docs/latest/api/command-line#commandlinehasswitchswitch).
+   */
   get features(): PlatformPort['features'] {
     return {
       tray: true,
       nativeDrag: true,
       notifications: notificationRoute(this.#notifications) === 'native',
+      sandbox: !app.commandLine.hasSwitch('no-sandbox'),
     };
   }
 

@@ -19,6 +19,11 @@ const AppInfoSchema = z.object({
     nativeDrag: z.boolean(),
     /** Native notifications when a transfer or job ends. */
     notifications: z.boolean(),
+    /**
+     * Chromium's sandbox is on (the process was not started with `--no-sandbox`). The
+     * installer checks require it; the browser harness answers false.
+     */
+    sandbox: z.boolean(),
   }),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;

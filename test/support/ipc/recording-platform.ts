@@ -2,7 +2,12 @@ import { HarnessPlatform } from '../../harness/harness-platform';
 
 /** The harness platform with native drag-out, recording what it would open or drag. */
 export class RecordingPlatform extends HarnessPlatform {
-  override readonly features = { tray: false, nativeDrag: true, notifications: false };
+  override readonly features = {
+    tray: false,
+    nativeDrag: true,
+    notifications: false,
+    sandbox: false,
+  };
   readonly opened: string[] = [];
   readonly dragged: string[][] = [];
 

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseArguments, runStaysUp, staysUpVerdict } from '../../../../scripts/ci/stays-up.mjs';
+import {
+  endTree,
+  parseArguments,
+  runStaysUp,
+  startProgram,
+  staysUpVerdict,
+  waitFor,
+} from '../../../../scripts/ci/stays-up.mjs';
 
 const SUID_LINE =
   "[4316:1005/203048.937854:FATAL:setuid_sandbox_host.cc(158)] The SUID sandbox helper binary was found, but is not configured correctly. Rather than run without sandboxing I'm aborting now.";
@@ -99,11 +106,52 @@ describe('a real run', () => {
     expect(problems[1]).toContain('The SUID sandbox helper binary was found');
   });
 
+  it('waits for what the output shows, and stops waiting when the program ends', async () => {
+    const printing = startProgram({
+      command: process.execPath,
+      args: ['-e', "console.log('port 4242'); setInterval(() => {}, 1000)"],
+    });
+    const port = () => /port (\d+)/.exec(printing.output)?.[1];
+    expect(await waitFor(printing, port, 20)).toBe('4242');
+    await endTree(printing.child);
+    const ending = startProgram({ command: process.execPath, args: ['-e', 'process.exit(3)'] });
+    // It answers at the exit: the test's 30 s limit is shorter than the 60 s it would wait.
+    expect(await waitFor(ending, () => undefined, 60)).toBeUndefined();
+    expect(ending.exit).toMatchObject({ code: 3, signal: null });
+  });
+
+  it('ends what a program left running after it exited, and answers once it is gone', async (context) => {
+    if (process.platform === 'win32') context.skip('the process-group check is POSIX only');
+    // As a wrapper script does (chromium-headless-shell, npm): the leader exits first, its
+    // program lives on in the group and would still write into its profile.
+    const script = `
+      const { spawn } = require('node:child_process');
+      const left = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      console.log('left ' + left.pid);
+      process.exit(0);`;
+    const wrapper = startProgram({ command: process.execPath, args: ['-e', script] });
+    const left = Number(await waitFor(wrapper, () => /left (\d+)/.exec(wrapper.output)?.[1], 20));
+    await wrapper.ended;
+    expect(alive(left)).toBe(true);
+    await endTree(wrapper.child);
+    expect(alive(left)).toBe(false);
+  });
+
   it('fails a command that cannot start', async () => {
     const problems = await runStaysUp({ command: join(dir, 'no-such-program'), seconds: 1 });
     expect(problems).toEqual([expect.stringMatching(/^it could not start: .*ENOENT/)]);
   });
 });
+
+/** Whether a process of that id is there (a zombie counts until it is reaped). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Polls until the process is gone (or a deadline passes): ending it is asynchronous. */
 async function gone(pid: number): Promise<boolean> {

@@ -9,7 +9,7 @@ const info = {
   version: '1.0.0',
   platform: 'linux',
   shell: 'electron',
-  features: { tray: true, nativeDrag: true, notifications: true },
+  features: { tray: true, nativeDrag: true, notifications: true, sandbox: true },
 };
 
 function router(overrides: Partial<Record<string, unknown>> = {}): IpcRouter {

@@ -36,7 +36,7 @@ const info = () => ({
   version: '0',
   platform: 'linux',
   shell: 'harness',
-  features: { tray: false, nativeDrag: false, notifications: false },
+  features: { tray: false, nativeDrag: false, notifications: false, sandbox: false },
 });
 
 /** The palette's transfer commands, as [title, enabled]. */

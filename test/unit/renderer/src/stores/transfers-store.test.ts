@@ -28,7 +28,7 @@ const base = {
     version: '0',
     platform: 'linux',
     shell: 'harness',
-    features: { tray: false, nativeDrag: false, notifications: false },
+    features: { tray: false, nativeDrag: false, notifications: false, sandbox: false },
   }),
 };
 
