@@ -4,7 +4,8 @@
 // DatabridgeBlockingTooLong, routed to the team's receiver; then a DatabridgeMonitorDown of
 // that monitor must hold back its instance alerts (the inhibit rule) and not another
 // monitor's. The monitor's container must report itself healthy (the image's
-// HEALTHCHECK), and promtool and amtool check the configurations where they are mounted.
+// HEALTHCHECK), its root must be read-only and its state folder writable, and promtool and
+// amtool check the configurations where they are mounted.
 //
 //   node scripts/ci/compose-alert-check.mjs [--timeout SECONDS] [--receiver NAME] [--keep]
 //
@@ -187,10 +188,23 @@ async function prometheusProgress() {
   }
 }
 
-/** promtool and amtool inside their services, on the files where they are mounted. */
-const CONFIG_CHECKS = [
+/**
+ * Commands run inside the services: promtool and amtool on the files where they are mounted,
+ * and, as the monitor's user, that its root is read-only and its state folder is not.
+ */
+const IN_SERVICE_CHECKS = [
   ['prometheus', 'promtool', 'check', 'config', '/etc/prometheus/prometheus.yml'],
   ['alertmanager', 'amtool', 'check-config', '/etc/alertmanager/alertmanager.yml'],
+  [
+    'monitor',
+    '/nodejs/bin/node',
+    '-e',
+    [
+      "const fs = require('node:fs');",
+      "try { fs.writeFileSync('/app/probe', ''); process.exit(2); } catch (e) { if (e.code !== 'EROFS') throw e; }",
+      'fs.accessSync(process.env.STATE_DIRECTORY, fs.constants.W_OK);',
+    ].join(' '),
+  ],
 ];
 
 const composeArgs = (...args) => ['compose', ...COMPOSE_FILES.flatMap((f) => ['-f', f]), ...args];
@@ -230,7 +244,7 @@ async function check(options) {
     timeoutMs: 120_000,
   });
   console.log('compose-alert-check: the monitor container is healthy');
-  for (const [service, ...command] of CONFIG_CHECKS) compose('exec', '-T', service, ...command);
+  for (const [service, ...command] of IN_SERVICE_CHECKS) compose('exec', '-T', service, ...command);
 }
 
 /** Runs the check, prints the logs when it fails, and takes the stack down unless kept. */
