@@ -121,6 +121,7 @@ export interface ComposeService {
   volumes?: string[];
   secrets?: string[];
   depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test?: string[]; disable?: boolean };
 }
 
 /** A compose file. */

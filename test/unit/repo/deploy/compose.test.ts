@@ -12,8 +12,10 @@ import {
   readAlertRules,
   readCompose,
   readContainerfile,
+  runNode,
   type ComposeService,
 } from '../../../support/deploy-files';
+import { startScriptedServer } from '../../../support/scripted-server';
 import { missingTool, runTool } from '../../../support/system-tools';
 
 /*
@@ -270,6 +272,23 @@ describe('the compose stack (deploy/compose)', () => {
     expect(new URL(connection?.baseUrl ?? '').host).toBe(`emulator:${port}`);
     const key = override.environment?.[connection?.apiKeyEnv ?? ''] ?? '';
     expect(Object.keys(DEMO_API_KEYS)).toContain(key);
+  });
+
+  it('starts the monitor once the emulator answers, whatever it answers', async () => {
+    expect(service('monitor', demo).depends_on?.['emulator']?.condition).toBe('service_healthy');
+    const emulator = service('emulator', demo);
+    const [kind, node, ...args] = emulator.healthcheck?.test ?? [];
+    expect([kind, node]).toEqual(['CMD', 'node']);
+    const origin = `http://127.0.0.1:${argAfter(emulator.command ?? [], '--port')}`;
+    const server = await startScriptedServer((_req, res) => res.writeHead(404).end());
+    const toServer = args.map((arg) => arg.replace(origin, server.origin));
+    expect(toServer).not.toEqual(args);
+    try {
+      expect(await runNode(toServer)).toBe(0);
+    } finally {
+      await server.close();
+    }
+    expect(await runNode(toServer)).toBe(1);
   });
 
   it('keeps the token out of git', () => {
