@@ -4,8 +4,9 @@
 // DatabridgeBlockingTooLong, routed to the team's receiver; then a DatabridgeMonitorDown of
 // that monitor must hold back its instance alerts (the inhibit rule) and not another
 // monitor's. The monitor's container must report itself healthy (the image's
-// HEALTHCHECK), its root must be read-only and its state folder writable, and promtool and
-// amtool check the configurations where they are mounted.
+// HEALTHCHECK), its root must be read-only and its state folder writable, Grafana must show the
+// provisioned dashboard over a healthy Prometheus data source, and promtool and amtool check
+// the configurations where they are mounted.
 //
 //   node scripts/ci/compose-alert-check.mjs [--timeout SECONDS] [--receiver NAME] [--keep]
 //
@@ -14,22 +15,24 @@
 // stack down again (volumes too) unless --keep.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { request } from 'undici';
+import { parse } from 'yaml';
 import { output, run, runCheck } from './ci-helpers.mjs';
+import {
+  checkAlertmanager,
+  checkGrafana,
+  prometheusProgress,
+  waitFor,
+} from './compose-stack-checks.mjs';
 
 const COMPOSE_DIR = 'deploy/compose';
 /** The stack, with the emulator on top; compose reads paths inside them from their folder. */
 export const COMPOSE_FILES = [`${COMPOSE_DIR}/compose.yml`, `${COMPOSE_DIR}/compose.emulator.yml`];
 const ALERTMANAGER = 'http://127.0.0.1:9093';
 const PROMETHEUS = 'http://127.0.0.1:9090';
-/** The alert the demo's chains raise (sql-eu-prod-01 and sql-eu-dev-01 from the start). */
-export const BLOCKING = 'DatabridgeBlockingTooLong';
-/** The alert whose firing holds back a monitor's instance alerts. */
-export const MONITOR_DOWN = 'DatabridgeMonitorDown';
+const GRAFANA = 'http://127.0.0.1:3000';
 
 /** Reads `[--timeout SECONDS] [--receiver NAME] [--keep]`. */
 export function parseArguments(argv) {
@@ -50,142 +53,11 @@ export function parseArguments(argv) {
   };
 }
 
-/** The first alert of `alerts` (Alertmanager's /api/v2/alerts) with all of `labels`. */
-export function findAlert(alerts, labels) {
-  return alerts.find((alert) =>
-    Object.entries(labels).every(([name, value]) => alert.labels?.[name] === value),
-  );
-}
-
-/**
- * Calls `probe` every `everyMs` until it answers something other than undefined, and answers
- * that; throws naming `what` after `timeoutMs`. `onWait` hears each miss (for progress lines).
- */
-export async function waitFor(probe, { what, timeoutMs, everyMs = 5_000, onWait }) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() >= deadline) {
-      throw new Error(`timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}`);
-    }
-    await onWait?.();
-    await delay(everyMs);
-  }
-}
-
-const TIMEOUTS = { headersTimeout: 10_000, bodyTimeout: 10_000 };
-
-async function getJson(url) {
-  const { statusCode, body } = await request(url, TIMEOUTS);
-  if (statusCode !== 200) {
-    await body.dump();
-    throw new Error(`GET ${url}: HTTP ${statusCode}`);
-  }
-  return body.json();
-}
-
-/** Alertmanager's alerts, or an empty list while it does not answer yet. */
-async function alertsOf(url) {
-  try {
-    return await getJson(`${url}/api/v2/alerts`);
-  } catch {
-    return [];
-  }
-}
-
-async function postAlerts(url, alerts) {
-  const { statusCode, body } = await request(`${url}/api/v2/alerts`, {
-    ...TIMEOUTS,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(alerts),
-  });
-  await body.dump();
-  if (statusCode !== 200) throw new Error(`POST ${url}/api/v2/alerts: HTTP ${statusCode}`);
-}
-
-/** An alert as Prometheus sends one, ending in ten minutes. */
-function posted(labels) {
-  const now = Date.now();
-  return {
-    labels,
-    annotations: { summary: 'posted by scripts/ci/compose-alert-check.mjs' },
-    startsAt: new Date(now).toISOString(),
-    endsAt: new Date(now + 600_000).toISOString(),
-  };
-}
-
-/**
- * Against Alertmanager at `url`: waits until the demo's blocking alert is there and routed to
- * `receiver`; then, with the labels Prometheus gave it, posts a DatabridgeMonitorDown of its
- * monitor (its `job`) and two instance alerts, one of that monitor and one of another, and
- * checks that only the first is held back. (Posted ones, as the real alert may end meanwhile:
- * the emulator's chains clear now and then.) Answers the blocking alert as first seen.
- */
-export async function checkAlertmanager({
-  url,
-  receiver,
-  timeoutMs,
-  everyMs,
-  inhibitTimeoutMs = 60_000,
-  onWait,
-}) {
-  const alert = await waitFor(async () => findAlert(await alertsOf(url), { alertname: BLOCKING }), {
-    what: `${BLOCKING} in Alertmanager`,
-    timeoutMs,
-    everyMs,
-    onWait,
-  });
-  console.log(`compose-alert-check: Alertmanager has ${BLOCKING}`, alert.labels);
-  const receivers = (alert.receivers ?? []).map((r) => r.name);
-  if (!receivers.includes(receiver)) {
-    throw new Error(
-      `${BLOCKING} goes to ${receivers.join(', ') || 'no receiver'}, not ${receiver}`,
-    );
-  }
-  const job = alert.labels.job;
-  if (!job) throw new Error(`${BLOCKING} has no job label, which the inhibition needs`);
-  const same = { ...alert.labels, instance: 'sql-posted-by-check' };
-  const other = { ...same, job: `${job}-other` };
-  await postAlerts(url, [
-    posted({ alertname: MONITOR_DOWN, job, instance: 'monitor:9420', severity: 'critical' }),
-    posted(same),
-    posted(other),
-  ]);
-  await waitFor(
-    async () =>
-      findAlert(await alertsOf(url), same)?.status?.inhibitedBy?.length ? true : undefined,
-    {
-      what: `${MONITOR_DOWN} (job ${job}) to inhibit ${BLOCKING}`,
-      timeoutMs: inhibitTimeoutMs,
-      everyMs: Math.min(everyMs ?? 2_000, 2_000),
-    },
-  );
-  const otherStatus = findAlert(await alertsOf(url), other)?.status;
-  if (!otherStatus) throw new Error(`the ${BLOCKING} posted for job ${other.job} is gone`);
-  if (otherStatus.inhibitedBy?.length) {
-    throw new Error(`${MONITOR_DOWN} of job ${job} also inhibits job ${other.job}'s alerts`);
-  }
-  console.log(
-    `compose-alert-check: ${MONITOR_DOWN} of job ${job} inhibits its instance alerts only`,
-  );
-  return alert;
-}
-
-/** One line on what Prometheus sees, printed while waiting. */
-async function prometheusProgress() {
-  try {
-    const targets = await getJson(`${PROMETHEUS}/api/v1/targets`);
-    const alerts = await getJson(`${PROMETHEUS}/api/v1/alerts`);
-    const health = targets.data.activeTargets.map((t) => `${t.labels.job} ${t.health}`);
-    const states = alerts.data.alerts.map(
-      (a) => `${a.labels.alertname}${a.labels.instance ? `{${a.labels.instance}}` : ''} ${a.state}`,
-    );
-    console.log(`  prometheus: targets [${health.join(', ')}], alerts [${states.join(', ')}]`);
-  } catch (error) {
-    console.log(`  prometheus: not answering yet (${error.message})`);
-  }
+/** The uids compose provisions Grafana with: the dashboard's, and the data source's. */
+export function grafanaUids() {
+  const dashboard = JSON.parse(readFileSync('deploy/grafana/databridge-monitor.json', 'utf8'));
+  const sources = parse(readFileSync(`${COMPOSE_DIR}/grafana/datasources.yml`, 'utf8'));
+  return { dashboardUid: dashboard.uid, datasourceUid: sources.datasources[0].uid };
 }
 
 /**
@@ -236,7 +108,7 @@ async function check(options) {
   const onWait = async () => {
     if (Date.now() - lastProgress < 30_000) return;
     lastProgress = Date.now();
-    await prometheusProgress();
+    await prometheusProgress(PROMETHEUS);
   };
   await checkAlertmanager({ url: ALERTMANAGER, ...options, onWait });
   await waitFor(() => (monitorHealth() === 'healthy' ? true : undefined), {
@@ -244,6 +116,14 @@ async function check(options) {
     timeoutMs: 120_000,
   });
   console.log('compose-alert-check: the monitor container is healthy');
+  // The admin password as compose.yml gives it to Grafana.
+  await checkGrafana({
+    url: GRAFANA,
+    user: 'admin',
+    password: process.env.GRAFANA_ADMIN_PASSWORD || 'admin',
+    ...grafanaUids(),
+    timeoutMs: 120_000,
+  });
   for (const [service, ...command] of IN_SERVICE_CHECKS) compose('exec', '-T', service, ...command);
 }
 

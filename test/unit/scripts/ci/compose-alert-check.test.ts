@@ -1,90 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import {
-  BLOCKING,
-  MONITOR_DOWN,
-  checkAlertmanager,
-  findAlert,
+  COMPOSE_FILES,
+  grafanaUids,
   parseArguments,
-  waitFor,
-  type ListedAlert,
 } from '../../../../scripts/ci/compose-alert-check.mjs';
-import {
-  sendJson,
-  startScriptedServer,
-  type ScriptedServer,
-} from '../../../support/scripted-server';
 
 /*
- * The check the real-OS workflow runs against the compose stack, against a stand-in
- * Alertmanager here: it waits for the blocking alert, checks its receiver, and fails when the
- * inhibition holds back nothing or another monitor's alerts too, or when the alert never comes.
+ * The compose check's own reading: its command line, and the uids it asks Grafana for, which
+ * must be those compose provisions (the dashboard of deploy/grafana, the data source of
+ * deploy/compose/grafana). The checks it makes are tested in compose-stack-checks.test.ts.
  */
-
-const servers: ScriptedServer[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-  vi.restoreAllMocks();
-});
-
-/** The alert Prometheus sends for the demo's chain. */
-const FIRING = {
-  alertname: BLOCKING,
-  job: 'databridge-monitor',
-  profile: 'emulator',
-  instance: 'sql-eu-prod-01',
-  region: 'custom',
-  severity: 'warning',
-};
-
-interface Stand {
-  /** The GET of /api/v2/alerts from which the firing alert is listed. */
-  listedFrom: number;
-  receiver: string;
-  /** How a DatabridgeMonitorDown inhibits: by job, every instance alert, or none. */
-  inhibits: 'by job' | 'all' | 'none';
-}
-
-/** A stand-in Alertmanager: lists what it got, with receivers and inhibition as `stand` says. */
-async function standInAlertmanager(stand: Stand) {
-  const alerts: { labels: Record<string, string> }[] = [];
-  let gets = 0;
-  const server = await startScriptedServer((req, res, index) => {
-    if (req.method === 'POST') {
-      alerts.push(...(JSON.parse(server.seen[index]?.body ?? '[]') as typeof alerts));
-      sendJson(res, 200, {});
-      return;
-    }
-    gets += 1;
-    const listed = gets >= stand.listedFrom ? [{ labels: FIRING }, ...alerts] : alerts;
-    const sources = listed.filter((a) => a.labels['alertname'] === MONITOR_DOWN);
-    sendJson(
-      res,
-      200,
-      listed.map((alert) => {
-        const by = sources.filter(
-          (source) =>
-            alert.labels['alertname'] !== MONITOR_DOWN &&
-            (stand.inhibits === 'all' ||
-              (stand.inhibits === 'by job' && source.labels['job'] === alert.labels['job'])),
-        );
-        return {
-          labels: alert.labels,
-          receivers: [{ name: stand.receiver }],
-          status: {
-            state: by.length ? 'suppressed' : 'active',
-            inhibitedBy: by.map(() => 'fingerprint'),
-            silencedBy: [],
-          },
-        };
-      }),
-    );
-  });
-  servers.push(server);
-  return server;
-}
-
-const quick = { receiver: 'databridge-team', timeoutMs: 2_000, everyMs: 20, inhibitTimeoutMs: 300 };
 
 describe('the compose alert check', () => {
   it('reads its command line', () => {
@@ -101,98 +28,16 @@ describe('the compose alert check', () => {
     expect(() => parseArguments(['--timeout', 'soon'])).toThrow(/usage/);
   });
 
-  it('finds an alert by every label asked for', () => {
-    const alerts: ListedAlert[] = [
-      { labels: { alertname: BLOCKING, instance: 'a' } },
-      { labels: { alertname: BLOCKING, instance: 'b' } },
-    ];
-    expect(findAlert(alerts, { alertname: BLOCKING })?.labels['instance']).toBe('a');
-    expect(findAlert(alerts, { alertname: BLOCKING, instance: 'b' })).toBe(alerts[1]);
-    expect(findAlert(alerts, { alertname: MONITOR_DOWN })).toBeUndefined();
-  });
-
-  it('waits for the alert, then sees a MonitorDown of its job hold back that job alone', async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const server = await standInAlertmanager({
-      listedFrom: 3,
-      receiver: 'databridge-team',
-      inhibits: 'by job',
+  it('asks Grafana for the dashboard and the data source that compose provisions', () => {
+    const stack = parse(readFileSync(COMPOSE_FILES[0] ?? '', 'utf8')) as {
+      services: { grafana: { volumes: string[] } };
+    };
+    const mounted = stack.services.grafana.volumes.map((volume) => volume.split(':')[0]);
+    expect(mounted).toContain('../grafana/databridge-monitor.json');
+    expect(mounted).toContain('./grafana/datasources.yml');
+    expect(grafanaUids()).toEqual({
+      dashboardUid: 'databridge-monitor',
+      datasourceUid: 'prometheus',
     });
-    const alert = await checkAlertmanager({ url: server.origin, ...quick });
-    expect(alert.labels).toEqual(FIRING);
-    const posted = server.seen.filter((request) => request.method === 'POST');
-    expect(posted).toHaveLength(1);
-    const labels = (
-      JSON.parse(posted[0]?.body ?? '[]') as { labels: Record<string, string> }[]
-    ).map((a) => a.labels);
-    expect(labels.map((l) => [l['alertname'], l['job']])).toEqual([
-      [MONITOR_DOWN, FIRING.job],
-      [BLOCKING, FIRING.job],
-      [BLOCKING, `${FIRING.job}-other`],
-    ]);
-    expect(server.seen.filter((r) => r.method === 'GET').length).toBeGreaterThanOrEqual(3);
-  });
-
-  it('fails when the alert goes to another receiver', async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const server = await standInAlertmanager({
-      listedFrom: 1,
-      receiver: 'default',
-      inhibits: 'by job',
-    });
-    await expect(checkAlertmanager({ url: server.origin, ...quick })).rejects.toThrow(
-      `${BLOCKING} goes to default, not databridge-team`,
-    );
-  });
-
-  it("fails when the monitor's down holds back another monitor's alerts too", async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const server = await standInAlertmanager({
-      listedFrom: 1,
-      receiver: 'databridge-team',
-      inhibits: 'all',
-    });
-    await expect(checkAlertmanager({ url: server.origin, ...quick })).rejects.toThrow(
-      /also inhibits job databridge-monitor-other/,
-    );
-  });
-
-  it('fails when nothing is held back', async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const server = await standInAlertmanager({
-      listedFrom: 1,
-      receiver: 'databridge-team',
-      inhibits: 'none',
-    });
-    await expect(checkAlertmanager({ url: server.origin, ...quick })).rejects.toThrow(
-      `waiting for ${MONITOR_DOWN} (job databridge-monitor) to inhibit ${BLOCKING}`,
-    );
-  });
-
-  it('fails naming the alert when it never reaches Alertmanager', async () => {
-    const server = await standInAlertmanager({
-      listedFrom: 1e9,
-      receiver: 'databridge-team',
-      inhibits: 'by job',
-    });
-    await expect(
-      checkAlertmanager({ url: server.origin, ...quick, timeoutMs: 200 }),
-    ).rejects.toThrow(`waiting for ${BLOCKING} in Alertmanager`);
-  });
-
-  it('waits with a deadline, telling of each miss', async () => {
-    const onWait = vi.fn();
-    let calls = 0;
-    const found = await waitFor(() => (++calls === 3 ? 'there' : undefined), {
-      what: 'the third call',
-      timeoutMs: 1_000,
-      everyMs: 1,
-      onWait,
-    });
-    expect(found).toBe('there');
-    expect(onWait).toHaveBeenCalledTimes(2);
-    await expect(
-      waitFor(() => undefined, { what: 'nothing', timeoutMs: 30, everyMs: 5 }),
-    ).rejects.toThrow('timed out after 0 s waiting for nothing');
   });
 });
