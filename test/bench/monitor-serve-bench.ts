@@ -99,7 +99,7 @@ export interface ServeFigures {
 }
 
 /** The burst and the serve process's RSS just before, at its end, and after settling. */
-export interface BurstPhase {
+interface BurstPhase {
   readonly sent: BurstFigures;
   readonly rssBefore: number;
   readonly rssPeak: number;

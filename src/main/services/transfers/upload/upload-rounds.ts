@@ -28,7 +28,7 @@ const MAX_CHANGE_ROUNDS = 3;
  * read again (one `stat`), and a moved stamp stops the round early: the parts in flight
  * finish, the parts sent are proven again, and the next round sends the rest.
  */
-export async function sendPartsHeldStill(ctx: ImportContext): Promise<{ sentAny: boolean }> {
+async function sendPartsHeldStill(ctx: ImportContext): Promise<{ sentAny: boolean }> {
   const { journal, settings } = ctx;
   const path = journal.sourcePath;
   let stamp = await settledStamp(path, settings.sleep, ctx.signal);
