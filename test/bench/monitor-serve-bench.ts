@@ -104,15 +104,21 @@ interface BurstPhase {
   readonly rssBefore: number;
   readonly rssPeak: number;
   readonly rssAfter: number;
+  /** V8's heap reserved (total) before and after, from the process's own metrics. */
+  readonly heapBefore: number;
+  readonly heapAfter: number;
 }
 
 /** The burst, then `settleSeconds` of ordinary work (peers and scrapes go on meanwhile). */
 async function burstPhase(serve: { url: string; pid: number }, params: ServeBenchParams) {
   const rssBefore = await rssOf(serve.pid);
+  const heapBefore = (await serveCounts(serve.url)).heapTotal;
   const sent = await burst(serve.url, TOKEN);
   const rssPeak = await rssOf(serve.pid);
   await sleepUntil(Date.now() + params.settleSeconds * 1000);
-  return { sent, rssBefore, rssPeak, rssAfter: await rssOf(serve.pid) };
+  const rssAfter = await rssOf(serve.pid);
+  const heapAfter = (await serveCounts(serve.url)).heapTotal;
+  return { sent, rssBefore, rssPeak, rssAfter, heapBefore, heapAfter };
 }
 
 const TOKEN = 'bench-bearer-token-0123456789abcdef';

@@ -87,13 +87,16 @@ export function printServe(figures: ServeFigures): boolean {
 
 /** Prints the burst phase; answers the RSS after settling as a ratio of the RSS before. */
 function printBurst(figures: ServeFigures): number {
-  const { sent, rssBefore, rssPeak, rssAfter } = figures.burst;
+  const { sent, rssBefore, rssPeak, rssAfter, heapBefore, heapAfter } = figures.burst;
   const after = rssAfter / rssBefore;
   console.log(
     `  a burst: ${sent.scrapes} requests at once, half without the token (${sent.answered} scrapes answered, ${sent.refused} refused 401, ${sent.dropped} dropped by the connection cap), then ${sent.halfOpen} connections holding half a request for 5 s`,
   );
   console.log(
     `    RSS before ${mib(rssBefore)}, at the burst's end ${mib(rssPeak)}, after ${figures.params.settleSeconds} s of ordinary work ${mib(rssAfter)} = ${after.toFixed(3)} x before (target <= ${TARGETS.afterBurst}): ${verdict(after <= TARGETS.afterBurst)}`,
+  );
+  console.log(
+    `    of which V8's heap reserved: ${mib(heapBefore)} before, ${mib(heapAfter)} after (the rest is native memory: sockets, TLS, the allocator's arenas)`,
   );
   return after;
 }

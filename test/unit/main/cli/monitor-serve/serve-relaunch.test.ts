@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   SERVE_PARENT_ENV,
+  serveChildEnv,
   serveRelaunchArgs,
   type ServeProcess,
 } from '../../../../../src/main/cli/monitor-serve/serve-relaunch';
@@ -34,5 +35,16 @@ describe('serveRelaunchArgs', () => {
       { ...LINUX, platform: 'win32' as const },
     ];
     for (const facts of given) expect(serveRelaunchArgs(facts, COMMAND)).toBeUndefined();
+  });
+});
+
+describe('serveChildEnv', () => {
+  it('names the parent and caps malloc arenas at two, unless the environment says otherwise', () => {
+    expect(serveChildEnv({ PATH: '/bin' }, 42)).toEqual({
+      PATH: '/bin',
+      MALLOC_ARENA_MAX: '2',
+      [SERVE_PARENT_ENV]: '42',
+    });
+    expect(serveChildEnv({ MALLOC_ARENA_MAX: '8' }, 42)['MALLOC_ARENA_MAX']).toBe('8');
   });
 });
