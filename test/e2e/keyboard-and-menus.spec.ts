@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo, runCommand } from '../support/e2e/menus';
 import type { App } from '../support/e2e/pages/app';
+import { screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * Table rows from the keyboard and the context menu (issue 17), on the archives of
@@ -148,4 +149,28 @@ test('the activity panel collapses to the status bar strip, which opens it; its 
   await expect.poll(async () => (await slot.boundingBox())?.height ?? 0).toBe(before - 52);
   await strip.click();
   await expect(slot).toBeHidden();
+});
+
+// Last: it leaves the audit trail open, which the tests above do not expect.
+test('the top bar and Ctrl+Shift+J / Ctrl+Shift+A open all jobs and the audit trail; the sheet lists both keys', async ({
+  page,
+}) => {
+  await page.getByTestId('open-all-jobs').click();
+  await expect(page.getByTestId('all-jobs-view')).toBeVisible();
+  await expect(page.getByTestId('open-all-jobs')).toHaveAttribute('aria-current', 'page');
+  await page.getByTestId('open-audit').click();
+  await expect(page.getByTestId('audit-view')).toBeVisible();
+  await expect(page.getByTestId('open-audit')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('open-all-jobs')).not.toHaveAttribute('aria-current', 'page');
+  await page.getByTestId('open-connections').click();
+  await page.keyboard.press('Control+Shift+J');
+  await expect(page.getByTestId('all-jobs-view')).toBeVisible();
+  await page.keyboard.press('Control+Shift+A');
+  await expect(page.getByTestId('audit-view')).toBeVisible();
+  await page.keyboard.press('F1');
+  const sheet = page.getByTestId('keyboard-shortcuts');
+  await expect(sheet).toContainText('Open all jobs (every open connection)');
+  await expect(sheet).toContainText('Open the audit trail');
+  await screenshotThemes(page, 'keyboard-shortcuts-sheet');
+  await page.keyboard.press('Escape');
 });

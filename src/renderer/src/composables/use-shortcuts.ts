@@ -17,6 +17,10 @@ export interface FrameShortcuts {
   readonly settings: () => void;
   /** F1 or Ctrl/Cmd+/: the keyboard shortcuts sheet. */
   readonly help: () => void;
+  /** Ctrl/Cmd+Shift+J: every job of every open connection. */
+  readonly allJobs: () => void;
+  /** Ctrl/Cmd+Shift+A: the audit trail. */
+  readonly audit: () => void;
 }
 
 /**
@@ -37,6 +41,8 @@ export function useShortcuts(actions: FrameShortcuts): string {
     if (key === 'p' && event.shiftKey) actions.palette();
     else if (key === 'p') actions.jump();
     else if (key === 'j' && !event.shiftKey) actions.activity();
+    else if (key === 'j') actions.allJobs();
+    else if (key === 'a' && event.shiftKey) actions.audit();
     else if (key === ',' && !event.shiftKey) actions.settings();
     else if (key === '/') actions.help();
     else return;

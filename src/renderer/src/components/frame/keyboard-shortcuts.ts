@@ -22,6 +22,8 @@ export function keyboardShortcuts(mod: string): ShortcutGroup[] {
         { keys: [`${mod}+P`], does: 'Go to a view or a loaded object' },
         { keys: [`${mod}+Shift+P`], does: 'Run a command' },
         { keys: [`${mod}+J`], does: 'Show or hide the activity panel' },
+        { keys: [`${mod}+Shift+J`], does: 'Open all jobs (every open connection)' },
+        { keys: [`${mod}+Shift+A`], does: 'Open the audit trail' },
         { keys: [`${mod}+,`], does: 'Open settings' },
         { keys: ['F1', `${mod}+/`], does: 'Show these keyboard shortcuts' },
       ],
