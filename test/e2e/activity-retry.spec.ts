@@ -3,7 +3,7 @@ import { writeSampleDatabaseFile } from '../support/sample-files';
 import { queueDialog } from '../support/e2e/files';
 import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
 import { jumpTo } from '../support/e2e/menus';
-import { screenshotThemes } from '../support/e2e/screenshots';
+import { screenshotThemes, takesScreenshots } from '../support/e2e/screenshots';
 
 /*
  * A storage host that fails a part: the transfer's line says so while it waits to try again
@@ -14,7 +14,10 @@ import { screenshotThemes } from '../support/e2e/screenshots';
 test.use({
   transfers: {
     ...SMALL_PARTS,
-    retry: { baseDelayMs: 10_000, maxDelayMs: 10_000 },
+    // Long enough to read the notice, and with SCREENSHOTS=1 to take it in both themes twice.
+    retry: takesScreenshots
+      ? { baseDelayMs: 10_000, maxDelayMs: 10_000 }
+      : { baseDelayMs: 4_000, maxDelayMs: 4_000 },
     random: () => 0.999,
   },
 });

@@ -71,10 +71,10 @@ describe.skipIf(!CHROMIUM)('the app probe, on the browser harness in Chromium', 
   }, 90_000);
 
   it('fails a window whose page is not the one expected, naming the page it found', async () => {
-    // Ten seconds for a page that never comes: Chromium opens the harness at start.
-    const { problems } = await probe(APP_PAGE, 10);
+    // Five seconds for a page that never comes: Chromium opens the harness at start.
+    const { problems } = await probe(APP_PAGE, 5);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^no page at app:\/\/databridge\/ within 10 s; it showed /);
+    expect(problems[0]).toMatch(/^no page at app:\/\/databridge\/ within 5 s; it showed /);
     expect(problems[0]).toContain(harness.url);
   }, 90_000);
 });

@@ -51,7 +51,7 @@ export function serveRelaunchArgs(
  * a burst of a thousand scrapes and 401s the bench measured the RSS 11-12 % above what it was
  * before, and it stayed; with two arenas, 5-8 %. The environment's own value wins.
  */
-export const SERVE_MALLOC_ARENAS = '2';
+const SERVE_MALLOC_ARENAS = '2';
 
 /** The environment the server starts again with: its parent, and at most two malloc arenas. */
 export function serveChildEnv(

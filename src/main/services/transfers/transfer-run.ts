@@ -185,9 +185,16 @@ export class TransferRun {
    * step) or the state changes. Another step's success leaves the notice.
    */
   noteRetrying(step: string, notice: TransferRetrying | undefined): void {
-    if (notice) this.record.retrying = notice;
-    else if (this.record.retrying?.step === step) delete this.record.retrying;
-    else return;
+    if (notice) {
+      // Told at once, like a change of state: a retry after a short wait would otherwise be
+      // over before the next throttled event.
+      this.record.retrying = notice;
+      this.record.updatedAt = this.#isoNow();
+      this.#throttle.flush();
+      return;
+    }
+    if (this.record.retrying?.step !== step) return;
+    delete this.record.retrying;
     this.#touch();
   }
 
