@@ -1,5 +1,6 @@
 import { isAppError } from '../../../shared/errors';
 import type { TransferRetrying } from '../../../shared/model/transfer';
+import type { TransferEngineSettings } from './transfer-context';
 
 /*
  * What a transfer's card and the command's progress line say while a step is tried again:
@@ -43,5 +44,28 @@ export function retryNotice(
     attempt: failed.attempt + 1,
     of: failed.of,
     at: new Date(now + failed.delayMs).toISOString(),
+  };
+}
+
+/**
+ * The handler every retrying step of a transfer shares: logs the retry (no URL) and hands
+ * its notice to `notify` (the record the card and the progress line read).
+ */
+export function reportRetry(
+  settings: Pick<TransferEngineSettings, 'logger' | 'retry' | 'now'>,
+  transferId: string,
+  notify: (step: string, notice: TransferRetrying) => void,
+): (step: string, error: unknown, attempt: number, delayMs: number) => void {
+  return (step, error, attempt, delayMs) => {
+    settings.logger.warn('Retrying a transfer step', {
+      transferId,
+      step,
+      attempt,
+      delayMs,
+      code: isAppError(error) ? error.code : undefined,
+      status: isAppError(error) ? error.status : undefined,
+    });
+    const of = settings.retry.maxAttempts;
+    notify(step, retryNotice(step, error, { attempt, of, delayMs }, settings.now()));
   };
 }

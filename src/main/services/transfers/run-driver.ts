@@ -14,7 +14,7 @@ import { isMd5Verified } from './transfer-md5';
 import { TransferQueue } from './transfer-queue';
 import type { Timers } from '../time/timers';
 import { StopRequest, type TransferRun } from './transfer-run';
-import { retryNotice } from './retry-notice';
+import { reportRetry } from './retry-notice';
 
 /** Options of {@link RunDriver}. */
 export interface RunDriverOptions {
@@ -245,6 +245,9 @@ export class RunDriver {
     signal: AbortSignal,
   ): TransferContext<J> {
     const { settings } = this.#options;
+    const retry = reportRetry(settings, journal.id, (step, notice) =>
+      run.noteRetrying(step, notice),
+    );
     return {
       journal,
       signal,
@@ -266,20 +269,7 @@ export class RunDriver {
         random: settings.random,
         now: settings.now,
         signal,
-        onRetry: (error, attempt, delayMs) => {
-          settings.logger.warn('Retrying a transfer step', {
-            transferId: journal.id,
-            step: what,
-            attempt,
-            delayMs,
-            code: isAppError(error) ? error.code : undefined,
-          });
-          const of = settings.retry.maxAttempts;
-          run.noteRetrying(
-            what,
-            retryNotice(what, error, { attempt, of, delayMs }, settings.now()),
-          );
-        },
+        onRetry: (error, attempt, delayMs) => retry(what, error, attempt, delayMs),
         onRecovered: () => run.noteRetrying(what, undefined),
       }),
     };

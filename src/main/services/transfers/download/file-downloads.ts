@@ -1,5 +1,5 @@
 import { join, parse } from 'node:path';
-import { AppError, isAppError } from '../../../../shared/errors';
+import { AppError } from '../../../../shared/errors';
 import { diskFullCause, diskFullError } from '../disk-full';
 import type { DownloadJournal, ExportFile } from '../journal-schema';
 import { checkPresignedUrl } from '../presigned-http';
@@ -7,7 +7,7 @@ import { exists } from './download-progress';
 import { RangeDownloader, type RangeDownloaderOptions } from './range-downloader';
 import type { TransferContext, TransferEngineSettings } from '../transfer-context';
 import { systemDisk, type TransferDisk } from '../transfer-disk';
-import { retryNotice } from '../retry-notice';
+import { reportRetry } from '../retry-notice';
 
 /*
  * The download phase shared by exports and archive downloads: where each remote file goes in
@@ -140,21 +140,9 @@ export async function downloadFiles(
 ): Promise<void> {
   const { journal } = ctx;
   const { settings } = ctx;
+  const retry = reportRetry(settings, journal.id, (step, notice) => ctx.retrying(step, notice));
   const downloader = rangeDownloaderOf(settings, {
-    onRetry: (error, attempt, delayMs) => {
-      settings.logger.warn('Retrying a transfer step', {
-        transferId: ctx.journal.id,
-        step: 'download',
-        attempt,
-        delayMs,
-        code: isAppError(error) ? error.code : undefined,
-      });
-      const of = settings.retry.maxAttempts;
-      ctx.retrying(
-        'download',
-        retryNotice('download', error, { attempt, of, delayMs }, settings.now()),
-      );
-    },
+    onRetry: (error, attempt, delayMs) => retry('download', error, attempt, delayMs),
     onRecovered: () => ctx.retrying('download', undefined),
   });
   const totals = (): number => journal.files.reduce((sum, f) => sum + (f.totalBytes ?? 0), 0);

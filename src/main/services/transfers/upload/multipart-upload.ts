@@ -7,7 +7,7 @@ import { PartUploader } from './part-uploader';
 import { checkPresignedUrl, toTransferError } from '../presigned-http';
 import { withRetries } from '../step-retry';
 import type { PartEvent, TransferContext } from '../transfer-context';
-import { retryNotice } from '../retry-notice';
+import { reportRetry } from '../retry-notice';
 
 type ImportContext = TransferContext<ImportJournal>;
 
@@ -29,18 +29,7 @@ export function partUploaderFor(ctx: TransferContext<ImportJournal>): PartUpload
     sleep: settings.sleep,
     random: settings.random,
     limiter: settings.bandwidth,
-    onRetry: (label, error, attempt, delayMs) => {
-      settings.logger.warn('Retrying a transfer step', {
-        transferId: ctx.journal.id,
-        step: label,
-        attempt,
-        delayMs,
-        code: isAppError(error) ? error.code : undefined,
-        status: isAppError(error) ? error.status : undefined,
-      });
-      const of = settings.retry.maxAttempts;
-      ctx.retrying(label, retryNotice(label, error, { attempt, of, delayMs }, settings.now()));
-    },
+    onRetry: reportRetry(settings, ctx.journal.id, (step, notice) => ctx.retrying(step, notice)),
     onRecovered: (label) => ctx.retrying(label, undefined),
   });
 }
