@@ -6,7 +6,8 @@ import { z } from 'zod';
  * it reported as a failure. `JOB_FAILED` is ours too: the request was accepted, but the
  * background job it started ended Failed (its message carries the job's own error).
  * `DISK_FULL` is ours: a local disk (a download's folder, the app's data folder) has no room
- * left; the work waits, resumable, until the user frees space.
+ * left; the work waits, resumable, until the user frees space. `AUDIT_UNAVAILABLE` is ours:
+ * the audit trail could not record a change before it was sent, so it was not sent.
  */
 export const ErrorCodeSchema = z.enum([
   'VALIDATION',
@@ -24,6 +25,7 @@ export const ErrorCodeSchema = z.enum([
   'CANCELLED',
   'JOB_FAILED',
   'DISK_FULL',
+  'AUDIT_UNAVAILABLE',
   'INTERNAL',
 ]);
 /** An error code from {@link ErrorCodeSchema}. */

@@ -76,3 +76,34 @@ test('a trail edited on disk is reported, kept aside, and a new chain records it
   expect((await readdir(folder)).some((name) => name.includes('.damaged.'))).toBe(true);
   expect(consoleErrors).toEqual([]);
 });
+
+test('a change whose outcome never came is marked Outcome unknown, and its filter keeps it', async ({
+  app,
+  page,
+  harness,
+  consoleErrors,
+}) => {
+  // What a run killed right after sending a drop leaves: its intent, and no outcome.
+  await harness.services.audit.append({
+    type: 'intent',
+    intentId: 'e2e-intent-1',
+    source: { kind: 'cli', version: '0.1.0' },
+    profile: { id: 'cli', name: 'command line' },
+    principal: { kind: 'apiKey', keyFingerprint: '0123456789ab' },
+    host: '127.0.0.1',
+    operation: 'databases.drop',
+    target: { instanceName: 'sql-eu-dev-01', databaseName: 'Modeler_Test_01' },
+  });
+  await page.getByTestId('audit-refresh').click();
+  const first = app.audit.rows.first();
+  await expect(first).toContainText('databases drop');
+  await expect(first).toContainText('Outcome unknown');
+  await page.getByTestId('audit-outcome').getByText('Unknown').click();
+  await expect(app.audit.rows).toHaveCount(1);
+  await screenshotThemes(page, 'audit-view-unknown');
+  await expectAccessible(page, 'the audit view with an unknown outcome', [
+    '[data-testid="audit-view"]',
+  ]);
+  await page.getByTestId('audit-outcome').getByText('All').click();
+  expect(consoleErrors).toEqual([]);
+});

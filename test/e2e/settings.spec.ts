@@ -79,6 +79,7 @@ test('saved settings are kept after a reload and answered by main', async ({
   await app.settings.input('settings-parts-in-flight').fill('8');
   await app.settings.input('settings-ranges-in-flight').fill('6');
   await page.getByTestId('settings-close-to-tray').click();
+  await page.getByTestId('settings-audit-continue').click();
   await expect(page.getByTestId('settings-state')).toHaveText('Unsaved changes');
   await app.settings.save.click();
   await expect(page.locator('.n-message').filter({ hasText: 'Settings saved' })).toBeVisible();
@@ -88,6 +89,7 @@ test('saved settings are kept after a reload and answered by main', async ({
     partsInFlight: 8,
     rangesInFlight: 6,
     closeToTray: true,
+    auditOnFailure: 'continue',
   });
 
   await page.reload();
@@ -97,6 +99,7 @@ test('saved settings are kept after a reload and answered by main', async ({
   // Labelled for assistive technology by the name the row shows.
   await expect(page.getByLabel('Connections per download', { exact: true })).toHaveValue('6');
   await expect(page.getByTestId('settings-close-to-tray')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('settings-audit-continue').locator('input')).toBeChecked();
   await screenshotThemes(page, 'settings');
 });
 

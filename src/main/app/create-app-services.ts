@@ -5,6 +5,7 @@ import { startEmulator } from '../../emulator/server';
 import type { ProfilesLoadResult } from '../services/profiles/profile-store';
 import { ProfileStore } from '../services/profiles/profile-store';
 import { createAudit, type Audit } from '../services/audit/audit-setup';
+import { OutcomeChecker } from '../services/audit/outcome-checker';
 import type { AuditTrail } from '../services/audit/audit-trail';
 import { ConnectionManager, type EmulatorHandle } from '../services/connection/connection-manager';
 import { OpenConnectionsService } from '../services/connection/open-connections';
@@ -209,6 +210,36 @@ function continueLastRun(parts: {
 }
 
 /**
+ * The app's audit trail. A change it cannot record first is refused or made as the setting
+ * says, read at each change; the warning of one made unrecorded ("continue and warn") goes to
+ * the log, and to its record.
+ */
+function appAudit(options: AppServicesOptions, settings: SettingsStore): Audit {
+  const { dataDir, logger } = options;
+  const source = { kind: 'app' as const, version: options.appVersion ?? 'unknown' };
+  return createAudit({ dataDir, source, logger, onFailure: () => settings.get().auditOnFailure });
+}
+
+/**
+ * Reads back the changes whose outcome never came (a run killed after sending them) once each
+ * profile signs in; answers the unsubscription.
+ */
+function checkOutcomesOnSignIn(parts: {
+  readonly audit: Audit;
+  readonly logger: Logger;
+  readonly connections: ConnectionManager;
+}): ReturnType<ConnectionManager['onDidChangeState']> {
+  const { audit, logger, connections } = parts;
+  const checker = new OutcomeChecker({
+    trail: audit.trail,
+    source: audit.source,
+    logger,
+    clientOf: (profileId) => connections.get(profileId).client,
+  });
+  return connections.onDidChangeState((state) => checker.onState(state));
+}
+
+/**
  * Builds the services for a data folder. Electron's main and the browser harness both call
  * it, so both run the same services; only the secret store and the platform differ.
  */
@@ -224,8 +255,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const profiles = new ProfileStore({ file: join(dataDir, 'profiles.json'), logger });
   const profilesLoaded = await profiles.load();
   const secrets = new SecretVault({ store: options.secretStore, logger });
-  const source = { kind: 'app' as const, version: options.appVersion ?? 'unknown' };
-  const audit = createAudit({ dataDir, source, logger });
+  const audit = appAudit(options, settings);
   const sessions = await connectionsOf(options, { profiles, secrets, dispatcher, audit });
   const { connections, openConnections } = sessions;
   const jobs = jobWatcherOf(connections, settings, logger);
@@ -244,6 +274,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const stops = [
     ...watching.stops,
     connections.onDidChangeState((state) => bus.emit('session:onDidChangeState', state)),
+    checkOutcomesOnSignIn({ audit, logger, connections }),
     openConnections.onDidChange((list) => bus.emit('session:onDidChangeOpen', list)),
     () => openConnections.dispose(),
     jobs.onDidChange((event) => bus.emit('jobs:onDidChange', event)),

@@ -15,7 +15,7 @@ export type AuditCommand =
       readonly since?: string;
       readonly operations?: readonly string[];
       readonly target?: string;
-      readonly outcome?: 'ok' | 'failed';
+      readonly outcome?: 'ok' | 'failed' | 'unknown';
       /** Only the session kills (the kill log). */
       readonly kills: boolean;
       readonly dataDir?: string;
@@ -28,17 +28,25 @@ export function isAuditCommand(argv: readonly string[]): boolean {
 
 /** `audit --help`. */
 export const AUDIT_HELP = `usage: databridge audit list [--since 7d] [--operation ID] [--target TEXT]
-                           [--outcome ok|failed] [--kills] [--data-dir DIR]
+                           [--outcome ok|failed|unknown] [--kills] [--data-dir DIR]
 
 Lists the changes made from this machine, by the app and by the command line, oldest first,
 after verifying the trail's chain. A trail that does not verify is reported (exit code 1) with
 every record before the damage; the damaged part is moved aside as audit-<time>.damaged.jsonl,
 and a new chain records it.
 
+A change is recorded before it is sent (an "intent" record) and again when it ends (a "call"
+record with the same intentId). A change that cannot be recorded first is not sent (error
+AUDIT_UNAVAILABLE) unless DATABRIDGE_AUDIT_ON_FAILURE=continue lets it go ahead with a warning.
+An intent with no call record is a change whose outcome never came: the run was killed or
+crashed after sending it; the list shows it as such and stderr counts them.
+
   --since SPAN|DATE   records from 30m, 12h, 7d or 2w ago, or from a date (2026-11-01)
   --operation ID      records of this operation (e.g. databases.drop); repeat for more
   --target TEXT       records whose instance, database, login or job names contain TEXT
-  --outcome ok|failed records of calls that succeeded, or failed
+  --outcome ok|failed|unknown
+                      records of calls that succeeded, failed, or whose outcome
+                      never came (the program stopped after sending them)
   --kills             only session kills (sessions.kill, sessions.killByDatabase)
   --data-dir DIR      the app's data folder (default: the platform's, as the app uses)`;
 
@@ -56,8 +64,8 @@ export function parseAuditArgs(argv: readonly string[]): AuditCommand {
     throw new UsageError('Say "audit list" (see audit --help).');
   }
   const outcome = values.outcome;
-  if (outcome !== undefined && outcome !== 'ok' && outcome !== 'failed') {
-    throw new UsageError('--outcome must be ok or failed.');
+  if (outcome !== undefined && outcome !== 'ok' && outcome !== 'failed' && outcome !== 'unknown') {
+    throw new UsageError('--outcome must be ok, failed or unknown.');
   }
   return {
     kind: 'list',

@@ -1,5 +1,6 @@
 import { defaultDataDir } from '../services/config/app-paths';
-import type { AuditFilter, AuditRecord } from '../../shared/model/audit';
+import type { AuditFilter, AuditList, AuditRecord } from '../../shared/model/audit';
+import { causeOf } from '../services/audit/audit-failure';
 import { sinceInstant } from '../services/audit/audit-filter';
 import { auditDir, listKills } from '../services/audit/audit-setup';
 import { AuditTrail } from '../services/audit/audit-trail';
@@ -42,8 +43,22 @@ export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Prom
   }
   const dataDir = command.dataDir ?? defaultDataDir(process.platform, io.env);
   const trail = new AuditTrail({ dir: auditDir(dataDir) });
-  const list = command.kills ? await listKills(trail, filter) : await trail.list(filter);
+  let list: AuditList;
+  try {
+    list = command.kills ? await listKills(trail, filter) : await trail.list(filter);
+  } catch (error) {
+    io.stderr(
+      `error: the audit trail (${trail.dir}) could not be read: ${causeOf(error)}. Fix it (see the cause) and run audit list again.\n`,
+    );
+    return EXIT.failed;
+  }
   const printed = printRecords(list.records, io);
+  const unknown = list.records.filter((record) => record.type === 'intent');
+  if (unknown.length > 0) {
+    io.stderr(
+      `note: ${unknown.length} change(s) were sent but their outcome never came (the run stopped after sending): seq ${unknown.map((r) => r.seq).join(', ')}. Check them on the service.\n`,
+    );
+  }
   if (list.verdict.status === 'ok') return printed ? EXIT.ok : EXIT.failed;
   const moved = list.movedAside.length > 0 ? ` Moved aside: ${list.movedAside.join(', ')}.` : '';
   io.stderr(

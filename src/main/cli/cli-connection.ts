@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import { RegionSchema } from '../../shared/contract/enums';
 import type { Profile, ProfileSecretInput } from '../../shared/model/profile';
 import { AppError, isAppError } from '../../shared/errors';
+import { auditOnFailureFromEnv } from '../services/audit/audit-failure';
 import { createAudit, type Audit } from '../services/audit/audit-setup';
 import { TokenAuth } from '../services/auth/token-auth';
 import { defaultDataDir, profilesFile } from '../services/config/app-paths';
@@ -93,7 +94,13 @@ export async function cliClient(
 function cliAudit(command: RunCommand, deps: CliConnectionDeps): Audit {
   const dataDir = cliDataDir(command.options, deps.env);
   const source = { kind: 'cli' as const, version: cliVersion() };
-  return createAudit({ dataDir, source, logger: deps.logger });
+  return createAudit({
+    dataDir,
+    source,
+    logger: deps.logger,
+    onFailure: () => auditOnFailureFromEnv(deps.env),
+    warn: (message) => deps.stderr(`warning: ${message}\n`),
+  });
 }
 
 function unauthenticated(

@@ -48,9 +48,8 @@ const ChainFieldsSchema = z.object({
   time: z.string(),
 });
 
-/** One operation that changes something, as it ended. */
-const AuditCallRecordSchema = ChainFieldsSchema.extend({
-  type: z.literal('call'),
+/** Who made a change, where and what: the fields an intent and its outcome share. */
+const AuditChangeFields = {
   source: AuditSourceSchema,
   profile: z.object({ id: z.string(), name: z.string() }),
   principal: AuditPrincipalSchema,
@@ -62,7 +61,47 @@ const AuditCallRecordSchema = ChainFieldsSchema.extend({
   target: z.record(z.string(), z.string()),
   /** Query, headers and body as sent, with secret fields redacted. */
   input: z.record(z.string(), z.unknown()).optional(),
+};
+
+/**
+ * A change about to be sent, written (and flushed) before its request: the trail fails
+ * closed. Its `call` record, with the same `intentId`, says how it ended; an intent with none
+ * is a change whose outcome never came (the program was killed or crashed after sending).
+ */
+const AuditIntentRecordSchema = ChainFieldsSchema.extend({
+  type: z.literal('intent'),
+  intentId: z.string(),
+  ...AuditChangeFields,
+});
+
+/** One operation that changes something, as it ended. */
+const AuditCallRecordSchema = ChainFieldsSchema.extend({
+  type: z.literal('call'),
+  ...AuditChangeFields,
+  /** The intent written before it was sent (absent in records older than intents). */
+  intentId: z.string().optional(),
+  /**
+   * Set when the intent could not be written and the setting "continue and warn" let the
+   * change go ahead: why the trail refused it.
+   */
+  intentNotWritten: z.string().optional(),
   outcome: AuditOutcomeSchema,
+});
+
+/**
+ * What was found, on a later start, of a change whose outcome never came, by reading back
+ * what the operation changes: `done` (the change is there), `notDone` (it is not), or
+ * `unknown` (the read failed or says nothing of it).
+ */
+const AuditOutcomeCheckedRecordSchema = ChainFieldsSchema.extend({
+  type: z.literal('outcomeChecked'),
+  source: AuditSourceSchema,
+  profile: z.object({ id: z.string() }),
+  intentId: z.string(),
+  operation: z.string(),
+  finding: z.enum(['done', 'notDone', 'unknown']),
+  /** How it was found: the read made and what it answered. */
+  how: z.string(),
 });
 
 /** How a job started by a recorded call ended, once the caller learned it. */
@@ -116,12 +155,15 @@ const AuditChainStartedRecordSchema = ChainFieldsSchema.extend({
 
 /** One record of the audit trail. */
 export const AuditRecordSchema = z.discriminatedUnion('type', [
+  AuditIntentRecordSchema,
   AuditCallRecordSchema,
+  AuditOutcomeCheckedRecordSchema,
   AuditJobEndedRecordSchema,
   AuditChainStartedRecordSchema,
 ]);
 export type AuditRecord = z.infer<typeof AuditRecordSchema>;
 export type AuditCallRecord = z.infer<typeof AuditCallRecordSchema>;
+export type AuditIntentRecord = z.infer<typeof AuditIntentRecordSchema>;
 
 /** Which records to answer; every field narrows, none means all. */
 export const AuditFilterSchema = z.strictObject({
@@ -131,7 +173,8 @@ export const AuditFilterSchema = z.strictObject({
   operations: z.array(z.string()).optional(),
   /** Text found (case-insensitive) in a call's target values or a job's instance or id. */
   target: z.string().optional(),
-  outcome: z.enum(['ok', 'failed']).optional(),
+  /** `unknown`: changes whose outcome never came (their intent has no call record). */
+  outcome: z.enum(['ok', 'failed', 'unknown']).optional(),
   profileId: z.string().optional(),
   /** At most this many of the matching records: the newest. */
   limit: z.number().int().positive().optional(),

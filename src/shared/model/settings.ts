@@ -85,6 +85,11 @@ export const SettingsSchema = z.object({
   unwatchedInstances: z.record(z.string(), z.array(z.string().min(1)).max(1000)).default({}),
   /** What copying or saving a table writes: the values as the table shows them, or raw. */
   copyValues: z.enum(['shown', 'raw']).default('shown'),
+  /**
+   * A change whose record the audit trail cannot write before it is sent: `refuse` (the
+   * default, it is not sent) or `continue` (it is sent with a warning, and its record says so).
+   */
+  auditOnFailure: z.enum(['refuse', 'continue']).default('refuse'),
   /** An HTTP(S) proxy for every request; the environment's proxy variables apply when absent. */
   proxyUrl: z
     .url({ protocol: /^https?$/, error: 'Proxy must look like http://proxy.example:3128' })
@@ -110,6 +115,7 @@ export const SettingsPatchSchema = z.strictObject({
   transfersAtOnce: SettingsSchema.shape.transfersAtOnce.unwrap().optional(),
   sessionRefreshSeconds: SettingsSchema.shape.sessionRefreshSeconds.unwrap().optional(),
   copyValues: SettingsSchema.shape.copyValues.unwrap().optional(),
+  auditOnFailure: SettingsSchema.shape.auditOnFailure.unwrap().optional(),
   blockingAlertSeconds: SettingsSchema.shape.blockingAlertSeconds.unwrap().optional(),
   monitorFailedJobs: SettingsSchema.shape.monitorFailedJobs.unwrap().optional(),
   unwatchedInstances: SettingsSchema.shape.unwatchedInstances.unwrap().optional(),

@@ -99,7 +99,8 @@ describe('the audit trail of the jobs a CLI run follows', () => {
       const call = records[0];
       expect(records[1]).toMatchObject({
         type: 'jobEnded',
-        seq: 2,
+        // After the change's intent (1) and its call (2).
+        seq: 3,
         source: { kind: 'cli' },
         profile: { id: call?.type === 'call' ? call.profile.id : '' },
         instanceName: PROD,

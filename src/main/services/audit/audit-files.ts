@@ -21,6 +21,20 @@ export const HEAD_FILE = 'audit-head.json';
 
 const ROTATED = /^audit-(\d{12})\.jsonl$/;
 
+/**
+ * Appends `line` to `file` in one write and flushes it to the disk before answering: a record
+ * written before its change is sent must outlive a crash or a power cut right after.
+ */
+export async function appendFlushed(file: string, line: string): Promise<void> {
+  const handle = await open(file, 'a', PRIVATE_FILE_MODE);
+  try {
+    await handle.write(line);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The name a full current file is renamed to. */
 export function rotatedName(firstSeq: number): string {
   return `audit-${String(firstSeq).padStart(12, '0')}.jsonl`;

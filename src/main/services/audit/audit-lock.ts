@@ -48,6 +48,17 @@ export class LockLostError extends Error {
   }
 }
 
+/** Another live process held the lock for the whole wait. */
+export class LockBusyError extends Error {
+  constructor(
+    file: string,
+    readonly waitedMs: number,
+  ) {
+    super(`another DataBridge program held its lock (${file}) for ${waitedMs / 1000} s`);
+    this.name = 'LockBusyError';
+  }
+}
+
 /** Runs `work` while holding the lock file `file`; its holder removes it afterwards. */
 export async function withFileLock<T>(
   file: string,
@@ -134,7 +145,7 @@ async function acquire(
       continue;
     }
     if (Date.now() > deadline) {
-      throw new Error(`The audit trail stayed locked for ${waitMs} ms (${file}).`);
+      throw new LockBusyError(file, waitMs);
     }
     // Short, growing, jittered waits: holders keep the lock for milliseconds.
     const delay = Math.min(50, 2 + round * 2) * (0.5 + Math.random());

@@ -4,7 +4,7 @@ import { jobIdFromLocation } from '../../../shared/contract/paths';
 import { isAppError } from '../../../shared/errors';
 import type { AuditPrincipal } from '../../../shared/model/audit';
 import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
-import type { CallEnded } from '../http/call-ended';
+import type { CallEnded, CallStarted } from '../http/call-ended';
 import { redactText, redactValue } from '../log/redact';
 
 /*
@@ -58,7 +58,7 @@ export function targetOf(params: Readonly<Record<string, unknown>>): Record<stri
  * secret is replaced wherever it appears in a value. Undefined when the call had no input.
  */
 export function redactedInput(
-  ended: CallEnded,
+  ended: CallStarted,
   secrets: readonly string[],
 ): Record<string, unknown> | undefined {
   const input: Record<string, unknown> = {};

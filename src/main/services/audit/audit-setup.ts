@@ -3,6 +3,7 @@ import type { AuditFilter, AuditList } from '../../../shared/model/audit';
 import type { Logger } from '../log/logger';
 import { KILL_OPERATIONS } from './audit-policy';
 import { AuditTrail } from './audit-trail';
+import type { AuditOnFailure } from './audit-failure';
 import { CallAuditor, type AuditSource } from './call-auditor';
 
 /**
@@ -17,17 +18,25 @@ export function auditDir(dataDir: string): string {
 export interface Audit {
   readonly trail: AuditTrail;
   readonly auditor: CallAuditor;
+  /** The program whose changes it records. */
+  readonly source: AuditSource;
 }
 
-/** Builds the trail of `dataDir` and its auditor for the program `source`. */
+/**
+ * Builds the trail of `dataDir` and its auditor for the program `source`; `onFailure` and
+ * `warn` say what a change does when its intent cannot be written (CallAuditorOptions).
+ */
 export function createAudit(options: {
   readonly dataDir: string;
   readonly source: AuditSource;
   readonly logger: Logger;
+  readonly onFailure?: () => AuditOnFailure;
+  readonly warn?: (message: string) => void;
 }): Audit {
-  const trail = new AuditTrail({ dir: auditDir(options.dataDir) });
-  const auditor = new CallAuditor({ trail, source: options.source, logger: options.logger });
-  return { trail, auditor };
+  const { dataDir, ...rest } = options;
+  const trail = new AuditTrail({ dir: auditDir(dataDir) });
+  const auditor = new CallAuditor({ trail, ...rest });
+  return { trail, auditor, source: options.source };
 }
 
 /**

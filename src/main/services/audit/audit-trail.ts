@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   AuditRecordSchema,
@@ -13,6 +13,7 @@ import {
   CURRENT_FILE,
   HEAD_FILE,
   LOCK_FILE,
+  appendFlushed,
   firstLine,
   lastLine,
   moveAside,
@@ -72,6 +73,11 @@ export class AuditTrail {
     this.#keepFiles = options.keepFiles ?? 10;
     this.#now = options.now ?? (() => new Date());
     this.#lock = options.lock ?? {};
+  }
+
+  /** The trail's folder. */
+  get dir(): string {
+    return this.#dir;
   }
 
   /** Appends one record (stamped with the time and sealed into the chain); answers it. */
@@ -210,9 +216,9 @@ export class AuditTrail {
       await lock.confirm();
       await this.#rotate(head);
     }
-    // One write per record: a crash cuts at most this line, which the next read finds.
+    // One write per record, flushed: a crash cuts at most this line, which the next read finds.
     await lock.confirm();
-    await appendFile(current, line, { mode: PRIVATE_FILE_MODE });
+    await appendFlushed(current, line);
     await this.#writeHead({ seq: parsed.seq, hash: parsed.hash });
     return parsed;
   }

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import type { Operation } from '../../../shared/contract/catalogue';
 import type { AuditRecord } from '../../../shared/model/audit';
 import type { JobEvent } from '../../../shared/model/job-event';
 import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
 import type { ServiceEndpoints } from '../config/regions';
-import type { CallEndListener } from '../http/call-ended';
+import type { CallStartListener } from '../http/call-ended';
 import type { Logger } from '../log/logger';
+import { auditRefusal, causeOf, type AuditOnFailure } from './audit-failure';
 import type { AuditTrail } from './audit-trail';
 import {
   isAudited,
@@ -29,7 +32,7 @@ export interface AuditSubject {
 
 /** What a connection asks for its client's calls to be recorded. */
 export interface ConnectionAudit {
-  listenerFor(subject: AuditSubject): CallEndListener;
+  listenerFor(subject: AuditSubject): CallStartListener;
 }
 
 /** Options of {@link CallAuditor}. */
@@ -37,12 +40,22 @@ export interface CallAuditorOptions {
   readonly trail: AuditTrail;
   readonly source: AuditSource;
   readonly logger: Logger;
+  /**
+   * What a change does when its intent cannot be written, read at each change: `refuse` (the
+   * default: it is not sent) or `continue` (it is sent, `warn` is told, and its record says
+   * the intent was not written).
+   */
+  readonly onFailure?: () => AuditOnFailure;
+  /** Told when a change goes ahead unrecorded (`continue`): the CLI's stderr, the app's log. */
+  readonly warn?: (message: string) => void;
 }
 
 /**
- * Turns the service client's ended calls into audit records: one per call of an operation
- * that changes something, with who, where, what and how it went, never a secret. A record
- * that cannot be written is logged; the change it describes has happened either way.
+ * Turns the service client's calls into audit records, failing closed: before a call of an
+ * operation that changes something is sent, its intent (who, where, what, never a secret) is
+ * written and flushed, and when the intent cannot be written the call is refused. When the
+ * call ends, its record says how it went; a record that cannot be written then is logged
+ * (the change has happened either way), and its intent stays, an outcome unknown.
  */
 export class CallAuditor implements ConnectionAudit {
   readonly #options: CallAuditorOptions;
@@ -51,29 +64,65 @@ export class CallAuditor implements ConnectionAudit {
     this.#options = options;
   }
 
-  /** The listener a connection's client calls when a call ends. */
-  listenerFor(subject: AuditSubject): CallEndListener {
+  /** The listener a connection's client calls before each call is sent. */
+  listenerFor(subject: AuditSubject): CallStartListener {
     const { profile, endpoints } = subject;
     const secrets = secretsOf(subject.secret);
     const principal = principalOf(profile, subject.secret);
     const region = profile.target.kind === 'region' ? profile.target.region : undefined;
     const host = new URL(endpoints.baseUrl).host;
-    return async (ended) => {
-      if (!isAudited(ended.operation)) return;
-      const input = redactedInput(ended, secrets);
-      await this.#append({
-        type: 'call',
+    return async (started) => {
+      if (!isAudited(started.operation)) return undefined;
+      const input = redactedInput(started, secrets);
+      const change = {
         source: this.#options.source,
         profile: { id: profile.id, name: profile.name },
         principal,
         ...(region ? { region } : {}),
         host,
-        operation: ended.operation.id,
-        target: targetOf(ended.params),
+        operation: started.operation.id,
+        target: targetOf(started.params),
         ...(input ? { input } : {}),
-        outcome: outcomeOf(ended, secrets),
-      });
+      };
+      const intent = await this.#intent(change, started.operation);
+      return async (ended) => {
+        await this.#append({
+          type: 'call',
+          ...change,
+          ...intent,
+          outcome: outcomeOf(ended, secrets),
+        });
+      };
     };
+  }
+
+  /**
+   * Writes the intent of `change`; answers what its call record says of it. Refuses the change
+   * (throws) when the intent cannot be written, unless the setting says to continue.
+   */
+  async #intent(
+    change: Record<string, unknown>,
+    operation: Operation,
+  ): Promise<{ intentId: string } | { intentNotWritten: string }> {
+    const { trail, logger } = this.#options;
+    const intentId = randomUUID();
+    try {
+      await trail.append({ type: 'intent', intentId, ...change });
+      return { intentId };
+    } catch (error) {
+      const cause = causeOf(error);
+      if ((this.#options.onFailure?.() ?? 'refuse') === 'refuse') {
+        logger.error('Refused a change the audit trail could not record', {
+          operation: operation.id,
+          error,
+        });
+        throw auditRefusal(trail.dir, operation, cause);
+      }
+      const message = `The audit trail (${trail.dir}) could not record "${operation.summary}" before it was sent (${cause}); the change goes ahead, as the audit failure setting says.`;
+      logger.warn(message, { operation: operation.id });
+      this.#options.warn?.(message);
+      return { intentNotWritten: cause };
+    }
   }
 
   /**

@@ -66,12 +66,12 @@ export function createConnection(
     advise: (deps.adviserFor ?? guiAdviceFor)(profile.auth.kind),
   };
   const auth = createAuth(profile, secret, deps, new AuthApi(new ServiceClient(base)));
-  const onCallEnded = deps.audit?.listenerFor({ profile, endpoints: deps.endpoints, secret });
+  const onCallStart = deps.audit?.listenerFor({ profile, endpoints: deps.endpoints, secret });
   const client = new ServiceClient({
     ...base,
     auth,
     readOnly: profile.readOnly,
-    ...(onCallEnded ? { onCallEnded } : {}),
+    ...(onCallStart ? { onCallStart } : {}),
   });
   return { profile, endpoints: deps.endpoints, client, auth };
 }

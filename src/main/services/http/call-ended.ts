@@ -3,14 +3,15 @@ import type { Logger } from '../log/logger';
 import type { AnyOperationInput, PreparedRequest } from './request-parts';
 
 /*
- * How one call of the service client ended, for whoever must know of every call made: the
- * audit trail records the ones that change something. The client tells it once, in the one
- * place every operation goes through, so the window, the command line and the transfer
- * engine are all covered without each caller doing it.
+ * How one call of the service client starts and ends, for whoever must know of every call
+ * made: the audit trail records the ones that change something, before they are sent and
+ * when they end. The client tells it in the one place every operation goes through, so the
+ * window, the command line and the transfer engine are all covered without each caller doing
+ * it.
  */
 
-/** One call as it ended: what was sent (before authorization) and what came back. */
-export interface CallEnded {
+/** One call about to be sent: what will be sent (before authorization). */
+export interface CallStarted {
   readonly operation: Operation;
   /** The path parameters after the schemas. */
   readonly params: Readonly<Record<string, unknown>>;
@@ -19,6 +20,10 @@ export interface CallEnded {
   readonly headers?: Readonly<Record<string, unknown>>;
   /** The JSON body as sent (after the schemas), `'[bytes]'` for an upload part. */
   readonly body?: unknown;
+}
+
+/** One call as it ended: what was sent and what came back. */
+export interface CallEnded extends CallStarted {
   /** Set when the call succeeded. */
   readonly answer?: {
     readonly status: number;
@@ -29,17 +34,25 @@ export interface CallEnded {
   readonly error?: unknown;
 }
 
-/** Told of every call that was sent (or tried); a failure of its own never fails the call. */
+/** Told how a call that was sent (or tried) ended; a failure of its own never fails the call. */
 export type CallEndListener = (ended: CallEnded) => Promise<void>;
 
-/** Tells `listener` (when there is one) how the call ended; its failure is logged only. */
-export async function reportCallEnd(
-  listener: CallEndListener | undefined,
-  call: { op: Operation; input: AnyOperationInput; prepared: PreparedRequest },
-  end: Pick<CallEnded, 'answer' | 'error'>,
-  logger: Logger,
-): Promise<void> {
-  if (listener === undefined) return;
+/**
+ * Told of every call before it is sent; answers the listener of its end (none: nothing more
+ * to tell). When it throws, the call is not sent and the caller gets its error: the audit
+ * trail refuses a change it cannot record.
+ */
+export type CallStartListener = (started: CallStarted) => Promise<CallEndListener | undefined>;
+
+/** A call as the client prepared it. */
+export interface PreparedCall {
+  readonly op: Operation;
+  readonly input: AnyOperationInput;
+  readonly prepared: PreparedRequest;
+}
+
+/** What is told of `call`: the operation and its inputs as sent. */
+export function callStarted(call: PreparedCall): CallStarted {
   const { op, input, prepared } = call;
   const body =
     typeof prepared.body === 'string'
@@ -47,16 +60,26 @@ export async function reportCallEnd(
       : prepared.body === undefined
         ? undefined
         : '[bytes]';
+  return {
+    operation: op,
+    params: prepared.params,
+    ...(input.query ? { query: input.query } : {}),
+    ...(input.headers ? { headers: input.headers } : {}),
+    ...(body === undefined ? {} : { body }),
+  };
+}
+
+/** Tells `listener` (when there is one) how the call ended; its failure is logged only. */
+export async function reportCallEnd(
+  listener: CallEndListener | undefined,
+  started: CallStarted,
+  end: Pick<CallEnded, 'answer' | 'error'>,
+  logger: Logger,
+): Promise<void> {
+  if (listener === undefined) return;
   try {
-    await listener({
-      operation: op,
-      params: prepared.params,
-      ...(input.query ? { query: input.query } : {}),
-      ...(input.headers ? { headers: input.headers } : {}),
-      ...(body === undefined ? {} : { body }),
-      ...end,
-    });
+    await listener({ ...started, ...end });
   } catch (error) {
-    logger.error('Could not tell how a call ended', { operation: op.id, error });
+    logger.error('Could not tell how a call ended', { operation: started.operation.id, error });
   }
 }

@@ -17,7 +17,7 @@ import { sleep, type Sleep } from '../common/sleep';
 import { silentLogger, type Logger } from '../log/logger';
 import { AnswerTooLargeError } from './answer-bounds';
 import { parseAnswer } from './answer-parser';
-import { reportCallEnd, type CallEndListener } from './call-ended';
+import { callStarted, reportCallEnd, type CallStartListener } from './call-ended';
 import { OperationDeadline } from './deadline';
 import { exchange, type RawAnswer } from './exchange';
 import {
@@ -75,8 +75,11 @@ export interface ServiceClientOptions {
    * ({@link guiAdvice}); the CLI passes advice in terminal terms.
    */
   readonly advise?: Adviser;
-  /** Told how every call that got past validation ended (the audit trail). */
-  readonly onCallEnded?: CallEndListener;
+  /**
+   * Told of every call that got past validation before it is sent, and then how it ended (the
+   * audit trail). When it throws, the call is not sent.
+   */
+  readonly onCallStart?: CallStartListener;
 }
 
 /** A call as sent: the request it tried is known. */
@@ -144,19 +147,21 @@ export class ServiceClient {
     };
     this.#checkReadOnly(op);
     const limits = limitsOf(op, this.#limits);
+    const started = callStarted({ op, input, prepared });
+    // Before the deadline starts: an audit trail that cannot record the change refuses it.
+    const onEnd = await this.#options.onCallStart?.(started);
     const deadline = new OperationDeadline(limits.deadlineMs, options.signal);
-    const ended = { op, input, prepared };
     let answer: AnswerWithHeaders<unknown>;
     try {
       answer = await this.#send(op, prepared, call, deadline, limits);
     } catch (error) {
       const stopped = this.#stopped(error, call, deadline, options.signal);
-      await reportCallEnd(this.#options.onCallEnded, ended, { error: stopped }, this.#logger);
+      await reportCallEnd(onEnd, started, { error: stopped }, this.#logger);
       throw stopped;
     } finally {
       deadline.dispose();
     }
-    await reportCallEnd(this.#options.onCallEnded, ended, { answer }, this.#logger);
+    await reportCallEnd(onEnd, started, { answer }, this.#logger);
     return answer as AnswerWithHeaders<OperationOutput<Id>>;
   }
 

@@ -46,7 +46,13 @@ export function auditColumns(): ResourceColumn<AuditRow>[] {
       render: (row) =>
         h(
           NTag,
-          { size: 'small', bordered: false, type: row.ok ? 'success' : 'error' },
+          {
+            size: 'small',
+            bordered: false,
+            type: row.ok ? 'success' : row.unknown ? 'warning' : 'error',
+            // The whole text on hover, when the column cuts it.
+            title: row.outcome,
+          },
           () => row.outcome,
         ),
       searchText: (row) => row.outcome,

@@ -1,4 +1,9 @@
-import type { AuditCallRecord, AuditPrincipal, AuditRecord } from '@shared/model/audit';
+import type {
+  AuditCallRecord,
+  AuditIntentRecord,
+  AuditPrincipal,
+  AuditRecord,
+} from '@shared/model/audit';
 
 /** How long ago the Audit view looks: its "Since" choice. */
 export type AuditWindow = '24h' | '7d' | '30d' | 'all';
@@ -6,7 +11,7 @@ export type AuditWindow = '24h' | '7d' | '30d' | 'all';
 /** The Audit view's filters, applied by main (the trail may be long). */
 export interface AuditViewFilter {
   readonly window: AuditWindow;
-  readonly outcome: 'all' | 'ok' | 'failed';
+  readonly outcome: 'all' | 'ok' | 'failed' | 'unknown';
   /** Only session kills: the kill log. */
   readonly killsOnly: boolean;
 }
@@ -21,7 +26,7 @@ const WINDOW_MS: Readonly<Record<Exclude<AuditWindow, 'all'>, number>> = {
 export function auditListInput(
   filter: AuditViewFilter,
   now: number,
-): { since?: string; outcome?: 'ok' | 'failed'; kills?: boolean } {
+): { since?: string; outcome?: 'ok' | 'failed' | 'unknown'; kills?: boolean } {
   return {
     ...(filter.window === 'all'
       ? {}
@@ -45,6 +50,8 @@ export interface AuditRow {
   readonly principal: string;
   readonly source: string;
   readonly ok: boolean;
+  /** True for a change whose outcome never came (the program stopped after sending it). */
+  readonly unknown?: boolean;
   /** `Done · 200`, `404 NOT_FOUND: …`, or the trail's own note. */
   readonly outcome: string;
   readonly jobId: string;
@@ -74,8 +81,14 @@ function outcomeText(record: AuditCallRecord): string {
   return [status, why].filter(Boolean).join(' ') || 'Failed';
 }
 
-function callRow(record: AuditCallRecord, jobEnds: ReadonlyMap<string, string>): AuditRow {
-  const jobId = record.outcome.jobId ?? '';
+/** What a check on a later start found of a change whose outcome never came. */
+const FINDING: Readonly<Record<'done' | 'notDone' | 'unknown', string>> = {
+  done: 'Found made later',
+  notDone: 'Found not made later',
+  unknown: 'Outcome unknown; check failed',
+};
+
+function changeFields(record: AuditCallRecord | AuditIntentRecord) {
   return {
     key: String(record.seq),
     seq: record.seq,
@@ -85,11 +98,34 @@ function callRow(record: AuditCallRecord, jobEnds: ReadonlyMap<string, string>):
     connection: record.profile.name,
     principal: principalText(record.principal),
     source: `${record.source.kind === 'app' ? 'App' : 'CLI'} ${record.source.version}`,
+    input: record.input === undefined ? '' : JSON.stringify(record.input),
+  };
+}
+
+/** A change sent whose outcome never came, with what a later check found of it. */
+function intentRow(record: AuditIntentRecord, checks: ReadonlyMap<string, string>): AuditRow {
+  const check = checks.get(record.intentId);
+  return {
+    ...changeFields(record),
+    ok: false,
+    unknown: true,
+    outcome: check ?? 'Outcome unknown',
+    jobId: '',
+    jobEnd: '',
+  };
+}
+
+function callRow(record: AuditCallRecord, jobEnds: ReadonlyMap<string, string>): AuditRow {
+  const jobId = record.outcome.jobId ?? '';
+  const unrecorded = record.intentNotWritten
+    ? ` (sent unrecorded: ${record.intentNotWritten})`
+    : '';
+  return {
+    ...changeFields(record),
     ok: record.outcome.ok,
-    outcome: outcomeText(record),
+    outcome: outcomeText(record) + unrecorded,
     jobId,
     jobEnd: jobEnds.get(jobId) ?? '',
-    input: record.input === undefined ? '' : JSON.stringify(record.input),
   };
 }
 
@@ -99,14 +135,18 @@ function callRow(record: AuditCallRecord, jobEnds: ReadonlyMap<string, string>):
  */
 export function auditRows(records: readonly AuditRecord[]): AuditRow[] {
   const jobEnds = new Map<string, string>();
+  const checks = new Map<string, string>();
   for (const record of records) {
     if (record.type === 'jobEnded') {
       jobEnds.set(record.jobId, record.error ? `${record.status}: ${record.error}` : record.status);
+    } else if (record.type === 'outcomeChecked') {
+      checks.set(record.intentId, `${FINDING[record.finding]} (${record.how})`);
     }
   }
   const rows: AuditRow[] = [];
   for (const record of records) {
     if (record.type === 'call') rows.push(callRow(record, jobEnds));
+    else if (record.type === 'intent') rows.push(intentRow(record, checks));
     else if (record.type === 'chainStarted') {
       rows.push({
         key: String(record.seq),

@@ -29,6 +29,8 @@ export interface SettingsDraft {
   density: Settings['density'];
   /** What copying or saving a table writes: the values as shown, or the service's raw ones. */
   copyValues: Settings['copyValues'];
+  /** A change the audit trail cannot record first: refused, or sent with a warning. */
+  auditOnFailure: Settings['auditOnFailure'];
 }
 
 /** The draft's fields, in the order the form shows them. */
@@ -47,6 +49,7 @@ export const DRAFT_FIELDS = [
   'sessionRefreshSeconds',
   'blockingAlertSeconds',
   'monitorFailedJobs',
+  'auditOnFailure',
 ] as const satisfies ReadonlyArray<keyof SettingsDraft>;
 
 /** The on/off fields. */
@@ -61,6 +64,7 @@ const CHOICE_FIELDS = [
   'timeDisplay',
   'density',
   'copyValues',
+  'auditOnFailure',
 ] as const;
 const isChoice = (key: keyof SettingsDraft): key is (typeof CHOICE_FIELDS)[number] =>
   (CHOICE_FIELDS as readonly string[]).includes(key);
@@ -93,6 +97,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     clock: settings.clock,
     density: settings.density,
     copyValues: settings.copyValues,
+    auditOnFailure: settings.auditOnFailure,
   };
 }
 

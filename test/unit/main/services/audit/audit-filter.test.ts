@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { filterRecords, sinceInstant } from '../../../../../src/main/services/audit/audit-filter';
+import {
+  filterRecords,
+  sinceInstant,
+  unknownOutcomes,
+} from '../../../../../src/main/services/audit/audit-filter';
 import type { AuditRecord } from '../../../../../src/shared/model/audit';
 
 const chain = { v: 1 as const, prev: null, hash: 'h' };
@@ -72,6 +76,58 @@ describe('filterRecords', () => {
     expect(seqs(filterRecords(records, { outcome: 'ok', operations: ['databases.drop'] }))).toEqual(
       [1],
     );
+  });
+});
+
+describe('filterRecords with intents', () => {
+  const intent = (seq: number, intentId: string, operation: string): AuditRecord => {
+    const { outcome: _outcome, ...change } = call(
+      seq,
+      operation,
+      true,
+      '2026-11-27T10:00:00.000Z',
+    ) as Extract<AuditRecord, { type: 'call' }>;
+    return { ...change, type: 'intent', intentId };
+  };
+  const ended = (seq: number, intentId: string, operation: string): AuditRecord => ({
+    ...(call(seq, operation, true, '2026-11-27T10:00:01.000Z') as Extract<
+      AuditRecord,
+      { type: 'call' }
+    >),
+    intentId,
+  });
+  const checked: AuditRecord = {
+    ...chain,
+    seq: 5,
+    time: '2026-11-28T10:00:00.000Z',
+    type: 'outcomeChecked',
+    source,
+    profile: { id: 'p1' },
+    intentId: 'b',
+    operation: 'databases.drop',
+    finding: 'done',
+    how: 'databases.get: not found',
+  };
+  const trail = [
+    intent(1, 'a', 'databases.pin'),
+    ended(2, 'a', 'databases.pin'),
+    intent(3, 'b', 'databases.drop'),
+    intent(4, 'c', 'logins.delete'),
+    checked,
+  ];
+
+  it('answers a change once (its call), and an intent whose outcome never came, with its check', () => {
+    expect(seqs(filterRecords(trail, {}))).toEqual([2, 3, 4, 5]);
+  });
+
+  it('narrows to the unknown outcomes, the check following its intent', () => {
+    expect(seqs(filterRecords(trail, { outcome: 'unknown' }))).toEqual([3, 4, 5]);
+    expect(seqs(filterRecords(trail, { operations: ['logins.delete'] }))).toEqual([4]);
+    expect(seqs(filterRecords(trail, { outcome: 'ok' }))).toEqual([2]);
+  });
+
+  it('answers the intents still to check', () => {
+    expect(unknownOutcomes(trail).map((r) => r.seq)).toEqual([4]);
   });
 });
 

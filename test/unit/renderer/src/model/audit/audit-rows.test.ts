@@ -97,6 +97,43 @@ describe('auditRows', () => {
     });
     expect(rows[0]?.outcome).toContain('tampered');
   });
+
+  it('shows a change whose outcome never came as unknown, with what a later check found', () => {
+    const { outcome: _outcome, ...change } = call(3);
+    const intent = { ...change, type: 'intent' as const, intentId: 'i-1' };
+    const unchecked = auditRows([intent]);
+    expect(unchecked[0]).toMatchObject({
+      operation: 'databases drop',
+      target: 'sql-eu-prod-01 / Claims_History',
+      ok: false,
+      unknown: true,
+      outcome: 'Outcome unknown',
+    });
+    const checked = auditRows([
+      intent,
+      {
+        ...chain,
+        seq: 4,
+        time: '2026-11-27T11:00:00.000Z',
+        type: 'outcomeChecked',
+        source: { kind: 'app', version: '1.4.0' },
+        profile: { id: 'p1' },
+        intentId: 'i-1',
+        operation: 'databases.drop',
+        finding: 'done',
+        how: 'databases.get sql-eu-prod-01/Claims_History: not found',
+      },
+    ]);
+    expect(checked).toHaveLength(1);
+    expect(checked[0]?.outcome).toBe(
+      'Found made later (databases.get sql-eu-prod-01/Claims_History: not found)',
+    );
+  });
+
+  it('says when a change was sent unrecorded ("continue and warn")', () => {
+    const rows = auditRows([call(1, { intentNotWritten: 'its disk is full (ENOSPC)' })]);
+    expect(rows[0]?.outcome).toBe('Done · 202 (sent unrecorded: its disk is full (ENOSPC))');
+  });
 });
 
 describe('auditListInput', () => {
