@@ -1,10 +1,9 @@
-import { connect as netConnect, isIP, type Socket } from 'node:net';
-import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
+import type { Socket } from 'node:net';
 import { AppError } from '../../../../shared/errors';
 import type { DirectRoute } from '../../http/direct-route';
 import { firstHeader, ResponseHeadReader, unchunk, type ResponseHead } from './http-response-head';
 import { SocketBodyPool, type BodyConsumer } from './socket-body-pool';
-import { SlotShelf } from './slot-shelf';
+import { openSocket, requestHead, shelfOf } from './direct-socket';
 
 /*
  * A GET of a pre-signed URL on a socket of our own: the answer's body is read into a small
@@ -61,14 +60,6 @@ function failure(message: string, code: string): Error {
   return Object.assign(new Error(message), { code });
 }
 
-/** The request head: HTTP/1.1, one request per connection. */
-function requestHead(target: URL, headers: Record<string, string>): string {
-  const lines = [`GET ${target.pathname}${target.search} HTTP/1.1`, `Host: ${target.host}`];
-  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-  lines.push('Connection: close', 'Accept-Encoding: identity');
-  return `${lines.join('\r\n')}\r\n\r\n`;
-}
-
 /** An informational answer before the real one (101 switches protocols: it is final here). */
 function isInterim(status: number): boolean {
   return status >= 100 && status < 200 && status !== 101;
@@ -118,20 +109,6 @@ export async function directGet(
     },
     discard: () => connection.drop(),
   };
-}
-
-/** The connections that run at once and more (a download's ranges, two downloads). */
-const SHELVED_CONNECTIONS = 8;
-const shelves = new WeakMap<DirectRoute, SlotShelf>();
-
-/** The slot buffers shared by the direct GETs of one route. */
-function shelfOf(route: DirectRoute): SlotShelf {
-  let shelf = shelves.get(route);
-  if (shelf === undefined) {
-    shelf = new SlotShelf(route.pool.slotBytes, route.pool.slots * SHELVED_CONNECTIONS);
-    shelves.set(route, shelf);
-  }
-  return shelf;
 }
 
 /** One socket, its head reader and its body pool. */
@@ -291,27 +268,4 @@ class DirectConnection {
   drop(): void {
     this.#socket.destroy();
   }
-}
-
-function openSocket(
-  target: URL,
-  route: DirectRoute,
-  onread: { buffer: () => Buffer; callback: (length: number, view: Buffer) => boolean },
-): Socket {
-  const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
-  const secure = target.protocol === 'https:';
-  const port = Number(target.port || (secure ? 443 : 80));
-  if (!secure) return netConnect({ host, port, onread, noDelay: true });
-  // Node's TLS sockets take `onread` too (nodejs/node#35753), though its types list it for
-  // net only. SNI names the host (never an IP); the certificate must chain to `route.ca`.
-  const options: ConnectionOptions & { onread: typeof onread } = {
-    host,
-    port,
-    onread,
-    ...(isIP(host) === 0 ? { servername: host } : {}),
-    ...(route.ca ? { ca: route.ca } : {}),
-    rejectUnauthorized: true,
-    ALPNProtocols: ['http/1.1'],
-  };
-  return tlsConnect(options);
 }
