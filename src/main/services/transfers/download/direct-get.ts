@@ -1,6 +1,12 @@
 import type { Socket } from 'node:net';
 import { AppError } from '../../../../shared/errors';
 import type { DirectRoute } from '../../http/direct-route';
+import {
+  isFloorOn,
+  ThroughputMeter,
+  TooSlowError,
+  type ThroughputFloor,
+} from '../throughput-floor';
 import { firstHeader, ResponseHeadReader, unchunk, type ResponseHead } from './http-response-head';
 import { SocketBodyPool, type BodyConsumer } from './socket-body-pool';
 import { openSocket, requestHead, shelfOf } from './direct-socket';
@@ -42,6 +48,8 @@ export interface DirectAnswer {
 export interface DirectGetInit {
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The least the body must move (throughput-floor.ts): below it, the GET breaks. */
+  floor?: ThroughputFloor;
 }
 
 const ERROR_TEXT_LIMIT = 2000;
@@ -118,6 +126,8 @@ class DirectConnection {
   readonly #pool: SocketBodyPool;
   #reader = new ResponseHeadReader();
   readonly #route: DirectRoute;
+  /** The body's bytes over the time the socket waited on the host (the floor); none if off. */
+  readonly #meter: ThroughputMeter | undefined;
   #parsed = false;
   #waiting = true;
   #expected = Number.POSITIVE_INFINITY;
@@ -130,10 +140,15 @@ class DirectConnection {
 
   constructor(target: URL, init: DirectGetInit, route: DirectRoute) {
     this.#route = route;
+    const floor = init.floor;
+    this.#meter = floor && isFloorOn(floor) ? new ThroughputMeter(floor) : undefined;
     this.#pool = new SocketBodyPool({
       ...route.pool,
       shelf: shelfOf(route),
-      onResume: () => this.#socket.resume(),
+      onResume: () => {
+        this.#socket.resume();
+        this.#hostTurn();
+      },
     });
     let settleHead: { resolve: (head: ResponseHead) => void; reject: (error: Error) => void };
     this.head = new Promise((resolve, reject) => (settleHead = { resolve, reject }));
@@ -221,7 +236,29 @@ class DirectConnection {
       this.#socket.destroy();
       return false;
     }
+    const slow = this.#metered(kept);
+    if (slow) {
+      this.#socket.destroy(slow);
+      return false;
+    }
     return reading && !this.#waiting;
+  }
+
+  /**
+   * Counts body bytes against the floor: the host's turn stops while the pool has the socket
+   * paused (the file or the bandwidth limit behind), and starts again with {@link #hostTurn}.
+   */
+  #metered(bytes: number): TooSlowError | undefined {
+    const meter = this.#meter;
+    if (meter === undefined) return undefined;
+    meter.moved(bytes);
+    if (this.#pool.paused) meter.hold();
+    return meter.isStalled() ? new TooSlowError(meter.floor) : undefined;
+  }
+
+  /** The socket reads again for a reader that is ready: the time waits on the host. */
+  #hostTurn(): void {
+    if (!this.#waiting && !this.#pool.paused) this.#meter?.waitHost();
   }
 
   /** The body is whole once the bytes expected arrived; broken if the socket closed first. */
@@ -242,6 +279,7 @@ class DirectConnection {
         throw error;
       }
     });
+    this.#hostTurn();
     if (!this.#socket.destroyed) this.#socket.resume();
     let broken: Error | undefined;
     await this.#ended.catch((error: Error) => (broken = error));
