@@ -41,10 +41,10 @@ export interface TransferServiceOptions {
    * The least a request to a pre-signed host must move: one that moved fewer bytes than
    * `minBytesPerSecond` asks over the last `windowMs` of the time it waited on the host (the
    * time our bandwidth limit, disk or reader held it left out) is ended and retried like a
-   * broken connection. Default {@link DEFAULT_THROUGHPUT_FLOOR} (1 KiB/s over 60 s); a rate
-   * of 0 turns it off. A function is read as each request starts.
+   * broken connection. Default {@link DEFAULT_THROUGHPUT_FLOOR} (1 KiB/s over 60 s), for what
+   * is not given; a rate of 0 turns it off. A function is read as each request starts.
    */
-  throughputFloor?: ThroughputFloor | (() => ThroughputFloor);
+  throughputFloor?: Partial<ThroughputFloor> | (() => ThroughputFloor);
   /** Where journals and downloads are written (default the machine's disks; tests: a full one). */
   disk?: TransferDisk;
   /** How an import's source is read when it is planned (default Node's; tests count). */
@@ -132,7 +132,7 @@ function countSetting(wanted: number | (() => number) | undefined, fallback: num
 /** The floor option as a function read at each request (default 1 KiB/s over 60 s). */
 function floorOf(wanted: TransferServiceOptions['throughputFloor']): () => ThroughputFloor {
   if (typeof wanted === 'function') return wanted;
-  const floor = wanted ?? DEFAULT_THROUGHPUT_FLOOR;
+  const floor = { ...DEFAULT_THROUGHPUT_FLOOR, ...wanted };
   return () => floor;
 }
 
