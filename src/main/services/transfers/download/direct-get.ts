@@ -169,6 +169,7 @@ class DirectConnection {
     );
     this.#socket.once(target.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
       clearTimeout(connectTimer);
+      this.#headDeadline(route.bodyTimeoutMs);
       this.#socket.setTimeout(route.bodyTimeoutMs);
       this.#socket.write(request);
     });
@@ -195,6 +196,19 @@ class DirectConnection {
     };
     if (init.signal?.aborted) onAbort();
     else init.signal?.addEventListener('abort', onAbort, { once: true });
+  }
+
+  /**
+   * The whole head within the read deadline, as undici's headersTimeout: a head trickled a
+   * byte at a time keeps the idle timer alive, and the throughput floor judges bodies only.
+   */
+  #headDeadline(ms: number): void {
+    const timer = setTimeout(
+      () => this.#socket.destroy(failure('The storage host did not answer in time.', 'ETIMEDOUT')),
+      ms,
+    );
+    const settled = (): void => clearTimeout(timer);
+    this.head.then(settled, settled);
   }
 
   #onRead(
