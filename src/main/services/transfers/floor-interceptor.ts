@@ -15,7 +15,7 @@ import { isFloorOn, ThroughputMeter, TooSlowError, type ThroughputFloor } from '
  */
 
 /** Options of {@link withThroughputFloor}. */
-export interface FloorInterceptorOptions {
+interface FloorInterceptorOptions {
   /** The floor, read as each request starts (a setting the user may change). */
   floor: () => ThroughputFloor;
   /** A monotonic clock in ms (default `performance.now`). */

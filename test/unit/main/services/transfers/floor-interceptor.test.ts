@@ -1,4 +1,6 @@
-import { Dispatcher } from 'undici';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, Dispatcher, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { withThroughputFloor } from '../../../../../src/main/services/transfers/floor-interceptor';
 import { TooSlowError } from '../../../../../src/main/services/transfers/throughput-floor';
@@ -181,5 +183,30 @@ describe('withThroughputFloor: an upload', () => {
     pass(2500);
     await expect(host.body?.next()).rejects.toBeInstanceOf(TooSlowError);
     expect(closed).toBe(true);
+  });
+
+  it('ends a real request with the error its timed body threw, which undici passes on', async () => {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    // A clock that runs 2.5 s a reading: every wait on the host looks longer than the window.
+    let t = 0;
+    const agent = new Agent();
+    const floored = withThroughputFloor(agent, { floor: () => FLOOR, now: () => (t += 2500) });
+    try {
+      const sent = request(`http://127.0.0.1:${port}/p`, {
+        dispatcher: floored,
+        method: 'PUT',
+        headers: { 'content-length': String(4 * KIB) },
+        body: partBody(4) as unknown as Buffer,
+      });
+      await expect(sent).rejects.toBeInstanceOf(TooSlowError);
+    } finally {
+      await agent.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
