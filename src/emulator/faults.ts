@@ -14,7 +14,10 @@ export interface FaultConfig {
   retryAfterSec: number;
   /** Fraction 0..1 of part uploads whose connection is destroyed after about half the bytes. */
   resetPartRate: number;
-  /** MiB/s each GET of an exported file is paced to, per connection; 0: no limit. */
+  /**
+   * MiB/s each GET of an exported file is paced to, per connection; 0: no limit. A pace of a
+   * few bytes a second trickles them one at a time (a host just above a stall).
+   */
   downloadConnectionMiBps: number;
 }
 

@@ -13,6 +13,7 @@ import type { Logger } from '../../src/main/services/log/logger';
 import type { PartPlanOptions } from '../../src/main/services/transfers/part-plan';
 import type { RetryPolicy } from '../../src/main/services/common/retry-policy';
 import type { PartEvent } from '../../src/main/services/transfers/transfer-context';
+import type { ThroughputFloor } from '../../src/main/services/transfers/throughput-floor';
 import type { TransferConnections } from '../../src/main/services/transfers/transfer-ports';
 import type { SourceFs, TransferDisk } from '../../src/main/services/transfers/transfer-disk';
 import { TransferService } from '../../src/main/services/transfers/transfer-service';
@@ -72,6 +73,8 @@ export interface EngineOptions {
   directRoute?: DirectRoute | false;
   /** The engine's idle-read deadline on every connection to a pre-signed host. */
   readTimeoutMs?: number;
+  /** The least every request to a pre-signed host must move (default: the engine's). */
+  throughputFloor?: ThroughputFloor;
   /** Where the engine writes journals and downloads (a disk that fills up). */
   disk?: TransferDisk;
   /** How the engine reads an import's source while planning it (a counting one). */
@@ -243,6 +246,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...(options.networkRetryMs === undefined ? {} : { networkRetryMs: options.networkRetryMs }),
     ...(options.transfersAtOnce ? { transfersAtOnce: options.transfersAtOnce } : {}),
     ...(options.readTimeoutMs === undefined ? {} : { readTimeoutMs: options.readTimeoutMs }),
+    ...(options.throughputFloor ? { throughputFloor: options.throughputFloor } : {}),
     ...(options.disk ? { disk: options.disk } : {}),
     ...(options.sourceFs ? { sourceFs: options.sourceFs } : {}),
   });

@@ -63,26 +63,46 @@ function contentDisposition(name: string): string {
 const PACED_CHUNK_BYTES = 64 * 1024;
 
 /**
+ * The longest a paced piece stands for: at a slow pace a read is cut into pieces of this much
+ * of the rate (a byte at least), so that a host at a few bytes a second trickles them one by
+ * one, as a link that slow does, instead of a whole read after a long silence.
+ */
+const PACED_PIECE_SECONDS = 0.1;
+
+/**
  * A pass-through that paces one response to `bytesPerSec`, as a WAN link or an object store
- * caps each connection: each chunk waits (setTimeout) until the bytes passed so far, itself
+ * caps each connection: each piece waits (setTimeout) until the bytes passed so far, itself
  * included, fit the rate since the stream was made. Destroying it clears the pending timer.
  */
 export function pacedStream(bytesPerSec: number): Transform {
   const started = performance.now();
+  const pieceBytes = Math.max(1, Math.floor(bytesPerSec * PACED_PIECE_SECONDS));
   let passed = 0;
   let timer: NodeJS.Timeout | undefined;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      passed += chunk.length;
-      const waitMs = (passed / bytesPerSec) * 1000 - (performance.now() - started);
-      if (waitMs <= 0) {
-        callback(null, chunk);
-        return;
-      }
-      timer = setTimeout(() => {
-        timer = undefined;
-        callback(null, chunk);
-      }, waitMs);
+      const next = (at: number): void => {
+        if (at >= chunk.length) {
+          callback();
+          return;
+        }
+        const piece = chunk.subarray(at, at + pieceBytes);
+        passed += piece.length;
+        const go = (): void => {
+          this.push(piece);
+          next(at + piece.length);
+        };
+        const waitMs = (passed / bytesPerSec) * 1000 - (performance.now() - started);
+        if (waitMs <= 0) {
+          go();
+          return;
+        }
+        timer = setTimeout(() => {
+          timer = undefined;
+          go();
+        }, waitMs);
+      };
+      next(0);
     },
     destroy(error, callback) {
       clearTimeout(timer);

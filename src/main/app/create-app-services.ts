@@ -158,6 +158,11 @@ function transferServiceOf(deps: {
     rangesInFlight: () => settings.get().rangesInFlight,
     // Read every few tens of ms: a changed limit applies to running transfers at once.
     bandwidthLimitBytesPerSecond: () => settings.get().bandwidthLimitMiBps * 1024 * 1024,
+    // Read as each request to a storage host starts.
+    throughputFloor: () => {
+      const { minSpeedKiBps, minSpeedWindowSeconds } = settings.get();
+      return { minBytesPerSecond: minSpeedKiBps * 1024, windowMs: minSpeedWindowSeconds * 1000 };
+    },
     transfersAtOnce: () => settings.get().transfersAtOnce,
     ...deps.tuning,
   });

@@ -53,6 +53,8 @@ const TUNING_ENV = 'DATABRIDGE_TRANSFER_TUNING';
 
 /** Bytes in a MiB: `--bandwidth` is in MiB/s, as the app's setting. */
 const MIB = 1024 * 1024;
+/** Bytes in a KiB: `--min-speed` is in KiB/s, as the app's setting. */
+const KIB = 1024;
 
 const TuningSchema = z.strictObject({
   partSize: z.number().int().positive().optional(),
@@ -103,17 +105,19 @@ class CliConnections implements TransferConnections {
 
 /**
  * The engine options the command line sets: parts in flight (import), connections per
- * download (export, archives download) and the bandwidth limit; the engine's defaults
- * otherwise (the app's settings do not apply to the command line).
+ * download (export, archives download), the bandwidth limit and the minimum speed (over the
+ * default window); the engine's defaults otherwise (the app's settings do not apply to the
+ * command line).
  */
 export function runOptionsOf(
   command: TransferCommand,
 ): Pick<
   TransferServiceOptions,
-  'partsInFlight' | 'rangesInFlight' | 'bandwidthLimitBytesPerSecond'
+  'partsInFlight' | 'rangesInFlight' | 'bandwidthLimitBytesPerSecond' | 'throughputFloor'
 > {
   if (command.kind === 'jobsWait') return {};
   const bandwidth = command.bandwidthMiBps;
+  const minSpeed = command.minSpeedKiBps;
   return {
     ...(command.kind === 'import' && command.partsInFlight !== undefined
       ? { partsInFlight: command.partsInFlight }
@@ -122,6 +126,7 @@ export function runOptionsOf(
       ? { rangesInFlight: command.rangesInFlight }
       : {}),
     ...(bandwidth === undefined ? {} : { bandwidthLimitBytesPerSecond: bandwidth * MIB }),
+    ...(minSpeed === undefined ? {} : { throughputFloor: { minBytesPerSecond: minSpeed * KIB } }),
   };
 }
 

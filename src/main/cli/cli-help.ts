@@ -26,6 +26,10 @@ Connection options as for every command (--profile, --base-url, --api-key-stdin,
 const MOVING_OPTIONS = `  --bandwidth MIBPS        at most this many MiB/s on the wire (0.1 to 10000, as the app's
                            bandwidth limit; default no limit), e.g. --bandwidth 20 to leave
                            the office link usable during a nightly run
+  --min-speed KIBPS        a request to the storage host that moves less than this many
+                           KiB/s over 60 s (not counting the time --bandwidth holds it) is
+                           dropped and tried again; 0 to 1024, as the app's minimum speed
+                           (default 1; 0: off)
   --json                   JSON lines (see Output)`;
 
 /** The options of the commands that download files into a folder. */

@@ -12,6 +12,7 @@ import {
   check,
   connectionsOf,
   folderOf,
+  minSpeedOf,
   partsInFlight,
   text,
   type Values,
@@ -41,6 +42,8 @@ interface Common {
 interface Moving extends Common {
   /** The bandwidth limit of the run in MiB/s (the app's `bandwidthLimitMiBps`); none if absent. */
   readonly bandwidthMiBps?: number;
+  /** The throughput floor in KiB/s (the app's `minSpeedKiBps`; 0: off); the engine's if absent. */
+  readonly minSpeedKiBps?: number;
 }
 
 /** What the commands that download take besides. */
@@ -144,6 +147,7 @@ function importCommand(common: Common, values: Values, words: string[]): Transfe
   return {
     ...common,
     ...bandwidthOf(values),
+    ...minSpeedOf(values),
     kind: 'import',
     sourcePath: resolve(file),
     ...path,
@@ -167,6 +171,7 @@ function exportCommand(common: Common, values: Values): TransferCommand {
   return {
     ...common,
     ...bandwidthOf(values),
+    ...minSpeedOf(values),
     ...connectionsOf(values),
     kind: 'export',
     ...path,
@@ -184,6 +189,7 @@ function archivesDownloadCommand(common: Common, values: Values): TransferComman
   return {
     ...common,
     ...bandwidthOf(values),
+    ...minSpeedOf(values),
     ...connectionsOf(values),
     kind: 'archivesDownload',
     ...path,

@@ -6,8 +6,8 @@ import { UsageError } from './cli-args';
 
 /*
  * The checks of single values on the transfer command lines: a contract schema's verdict as a
- * usage error naming the option, and the engine's options (parts in flight, bandwidth, the
- * destination folder, connections per download) within the bounds the app's settings allow.
+ * usage error naming the option, and the engine's options (parts in flight, bandwidth, minimum
+ * speed, the destination folder, connections per download) within the bounds the app's settings allow.
  */
 
 /** The option values as `parseArgs` answers them. */
@@ -15,6 +15,9 @@ export type Values = Record<string, string | boolean | string[] | undefined>;
 
 /** The app's "Bandwidth limit" setting, whose bounds `--bandwidth` keeps. */
 const BandwidthSchema = SettingsSchema.shape.bandwidthLimitMiBps.unwrap();
+
+/** The app's minimum speed setting, whose bounds `--min-speed` keeps. */
+const MinSpeedSchema = SettingsSchema.shape.minSpeedKiBps.unwrap();
 
 /** The string value of option `name`, if given. */
 export function text(values: Values, name: string): string | undefined {
@@ -74,6 +77,23 @@ export function bandwidthOf(values: Values): { bandwidthMiBps?: number } {
     );
   }
   return { bandwidthMiBps: limit };
+}
+
+/**
+ * `--min-speed KIBPS`, when given: the throughput floor in KiB/s within the bounds of the app's
+ * minimum speed setting, over its default window (60 s). Unlike `--bandwidth`, 0 is taken: it
+ * turns the floor off, which leaving the option out does not (the default, 1 KiB/s, holds).
+ */
+export function minSpeedOf(values: Values): { minSpeedKiBps?: number } {
+  const value = text(values, 'min-speed');
+  if (value === undefined) return {};
+  const floor = value.trim() === '' ? Number.NaN : Number(value);
+  if (!MinSpeedSchema.safeParse(floor).success) {
+    throw new UsageError(
+      `--min-speed must be a number of KiB/s from 0 (off) to 1024, as the app's minimum speed (leave it out for 1 KiB/s); got "${value}".`,
+    );
+  }
+  return { minSpeedKiBps: floor };
 }
 
 /**

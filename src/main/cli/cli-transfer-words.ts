@@ -17,19 +17,34 @@ const COMMON_FLAGS = ['verbose', 'read-only', 'json', 'help'] as const;
 export const TRANSFER_SPECS = {
   import: {
     words: ['import'],
-    values: ['instanceName', 'databaseName', 'groupIds', 'parts-in-flight', 'bandwidth'],
+    values: [
+      'instanceName',
+      'databaseName',
+      'groupIds',
+      'parts-in-flight',
+      'bandwidth',
+      'min-speed',
+    ],
     flags: ['wait'],
     operation: 'databases.import',
   },
   export: {
     words: ['export'],
-    values: ['instanceName', 'databaseName', 'exportTo', 'to', 'bandwidth', 'connections'],
+    values: [
+      'instanceName',
+      'databaseName',
+      'exportTo',
+      'to',
+      'bandwidth',
+      'min-speed',
+      'connections',
+    ],
     flags: ['detachOnly', 'wait'],
     operation: 'databases.export',
   },
   archivesDownload: {
     words: ['archives', 'download'],
-    values: ['instanceName', 'archiveId', 'to', 'bandwidth', 'connections'],
+    values: ['instanceName', 'archiveId', 'to', 'bandwidth', 'min-speed', 'connections'],
     flags: [],
     operation: 'archives.get',
   },

@@ -54,6 +54,8 @@ Transfers (the app's transfer engine, resumable; "databridge import --help" and 
                            follow a job until it ends
   --bandwidth MIBPS        (import, export, archives download) at most this many MiB/s,
                            0.1 to 10000, as the app's bandwidth limit (default: no limit)
+  --min-speed KIBPS        (the same) a request slower than this over 60 s is tried again,
+                           0 (off) to 1024, as the app's minimum speed (default 1)
   e.g. databridge archives download --instanceName sql-eu-prod-01 --archiveId 7d1e... \\
          --to ./archives
 

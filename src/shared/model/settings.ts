@@ -62,6 +62,25 @@ export const SettingsSchema = z.object({
       error: 'Bandwidth limit must be at least 0.1 MiB/s, or 0 for no limit',
     })
     .default(0),
+  /**
+   * The minimum speed of a request to a storage host, in KiB/s: one that moves less than this
+   * on average over the last `minSpeedWindowSeconds` is dropped and tried again, as a broken
+   * connection is. Only the time spent waiting on the host counts, never the time our own
+   * bandwidth limit or disk holds it. 0 turns it off (a host that sends a byte now and then
+   * then keeps a transfer going, without end).
+   */
+  minSpeedKiBps: z
+    .number({ error: 'Minimum speed must be a number of KiB/s' })
+    .min(0, { error: 'Minimum speed must be 0 (off) or more' })
+    .max(1024, { error: 'Minimum speed must be at most 1024 KiB/s' })
+    .default(1),
+  /** The window the minimum speed is averaged over, in seconds. */
+  minSpeedWindowSeconds: z
+    .number()
+    .int({ error: 'Minimum speed window must be a whole number of seconds' })
+    .min(10, { error: 'Minimum speed window must be at least 10 seconds' })
+    .max(3600, { error: 'Minimum speed window must be at most 3600 seconds (1 hour)' })
+    .default(60),
   /** How often the monitor reads the sessions of each watched instance (one request each). */
   sessionRefreshSeconds: z
     .number()
@@ -112,6 +131,8 @@ export const SettingsPatchSchema = z.strictObject({
   partsInFlight: SettingsSchema.shape.partsInFlight.unwrap().optional(),
   rangesInFlight: SettingsSchema.shape.rangesInFlight.unwrap().optional(),
   bandwidthLimitMiBps: SettingsSchema.shape.bandwidthLimitMiBps.unwrap().optional(),
+  minSpeedKiBps: SettingsSchema.shape.minSpeedKiBps.unwrap().optional(),
+  minSpeedWindowSeconds: SettingsSchema.shape.minSpeedWindowSeconds.unwrap().optional(),
   transfersAtOnce: SettingsSchema.shape.transfersAtOnce.unwrap().optional(),
   sessionRefreshSeconds: SettingsSchema.shape.sessionRefreshSeconds.unwrap().optional(),
   copyValues: SettingsSchema.shape.copyValues.unwrap().optional(),

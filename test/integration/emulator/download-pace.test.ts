@@ -90,4 +90,26 @@ describe('the downloadConnectionMiBps fault switch', () => {
     em.faults.set({ downloadConnectionMiBps: 0 });
     expect((await timedGet(url)).body.equals(whole)).toBe(true);
   });
+
+  it('trickles a pace of a few bytes a second one byte at a time', async () => {
+    const url = await exportUrl();
+    em.faults.set({ downloadConnectionMiBps: 4 / MIB });
+    const controller = new AbortController();
+    const res = await fetch(url, { signal: controller.signal });
+    if (!res.body) throw new Error('The export GET answered no body');
+    const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader();
+    let received = 0;
+    try {
+      // Three bytes come within a few seconds (a whole 64 KiB read would take 4.5 hours).
+      while (received < 3) {
+        const next = await reader.read();
+        if (next.done) break;
+        received += next.value.length;
+      }
+      expect(received).toBeGreaterThanOrEqual(3);
+      expect(received).toBeLessThan(64 * 1024);
+    } finally {
+      controller.abort();
+    }
+  });
 });

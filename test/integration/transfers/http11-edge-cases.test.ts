@@ -25,10 +25,10 @@ import {
 /*
  * The download engine against HTTP/1.1 answers written byte by byte by a host of the test's
  * own: chunked bodies with extensions and trailers, an interim 100 Continue, a connection
- * closed mid-body, a head split across reads, a stall after the head, a Content-Length
- * shorter or longer than the body, and a 206 of another range than the one asked. Each case
- * runs on both HTTP stacks: the app's (direct GETs, undici for what they leave) and undici
- * alone. The file must end byte for byte (and MD5) the host's, and no write may ever put a
+ * closed mid-body, a head split across reads, a head trickled a byte at a time, a stall after
+ * the head, a Content-Length shorter or longer than the body, and a 206 of another range than
+ * the one asked. Each case runs on both HTTP stacks: the app's (direct GETs, undici for what
+ * they leave) and undici alone. The file must end byte for byte (and MD5) the host's, and no write may ever put a
  * byte at an offset where the host's file has another.
  */
 
@@ -188,6 +188,31 @@ describe.each(['direct', 'undici'] as const)('downloads on the %s stack', (stack
       });
       await fx.downloadsWhole(fx.engineOf({ stack }), `${fx.host.origin}/split`);
       expect(fx.host.requests).toHaveLength(1);
+    });
+  });
+
+  describe('a host that trickles the head', () => {
+    it('is dropped once the read deadline passed without a whole head, and asked again', async () => {
+      const head = answerHead('200 OK', { ETag: etag, 'Content-Length': content.length });
+      let sent = 0;
+      fx.host.answer(
+        firstThenWell(async (_request, socket) => {
+          // A byte every fifth of the read deadline: the connection is never idle for it.
+          for (const byte of Buffer.from(head, 'latin1')) {
+            if (socket.destroyed) return;
+            await flush(socket, Buffer.of(byte));
+            sent += 1;
+            await new Promise((resolve) => setTimeout(resolve, READ_TIMEOUT_MS / 5));
+          }
+        }),
+      );
+      await fx.downloadsWhole(
+        fx.engineOf({ stack, readTimeoutMs: READ_TIMEOUT_MS }),
+        `${fx.host.origin}/trickled-head`,
+      );
+      expect(fx.host.requests).toHaveLength(2);
+      // Dropped a few bytes in, not once the head was whole.
+      expect(sent).toBeLessThan(head.length);
     });
   });
 

@@ -110,7 +110,8 @@ function transfer(
   };
 }
 
-const BANDWIDTH = { bandwidth: TEXT };
+/** The options of every command that moves bytes. */
+const MOVING = { bandwidth: TEXT, 'min-speed': TEXT };
 const EXPORT_TO = parameterValue(ExportToTypeSchema);
 
 /**
@@ -127,7 +128,7 @@ function transferCommands(): { top: CompletionCommand[]; grouped: Map<string, Co
         databaseName: TEXT,
         groupIds: TEXT,
         'parts-in-flight': TEXT,
-        ...BANDWIDTH,
+        ...MOVING,
       },
       ['wait'],
       PATH,
@@ -140,7 +141,7 @@ function transferCommands(): { top: CompletionCommand[]; grouped: Map<string, Co
         databaseName: TEXT,
         exportTo: EXPORT_TO,
         to: PATH,
-        ...BANDWIDTH,
+        ...MOVING,
         connections: TEXT,
       },
       ['detachOnly', 'wait'],
@@ -162,7 +163,7 @@ function transferCommands(): { top: CompletionCommand[]; grouped: Map<string, Co
           instanceName: TEXT,
           archiveId: TEXT,
           to: PATH,
-          ...BANDWIDTH,
+          ...MOVING,
           connections: TEXT,
         },
         [],

@@ -48,8 +48,9 @@ export const TRANSFER_RETRY: RetryPolicy = {
   maxDelayMs: 30_000,
   maxRetryAfterMs: Number.POSITIVE_INFINITY,
   retryAfter: 'atLeast',
-  // A dead host costs each attempt up to the read deadline (60 s): eight of them and the
-  // waits between would take nine minutes. The step gives up after five (README).
+  // A dead host costs each attempt up to the read deadline (60 s), one that crawls below the
+  // throughput floor (transfers/throughput-floor.ts) about three minutes: eight of them and
+  // the waits between would take far longer. The step gives up after five (README).
   maxElapsedMs: 5 * 60_000,
 };
 

@@ -1,10 +1,12 @@
 import { isAppError } from '../../../shared/errors';
 import type { TransferRetrying } from '../../../shared/model/transfer';
+import { floorText, TooSlowError } from './throughput-floor';
 import type { TransferEngineSettings } from './transfer-context';
 
 /*
  * What a transfer's card and the command's progress line say while a step is tried again:
- * "storage host not answering, attempt 3 of 8, next in 20 s". The words come from the error
+ * "storage host not answering, attempt 3 of 8, next in 20 s", or "storage host too slow (under
+ * 1.00 KiB/s for 1 min)" for one below the throughput floor. The words come from the error
  * and from whom the step talks to: the storage host (a part, a download) or the service (the
  * upload's start and end, the job).
  */
@@ -24,6 +26,7 @@ export function retryReason(step: string, error: unknown): string {
   const peer = peerOf(step);
   if (!isAppError(error)) return `${peer} failing`;
   if (error.code === 'RATE_LIMITED') return `${peer} asked to slow down`;
+  if (error instanceof TooSlowError) return `${peer} too slow (${floorText(error.floor)})`;
   if (error.code === 'UNAVAILABLE' || (error.status ?? 0) >= 500) {
     return `${peer} failing${error.status ? ` (HTTP ${error.status})` : ''}`;
   }

@@ -12,6 +12,7 @@ import type { BandwidthLimiter } from './bandwidth-limiter';
 import type { TransferJournal } from './journal-schema';
 import type { SaveOptions } from './journal-store';
 import type { RetryContext } from './step-retry';
+import type { ThroughputFloor } from './throughput-floor';
 import type { TransferDisk } from './transfer-disk';
 import type { JobFollower, ServiceCaller } from './transfer-ports';
 
@@ -28,6 +29,11 @@ export interface TransferEngineSettings {
   dispatcher: Dispatcher;
   /** Direct GETs of downloads (see RangeDownloaderOptions.route); undefined: undici only. */
   route?: DirectRoute;
+  /**
+   * The throughput floor, read as each request starts: the direct GETs keep to it themselves;
+   * `dispatcher` already holds undici's requests to it.
+   */
+  floor: () => ThroughputFloor;
   /** Parts sent at once, read when a run starts sending (a setting the user may change). */
   partsInFlight: () => number;
   /** Connections of one large download, read when a download starts (a setting). */

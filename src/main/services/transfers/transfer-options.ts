@@ -7,9 +7,11 @@ import type { Logger } from '../log/logger';
 import { silentLogger } from '../log/logger';
 import { systemTimers, type Timers } from '../time/timers';
 import { BandwidthLimiter } from './bandwidth-limiter';
+import { withThroughputFloor } from './floor-interceptor';
 import { JournalStore } from './journal-store';
 import type { PartPlanOptions } from './part-plan';
 import { withReadDeadline } from './presigned-http';
+import { DEFAULT_THROUGHPUT_FLOOR, type ThroughputFloor } from './throughput-floor';
 import type { PartEvent, TransferEngineSettings } from './transfer-context';
 import { systemDisk, type SourceFs, type TransferDisk } from './transfer-disk';
 import type { JobFollower, TransferConnections } from './transfer-ports';
@@ -35,6 +37,14 @@ export interface TransferServiceOptions {
    * (60 s).
    */
   readTimeoutMs?: number;
+  /**
+   * The least a request to a pre-signed host must move: one that moved fewer bytes than
+   * `minBytesPerSecond` asks over the last `windowMs` of the time it waited on the host (the
+   * time our bandwidth limit, disk or reader held it left out) is ended and retried like a
+   * broken connection. Default {@link DEFAULT_THROUGHPUT_FLOOR} (1 KiB/s over 60 s), for what
+   * is not given; a rate of 0 turns it off. A function is read as each request starts.
+   */
+  throughputFloor?: Partial<ThroughputFloor> | (() => ThroughputFloor);
   /** Where journals and downloads are written (default the machine's disks; tests: a full one). */
   disk?: TransferDisk;
   /** How an import's source is read when it is planned (default Node's; tests count). */
@@ -80,9 +90,11 @@ export interface TransferServiceOptions {
 export function engineSettings(options: TransferServiceOptions): TransferEngineSettings {
   const route = routeOf(options);
   const readTimeoutMs = options.readTimeoutMs ?? route?.bodyTimeoutMs ?? 60_000;
+  const floor = floorOf(options.throughputFloor);
   return {
-    dispatcher: withReadDeadline(options.dispatcher, readTimeoutMs),
+    dispatcher: withThroughputFloor(withReadDeadline(options.dispatcher, readTimeoutMs), { floor }),
     ...(route ? { route } : {}),
+    floor,
     partsInFlight: () => countSetting(options.partsInFlight, 4),
     rangesInFlight: () => countSetting(options.rangesInFlight, 4),
     ...(options.downloadSegmentBytes ? { downloadSegmentBytes: options.downloadSegmentBytes } : {}),
@@ -115,6 +127,13 @@ function routeOf(options: TransferServiceOptions): DirectRoute | undefined {
 function countSetting(wanted: number | (() => number) | undefined, fallback: number): number {
   const value = typeof wanted === 'function' ? wanted() : (wanted ?? fallback);
   return Math.max(1, Math.floor(value));
+}
+
+/** The floor option as a function read at each request (default 1 KiB/s over 60 s). */
+function floorOf(wanted: TransferServiceOptions['throughputFloor']): () => ThroughputFloor {
+  if (typeof wanted === 'function') return wanted;
+  const floor = { ...DEFAULT_THROUGHPUT_FLOOR, ...wanted };
+  return () => floor;
 }
 
 /** The one limiter of a service, reading the limit option every few tens of milliseconds. */

@@ -117,6 +117,29 @@ describe('transfer command lines', () => {
     ).toMatch(/Unknown option '--bandwidth'/);
   });
 
+  it('reads a minimum speed in KiB/s within the settings’ bounds, 0 turning it off', () => {
+    const speed = (value: string) =>
+      parseTransferArgs('archivesDownload', [...ARCHIVE, `--min-speed=${value}`]);
+    expect(speed('0')).toMatchObject({ minSpeedKiBps: 0 });
+    expect(speed('0.5')).toMatchObject({ minSpeedKiBps: 0.5 });
+    expect(speed('1024')).toMatchObject({ minSpeedKiBps: 1024 });
+    expect(parseTransferArgs('archivesDownload', ARCHIVE)).not.toHaveProperty('minSpeedKiBps');
+    for (const value of ['-1', '1025', 'slow', '', 'Infinity']) {
+      expect(() => speed(value), value).toThrow(
+        /^--min-speed must be a number of KiB\/s from 0 \(off\) to 1024, .*; got "/,
+      );
+    }
+    expect(
+      parseTransferArgs('import', ['import', 'a.bak', '--instanceName', 'i', '--min-speed', '8']),
+    ).toMatchObject({ minSpeedKiBps: 8 });
+    expect(parseTransferArgs('export', [...EXPORT, '--min-speed', '8'])).toMatchObject({
+      minSpeedKiBps: 8,
+    });
+    expect(
+      refused(['jobs', 'wait', '--instanceName', 'i', '--jobId', 'j', '--min-speed', '1']),
+    ).toMatch(/Unknown option '--min-speed'/);
+  });
+
   it('refuses --to naming a file, and takes a folder that is missing or there', () => {
     const file = 'package.json';
     const argv = ['archives', 'download', '--instanceName', 'i', '--archiveId', 'a'];
@@ -179,6 +202,10 @@ describe('transfer command lines', () => {
       ...['import', 'a.bak', '--instanceName', 'i', '--parts-in-flight', '3'],
     ]);
     expect(runOptionsOf(imported)).toEqual({ partsInFlight: 3 });
+    const floored = parseTransferArgs('archivesDownload', [...ARCHIVE, '--min-speed', '0']);
+    expect(runOptionsOf(floored)).toEqual({ throughputFloor: { minBytesPerSecond: 0 } });
+    const raised = parseTransferArgs('export', [...EXPORT, '--min-speed', '16']);
+    expect(runOptionsOf(raised)).toEqual({ throughputFloor: { minBytesPerSecond: 16 * 1024 } });
   });
 
   it('lists archives download with an example, and --bandwidth for the commands that move bytes', () => {
@@ -193,6 +220,10 @@ describe('transfer command lines', () => {
       expect(transferHelp(name)).toMatch(/^ {2}--bandwidth MIBPS +at most this many MiB\/s/m);
     }
     expect(transferHelp('jobsWait')).not.toContain('--bandwidth');
+    for (const name of ['import', 'export', 'archivesDownload'] as const) {
+      expect(transferHelp(name)).toMatch(/^ {2}--min-speed KIBPS +a request to the storage host/m);
+    }
+    expect(helpText()).toMatch(/^ {2}--min-speed KIBPS +\(the same\)/m);
     for (const name of ['export', 'archivesDownload'] as const) {
       expect(transferHelp(name)).toMatch(
         /^ {2}--connections N +connections one large file .*\n.*1 to 16 \(default 4; 1: one stream\)$/m,

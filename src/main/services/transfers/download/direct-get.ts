@@ -1,10 +1,15 @@
-import { connect as netConnect, isIP, type Socket } from 'node:net';
-import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
+import type { Socket } from 'node:net';
 import { AppError } from '../../../../shared/errors';
 import type { DirectRoute } from '../../http/direct-route';
+import {
+  isFloorOn,
+  ThroughputMeter,
+  TooSlowError,
+  type ThroughputFloor,
+} from '../throughput-floor';
 import { firstHeader, ResponseHeadReader, unchunk, type ResponseHead } from './http-response-head';
 import { SocketBodyPool, type BodyConsumer } from './socket-body-pool';
-import { SlotShelf } from './slot-shelf';
+import { openSocket, requestHead, shelfOf } from './direct-socket';
 
 /*
  * A GET of a pre-signed URL on a socket of our own: the answer's body is read into a small
@@ -43,6 +48,8 @@ export interface DirectAnswer {
 export interface DirectGetInit {
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The least the body must move (throughput-floor.ts): below it, the GET breaks. */
+  floor?: ThroughputFloor;
 }
 
 const ERROR_TEXT_LIMIT = 2000;
@@ -59,14 +66,6 @@ function refuseCredentials(headers: Record<string, string>): void {
 
 function failure(message: string, code: string): Error {
   return Object.assign(new Error(message), { code });
-}
-
-/** The request head: HTTP/1.1, one request per connection. */
-function requestHead(target: URL, headers: Record<string, string>): string {
-  const lines = [`GET ${target.pathname}${target.search} HTTP/1.1`, `Host: ${target.host}`];
-  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-  lines.push('Connection: close', 'Accept-Encoding: identity');
-  return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
 /** An informational answer before the real one (101 switches protocols: it is final here). */
@@ -120,20 +119,6 @@ export async function directGet(
   };
 }
 
-/** The connections that run at once and more (a download's ranges, two downloads). */
-const SHELVED_CONNECTIONS = 8;
-const shelves = new WeakMap<DirectRoute, SlotShelf>();
-
-/** The slot buffers shared by the direct GETs of one route. */
-function shelfOf(route: DirectRoute): SlotShelf {
-  let shelf = shelves.get(route);
-  if (shelf === undefined) {
-    shelf = new SlotShelf(route.pool.slotBytes, route.pool.slots * SHELVED_CONNECTIONS);
-    shelves.set(route, shelf);
-  }
-  return shelf;
-}
-
 /** One socket, its head reader and its body pool. */
 class DirectConnection {
   readonly head: Promise<ResponseHead>;
@@ -141,6 +126,8 @@ class DirectConnection {
   readonly #pool: SocketBodyPool;
   #reader = new ResponseHeadReader();
   readonly #route: DirectRoute;
+  /** The body's bytes over the time the socket waited on the host (the floor); none if off. */
+  readonly #meter: ThroughputMeter | undefined;
   #parsed = false;
   #waiting = true;
   #expected = Number.POSITIVE_INFINITY;
@@ -153,10 +140,15 @@ class DirectConnection {
 
   constructor(target: URL, init: DirectGetInit, route: DirectRoute) {
     this.#route = route;
+    const floor = init.floor;
+    this.#meter = floor && isFloorOn(floor) ? new ThroughputMeter(floor) : undefined;
     this.#pool = new SocketBodyPool({
       ...route.pool,
       shelf: shelfOf(route),
-      onResume: () => this.#socket.resume(),
+      onResume: () => {
+        this.#socket.resume();
+        this.#hostTurn();
+      },
     });
     let settleHead: { resolve: (head: ResponseHead) => void; reject: (error: Error) => void };
     this.head = new Promise((resolve, reject) => (settleHead = { resolve, reject }));
@@ -177,6 +169,7 @@ class DirectConnection {
     );
     this.#socket.once(target.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
       clearTimeout(connectTimer);
+      this.#headDeadline(route.bodyTimeoutMs);
       this.#socket.setTimeout(route.bodyTimeoutMs);
       this.#socket.write(request);
     });
@@ -203,6 +196,19 @@ class DirectConnection {
     };
     if (init.signal?.aborted) onAbort();
     else init.signal?.addEventListener('abort', onAbort, { once: true });
+  }
+
+  /**
+   * The whole head within the read deadline, as undici's headersTimeout: a head trickled a
+   * byte at a time keeps the idle timer alive, and the throughput floor judges bodies only.
+   */
+  #headDeadline(ms: number): void {
+    const timer = setTimeout(
+      () => this.#socket.destroy(failure('The storage host did not answer in time.', 'ETIMEDOUT')),
+      ms,
+    );
+    const settled = (): void => clearTimeout(timer);
+    this.head.then(settled, settled);
   }
 
   #onRead(
@@ -244,7 +250,29 @@ class DirectConnection {
       this.#socket.destroy();
       return false;
     }
+    const slow = this.#metered(kept);
+    if (slow) {
+      this.#socket.destroy(slow);
+      return false;
+    }
     return reading && !this.#waiting;
+  }
+
+  /**
+   * Counts body bytes against the floor: the host's turn stops while the pool has the socket
+   * paused (the file or the bandwidth limit behind), and starts again with {@link #hostTurn}.
+   */
+  #metered(bytes: number): TooSlowError | undefined {
+    const meter = this.#meter;
+    if (meter === undefined) return undefined;
+    meter.moved(bytes);
+    if (this.#pool.paused) meter.hold();
+    return meter.isStalled() ? new TooSlowError(meter.floor) : undefined;
+  }
+
+  /** The socket reads again for a reader that is ready: the time waits on the host. */
+  #hostTurn(): void {
+    if (!this.#waiting && !this.#pool.paused) this.#meter?.waitHost();
   }
 
   /** The body is whole once the bytes expected arrived; broken if the socket closed first. */
@@ -265,6 +293,7 @@ class DirectConnection {
         throw error;
       }
     });
+    this.#hostTurn();
     if (!this.#socket.destroyed) this.#socket.resume();
     let broken: Error | undefined;
     await this.#ended.catch((error: Error) => (broken = error));
@@ -291,27 +320,4 @@ class DirectConnection {
   drop(): void {
     this.#socket.destroy();
   }
-}
-
-function openSocket(
-  target: URL,
-  route: DirectRoute,
-  onread: { buffer: () => Buffer; callback: (length: number, view: Buffer) => boolean },
-): Socket {
-  const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
-  const secure = target.protocol === 'https:';
-  const port = Number(target.port || (secure ? 443 : 80));
-  if (!secure) return netConnect({ host, port, onread, noDelay: true });
-  // Node's TLS sockets take `onread` too (nodejs/node#35753), though its types list it for
-  // net only. SNI names the host (never an IP); the certificate must chain to `route.ca`.
-  const options: ConnectionOptions & { onread: typeof onread } = {
-    host,
-    port,
-    onread,
-    ...(isIP(host) === 0 ? { servername: host } : {}),
-    ...(route.ca ? { ca: route.ca } : {}),
-    rejectUnauthorized: true,
-    ALPNProtocols: ['http/1.1'],
-  };
-  return tlsConnect(options);
 }

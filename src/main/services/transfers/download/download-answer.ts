@@ -11,6 +11,7 @@ import {
   presignedRequest,
   toTransferError,
 } from '../presigned-http';
+import type { ThroughputFloor } from '../throughput-floor';
 
 /*
  * One GET of a download, whichever client carries it: the direct GET (a socket of its own, the
@@ -43,6 +44,8 @@ export interface DownloadClients {
   dispatcher: Dispatcher;
   /** Direct GETs; undefined sends every request through undici. */
   route?: DirectRoute;
+  /** The throughput floor of the direct GETs (undici's requests have it in `dispatcher`). */
+  floor?: () => ThroughputFloor;
 }
 
 /** The bytes a download GET asks for: from `from` to the end, or to `to` (inclusive). */
@@ -68,7 +71,12 @@ export async function openDownload(
   if (clients.route) {
     let direct: DirectAnswer | undefined;
     try {
-      direct = await directGet(url, { headers, signal }, clients.route);
+      const floor = clients.floor?.();
+      direct = await directGet(
+        url,
+        { headers, signal, ...(floor ? { floor } : {}) },
+        clients.route,
+      );
     } catch (error) {
       throw toTransferError(error, signal);
     }

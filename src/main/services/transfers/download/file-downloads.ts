@@ -118,7 +118,7 @@ export function rangeDownloaderOf(
     now: settings.now,
     ...notices,
     dispatcher: settings.dispatcher,
-    ...(settings.route ? { route: settings.route } : {}),
+    ...(settings.route ? { route: settings.route, floor: settings.floor } : {}),
     retry: settings.retry,
     sleep: settings.sleep,
     random: settings.random,

@@ -5,7 +5,7 @@ import { TRANSFER_RETRY, type RetryPolicy } from '../../common/retry-policy';
 import { sleep, type Sleep } from '../../common/sleep';
 import type { DirectRoute } from '../../http/direct-route';
 import type { BandwidthLimiter } from '../bandwidth-limiter';
-import { openDownload, type DownloadAnswer } from './download-answer';
+import { openDownload, type DownloadAnswer, type DownloadClients } from './download-answer';
 import { exists, restart, resumePoint, verify, type Progress } from './download-progress';
 import { checkContinues, readRemoteFile, RestartFromZero } from './download-headers';
 import { asDiskFull, checkDownloadRoom, downloadSite } from '../disk-full';
@@ -14,6 +14,7 @@ import type { ExportFile } from '../journal-schema';
 import { handleWriter, type PartWrite } from './part-file-sink';
 import { isUrlExpired, toTransferError } from '../presigned-http';
 import { withRetries, type RetryContext } from '../step-retry';
+import type { ThroughputFloor } from '../throughput-floor';
 import { fetchRanges, RAMP_UP, urlSource, type RampUp, type UrlSource } from './parallel-ranges';
 import { contiguousEnd, planSegments } from './range-segments';
 import { systemDisk, type TransferDisk } from '../transfer-disk';
@@ -41,6 +42,8 @@ export interface RangeDownloaderOptions {
    * takes what they cannot (a proxy, a redirect, a chunked body). Undefined: undici only.
    */
   route?: DirectRoute;
+  /** The throughput floor of the direct GETs, read as each starts (default: none). */
+  floor?: () => ThroughputFloor;
   retry?: Partial<RetryPolicy>;
   sleep?: Sleep;
   random?: () => number;
@@ -86,7 +89,7 @@ type Body = (onWritten: (written: number) => void) => Promise<void>;
  * segment and hashed in order.
  */
 export class RangeDownloader {
-  readonly #clients: { dispatcher: Dispatcher; route?: DirectRoute };
+  readonly #clients: DownloadClients;
   readonly #policy: RetryPolicy;
   readonly #sleep: Sleep;
   readonly #random: () => number;
@@ -102,6 +105,7 @@ export class RangeDownloader {
     this.#clients = {
       dispatcher: options.dispatcher,
       ...(options.route ? { route: options.route } : {}),
+      ...(options.floor ? { floor: options.floor } : {}),
     };
     this.#policy = { ...TRANSFER_RETRY, ...options.retry };
     this.#sleep = options.sleep ?? sleep;

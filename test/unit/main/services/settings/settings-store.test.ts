@@ -63,6 +63,29 @@ describe('SettingsStore', () => {
     expect(await new SettingsStore({ file }).load()).toMatchObject({ rangesInFlight: 16 });
   });
 
+  it('keeps a minimum speed of 1 KiB/s over 60 s unless told, 0 turning it off', async () => {
+    const file = join(dir, 'settings.json');
+    await writeFile(file, JSON.stringify({ bandwidthLimitMiBps: 5 }));
+    const store = new SettingsStore({ file });
+    expect(await store.load()).toMatchObject({ minSpeedKiBps: 1, minSpeedWindowSeconds: 60 });
+    await store.update({ minSpeedKiBps: 0, minSpeedWindowSeconds: 300 });
+    expect(await new SettingsStore({ file }).load()).toMatchObject({
+      minSpeedKiBps: 0,
+      minSpeedWindowSeconds: 300,
+    });
+    for (const [patch, message] of [
+      [{ minSpeedKiBps: -1 }, 'Minimum speed must be 0 (off) or more'],
+      [{ minSpeedKiBps: 2048 }, 'Minimum speed must be at most 1024 KiB/s'],
+      [{ minSpeedWindowSeconds: 5 }, 'Minimum speed window must be at least 10 seconds'],
+      [{ minSpeedWindowSeconds: 30.5 }, 'Minimum speed window must be a whole number of seconds'],
+    ] as const) {
+      await expect(store.update(patch), JSON.stringify(patch)).rejects.toMatchObject({
+        code: 'VALIDATION',
+        message: expect.stringContaining(message) as unknown,
+      });
+    }
+  });
+
   it('refuses a proxy URL with a user name or password (secrets never go to disk)', async () => {
     const store = new SettingsStore({ file: join(dir, 'settings.json') });
     await store.load();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../../src/shared/errors';
 import { retryNotice, retryReason } from '../../../../../src/main/services/transfers/retry-notice';
+import { TooSlowError } from '../../../../../src/main/services/transfers/throughput-floor';
 
 const error = (code: AppError['code'], status?: number) =>
   new AppError({ code, message: 'x', ...(status ? { status } : {}) });
@@ -16,6 +17,16 @@ describe('retry notices', () => {
       'the service asked to slow down',
     );
     expect(retryReason('part 1', new Error('boom'))).toBe('storage host failing');
+  });
+
+  it('name the floor a host too slow fell under', () => {
+    const floor = { minBytesPerSecond: 1024, windowMs: 60_000 };
+    expect(retryReason('download', new TooSlowError(floor))).toBe(
+      'storage host too slow (under 1.00 KiB/s for 1 min)',
+    );
+    expect(retryReason('part 4', new TooSlowError({ ...floor, windowMs: 2000 }))).toBe(
+      'storage host too slow (under 1.00 KiB/s for 2 s)',
+    );
   });
 
   it('name the attempt to come, the most there are, and when it starts', () => {
