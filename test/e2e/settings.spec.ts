@@ -78,6 +78,8 @@ test('saved settings are kept after a reload and answered by main', async ({
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
   await app.settings.input('settings-parts-in-flight').fill('8');
   await app.settings.input('settings-ranges-in-flight').fill('6');
+  await app.settings.input('settings-min-speed').fill('8');
+  await app.settings.input('settings-min-speed-window').fill('30');
   await page.getByTestId('settings-close-to-tray').click();
   await page.getByTestId('settings-audit-continue').click();
   await expect(page.getByTestId('settings-state')).toHaveText('Unsaved changes');
@@ -90,12 +92,15 @@ test('saved settings are kept after a reload and answered by main', async ({
     rangesInFlight: 6,
     closeToTray: true,
     auditOnFailure: 'continue',
+    minSpeedKiBps: 8,
+    minSpeedWindowSeconds: 30,
   });
 
   await page.reload();
   await page.getByTestId('open-settings').click();
   await expect(app.settings.input('settings-parts-in-flight')).toHaveValue('8');
   await expect(app.settings.input('settings-ranges-in-flight')).toHaveValue('6');
+  await expect(page.getByLabel('Minimum speed in KiB/s', { exact: true })).toHaveValue('8');
   // Labelled for assistive technology by the name the row shows.
   await expect(page.getByLabel('Connections per download', { exact: true })).toHaveValue('6');
   await expect(page.getByTestId('settings-close-to-tray')).toHaveAttribute('aria-checked', 'true');
@@ -132,6 +137,15 @@ test("invalid values show the contract's message and nothing is sent", async ({
     await connections.fill('1');
     await expect(app.settings.view).not.toContainText('Connections per download must');
     await expect(app.settings.view).not.toContainText('Type the number of connections');
+    const minSpeed = app.settings.input('settings-min-speed');
+    await minSpeed.fill('2000');
+    await expect(app.settings.view).toContainText('Minimum speed must be at most 1024 KiB/s');
+    await minSpeed.fill('1');
+    await app.settings.input('settings-min-speed-window').fill('5');
+    await expect(app.settings.view).toContainText(
+      'Minimum speed window must be at least 10 seconds',
+    );
+    await app.settings.input('settings-min-speed-window').fill('60');
     await app.settings.input('settings-proxy-url').fill('ftp://x');
     await expect(app.settings.view).toContainText('Proxy must look like http://proxy.example:3128');
     await app.settings.save.click();

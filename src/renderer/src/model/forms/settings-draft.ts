@@ -15,6 +15,9 @@ export interface SettingsDraft {
   rangesInFlight: number | null;
   /** MiB/s shared by every transfer; 0 means no limit. */
   bandwidthLimitMiBps: number | null;
+  /** KiB/s a request to a storage host must move over the window; 0 turns the floor off. */
+  minSpeedKiBps: number | null;
+  minSpeedWindowSeconds: number | null;
   transfersAtOnce: number | null;
   sessionRefreshSeconds: number | null;
   blockingAlertSeconds: number | null;
@@ -45,6 +48,8 @@ export const DRAFT_FIELDS = [
   'partsInFlight',
   'rangesInFlight',
   'bandwidthLimitMiBps',
+  'minSpeedKiBps',
+  'minSpeedWindowSeconds',
   'proxyUrl',
   'sessionRefreshSeconds',
   'blockingAlertSeconds',
@@ -74,6 +79,8 @@ const NUMBER_FIELDS = {
   partsInFlight: 'Type the number of parts, from 1 to 16',
   rangesInFlight: 'Type the number of connections, from 1 to 16',
   bandwidthLimitMiBps: 'Type the limit in MiB/s, or 0 for no limit',
+  minSpeedKiBps: 'Type the minimum speed in KiB/s, or 0 for none',
+  minSpeedWindowSeconds: 'Type the window in seconds, from 10 to 3600',
   transfersAtOnce: 'Type the number of transfers, from 1 to 8',
   sessionRefreshSeconds: 'Type the refresh interval in seconds',
   blockingAlertSeconds: 'Type the alert threshold in seconds',
@@ -88,6 +95,8 @@ export function draftOf(settings: Settings): SettingsDraft {
     partsInFlight: settings.partsInFlight,
     rangesInFlight: settings.rangesInFlight,
     bandwidthLimitMiBps: settings.bandwidthLimitMiBps,
+    minSpeedKiBps: settings.minSpeedKiBps,
+    minSpeedWindowSeconds: settings.minSpeedWindowSeconds,
     transfersAtOnce: settings.transfersAtOnce,
     sessionRefreshSeconds: settings.sessionRefreshSeconds,
     blockingAlertSeconds: settings.blockingAlertSeconds,
