@@ -16,8 +16,6 @@ const DEV = 'sql-eu-dev-01';
 const PANE = ['[data-testid="main-pane"]'];
 const MODAL = ['.n-modal-container'];
 const DRAWER = ['.n-drawer-container'];
-// One check follows another here: each starts in the theme the last one left (one switch each).
-const KEEP = { keepTheme: true };
 
 const views: ReadonlyArray<readonly [string, string]> = [
   [PROD, 'instance-overview'],
@@ -34,11 +32,11 @@ const views: ReadonlyArray<readonly [string, string]> = [
 ];
 
 test('the instances list (home) and the connections view', async ({ page }) => {
-  await expectAccessible(page, 'the instances list', [], KEEP);
+  await expectAccessible(page, 'the instances list');
   await screenshotSizes(page, 'views/instances');
   await page.getByTestId('open-connections').click();
   await expect(page.getByTestId('new-connection')).toBeVisible();
-  await expectAccessible(page, 'the connections view', PANE, KEEP);
+  await expectAccessible(page, 'the connections view', PANE);
   await screenshotSizes(page, 'views/connections');
 });
 
@@ -49,7 +47,7 @@ for (const [query, view] of views) {
     const database = view === 'database-details';
     if (database) await jumpTo(page, `databases ${DEV}`, 'database-table');
     await jumpTo(page, query, view, database ? query : undefined);
-    await expectAccessible(page, view, PANE, KEEP);
+    await expectAccessible(page, view, PANE);
     await screenshotSizes(page, `views/${view}`);
   });
 }
@@ -58,11 +56,11 @@ test('the monitor and settings views', async ({ page }) => {
   await page.getByTestId('open-connections').click();
   await page.getByTestId('open-monitor').click();
   await expect(page.getByTestId('monitor-view')).toBeVisible();
-  await expectAccessible(page, 'the monitor view', PANE, KEEP);
+  await expectAccessible(page, 'the monitor view', PANE);
   await screenshotSizes(page, 'views/monitor');
   await page.getByTestId('open-settings').click();
   await expect(page.getByTestId('settings-view')).toBeVisible();
-  await expectAccessible(page, 'the settings view', PANE, KEEP);
+  await expectAccessible(page, 'the settings view', PANE);
   await screenshotSizes(page, 'views/settings');
 });
 
@@ -70,17 +68,17 @@ test('dialogs: create database, add login, allow an address', async ({ page }) =
   await jumpTo(page, `databases ${PROD}`, 'database-table');
   await page.getByTestId('create-database').click();
   await expect(page.getByTestId('create-database-dialog')).toBeVisible();
-  await expectAccessible(page, 'the create database dialog', MODAL, KEEP);
+  await expectAccessible(page, 'the create database dialog', MODAL);
   await page.keyboard.press('Escape');
   await jumpTo(page, 'logins dev', 'logins-view');
   await page.getByTestId('login-create').click();
   await expect(page.getByTestId('login-create-dialog')).toBeVisible();
-  await expectAccessible(page, 'the create login dialog', MODAL, KEEP);
+  await expectAccessible(page, 'the create login dialog', MODAL);
   await page.keyboard.press('Escape');
   await jumpTo(page, 'cluster', 'cluster-view');
   await page.getByTestId('acl-add').click();
   await expect(page.getByTestId('acl-add-dialog')).toBeVisible();
-  await expectAccessible(page, 'the allow address dialog', MODAL, KEEP);
+  await expectAccessible(page, 'the allow address dialog', MODAL);
   await page.keyboard.press('Escape');
 });
 
@@ -89,33 +87,28 @@ test('the archive details drawer and the activity panel', async ({ page }) => {
   await page.getByTestId('archive-table').getByTestId('row-menu').first().click();
   await pickMenuItem(page, 'Details');
   await expect(page.getByTestId('archive-details')).toBeVisible();
-  await expectAccessible(page, 'the archive details drawer', DRAWER, KEEP);
+  await expectAccessible(page, 'the archive details drawer', DRAWER);
   await page.keyboard.press('Escape');
   await page.getByTestId('toggle-activity').click();
   await expect(page.getByTestId('activity-panel')).toBeVisible();
-  await expectAccessible(
-    page,
-    'the activity panel',
-    [
-      '[data-testid="activity-slot"]',
-      '[data-testid="activity-resizer"]',
-      '[data-testid="status-activity"]',
-    ],
-    KEEP,
-  );
+  await expectAccessible(page, 'the activity panel', [
+    '[data-testid="activity-slot"]',
+    '[data-testid="activity-resizer"]',
+    '[data-testid="status-activity"]',
+  ]);
 });
 
 test('the command palette, jump-to and the keyboard shortcuts sheet', async ({ page }) => {
   await page.keyboard.press('Control+Shift+P');
   await expect(page.getByTestId('command-palette')).toBeVisible();
-  await expectAccessible(page, 'the command palette', MODAL, KEEP);
+  await expectAccessible(page, 'the command palette', MODAL);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+p');
   await expect(page.getByTestId('jump-to')).toBeVisible();
-  await expectAccessible(page, 'jump-to', MODAL, KEEP);
+  await expectAccessible(page, 'jump-to', MODAL);
   await page.keyboard.press('Escape');
   await page.keyboard.press('F1');
   await expect(page.getByTestId('keyboard-shortcuts')).toBeVisible();
-  await expectAccessible(page, 'the keyboard shortcuts sheet', MODAL, KEEP);
+  await expectAccessible(page, 'the keyboard shortcuts sheet', MODAL);
   await page.keyboard.press('Escape');
 });
