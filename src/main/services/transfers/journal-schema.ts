@@ -55,6 +55,13 @@ const ImportJournalSchema = z.object({
    */
   resentParts: z.number().int().nonnegative().optional(),
   groupIds: z.array(z.string()).optional(),
+  /**
+   * A copy-on-write clone of the source (see upload/source-clone.ts), beside it, that the
+   * upload reads instead: a snapshot no writer of the source can change. `identity` is the
+   * clone's, written once the clone is whole and matched the source; a clone without it was
+   * being made when the run stopped and is never read, only removed.
+   */
+  clone: z.object({ path: z.string().min(1), identity: FileIdentitySchema.optional() }).optional(),
 });
 /** See {@link ImportJournalSchema}. */
 export type ImportJournal = z.infer<typeof ImportJournalSchema>;
