@@ -130,6 +130,8 @@ describe('an upload reading a clone of its file', () => {
     expect(done.parts?.resent ?? 0).toBe(0);
     expect(cloner.made).toHaveLength(1);
     expect(seen.some((r) => r.state === 'uploading' && r.readsClone === true)).toBe(true);
+    // Nothing read again before completing: the clone cannot have changed.
+    expect(seen.map((r) => r.state)).not.toContain('verifying');
     expect(done.readsClone).toBeUndefined();
     expect(await clonesBeside(file.path)).toEqual([]);
   });

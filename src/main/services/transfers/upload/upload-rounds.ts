@@ -72,7 +72,7 @@ async function sendPartsHeldStill(ctx: ImportContext): Promise<{ sentAny: boolea
  * modification time, so a part sent before such a write would be assembled with the new bytes
  * of the others. A part that differs is sent again and the whole file proven once more; a file
  * that keeps differing is refused, naming the parts. Costs one more read of the file (see
- * `bench:upload`).
+ * `bench:upload`), left out when the upload reads a clone (source-clone.ts).
  */
 export async function sendPartsProven(ctx: ImportContext): Promise<void> {
   const { journal, settings } = ctx;
@@ -80,6 +80,10 @@ export async function sendPartsProven(ctx: ImportContext): Promise<void> {
     // Nothing sent since the parts were proven (a resumed upload with every part sent): the
     // proof stands.
     if (!(await sendPartsHeldStill(ctx)).sentAny) return;
+    // A clone is a snapshot no writer of the file reaches, and its stamp held through every
+    // part: what was sent from it is its bytes, without reading them again. (The parts an
+    // earlier run sent were proven against it before any was sent.)
+    if (journal.clone?.identity) return;
     const { changed } = await verifySentParts(ctx);
     if (changed.length === 0) return;
     if (pass >= MAX_CHANGE_ROUNDS) throw keptChanging(journal, changed);
