@@ -57,11 +57,10 @@ const ImportJournalSchema = z.object({
   groupIds: z.array(z.string()).optional(),
   /**
    * A copy-on-write clone of the source (see upload/source-clone.ts), beside it, that the
-   * upload reads instead: a snapshot no writer of the source can change. `identity` is the
-   * clone's, written once the clone is whole and matched the source; a clone without it was
-   * being made when the run stopped and is never read, only removed.
+   * upload reads instead: a snapshot no writer of the source can change. Journaled once it is
+   * whole and matched the source; `identity` is the clone's.
    */
-  clone: z.object({ path: z.string().min(1), identity: FileIdentitySchema.optional() }).optional(),
+  clone: z.object({ path: z.string().min(1), identity: FileIdentitySchema }).optional(),
 });
 /** See {@link ImportJournalSchema}. */
 export type ImportJournal = z.infer<typeof ImportJournalSchema>;

@@ -16,7 +16,7 @@ import type { TransferContext, TransferEngineSettings } from '../transfer-contex
  *
  * The clone goes beside the source: a clone cannot leave its file system (EXDEV), and the
  * source's folder is the one place known to be on it. Its name is hidden and says whose it is
- * (`.databridge-clone-<transfer id>`). It is journaled before it is made and removed once the
+ * (`.databridge-clone-<transfer id>`). It is journaled once it is whole, and removed once the
  * upload is completed, cancelled or has failed; a paused or crashed upload keeps it, so the
  * resume reads the same snapshot. Where no clone can be made (a file system without clones, a
  * read-only folder, Windows and macOS through Node: see transfer-disk.ts), the upload reads the
@@ -36,14 +36,14 @@ export function clonePathOf(sourcePath: string, transferId: string): string {
 /** The file an upload reads and the identity it must keep: its whole clone, else its source. */
 export function readSourceOf(journal: ImportJournal): { path: string; identity: FileIdentity } {
   const clone = journal.clone;
-  return clone?.identity
+  return clone
     ? { path: clone.path, identity: clone.identity }
     : { path: journal.sourcePath, identity: journal.source };
 }
 
 /** The file the upload reads changed and was read again: `identity` is what it must keep now. */
 export function noteReadIdentity(journal: ImportJournal, identity: FileIdentity): void {
-  if (journal.clone?.identity) journal.clone.identity = identity;
+  if (journal.clone) journal.clone.identity = identity;
   else journal.source = identity;
 }
 
@@ -74,25 +74,27 @@ export async function prepareSource(ctx: ImportContext): Promise<void> {
 }
 
 /**
- * Removes the clone of the upload's source, if any (its file, then its name in the journal,
- * which the caller saves). Answers whether there was one. A clone that cannot be removed is
- * logged and forgotten: it is a hidden file beside the source, named for its transfer.
+ * Removes the clone of the upload's source: the file the journal names, else the one its name
+ * would have (a run stopped between making a clone and journaling it leaves one), then its
+ * name in the journal, which the caller saves. Answers whether the journal named one. A clone
+ * that cannot be removed is logged and forgotten: a hidden file beside the source, named for
+ * its transfer.
  */
 export async function removeClone(
   journal: ImportJournal,
   settings: CloneSettings,
 ): Promise<boolean> {
-  const clone = journal.clone;
-  if (!clone) return false;
-  await settings.cloner.remove(clone.path).catch((error: unknown) => {
+  const named = journal.clone !== undefined;
+  const path = journal.clone?.path ?? clonePathOf(journal.sourcePath, journal.id);
+  await settings.cloner.remove(path).catch((error: unknown) => {
     settings.logger.warn('Could not remove the clone of an upload source', {
       transferId: journal.id,
-      path: clone.path,
+      path,
       error,
     });
   });
   delete journal.clone;
-  return true;
+  return named;
 }
 
 /** Removes the clone once the upload no longer reads it (completed), and journals that. */
@@ -102,9 +104,8 @@ export async function dropClone(ctx: ImportContext): Promise<void> {
   await ctx.save();
 }
 
-/** True when `clone` was made whole and still holds what it held then. */
+/** True when `clone` still holds what it held when it was made. */
 async function isWhole(clone: NonNullable<ImportJournal['clone']>): Promise<boolean> {
-  if (!clone.identity) return false;
   try {
     return identityDifferences(clone.identity, await readFileIdentity(clone.path)).length === 0;
   } catch {
@@ -112,21 +113,20 @@ async function isWhole(clone: NonNullable<ImportJournal['clone']>): Promise<bool
   }
 }
 
+/**
+ * Clones the source beside it and journals the clone once it is whole. Only a file named for
+ * this transfer is ever removed or replaced: a run stopped between making a clone and
+ * journaling it left it there, and nothing else has its name.
+ */
 async function makeClone(ctx: ImportContext): Promise<void> {
   const { journal, settings } = ctx;
   await assertUnchanged(journal.sourcePath, journal.source);
   const path = clonePathOf(journal.sourcePath, journal.id);
-  // Journaled before it exists: a run stopped while it is made leaves a file the journal
-  // names (without an identity), which the next run removes.
-  journal.clone = { path };
-  await ctx.save();
+  await removeClone(journal, settings);
   try {
     await settings.cloner.clone(journal.sourcePath, path);
   } catch (error) {
-    // Nothing to remove: a clone that fails leaves no file (libuv removes what it created),
-    // and a file that was there already (EEXIST) is not ours.
-    delete journal.clone;
-    await ctx.save();
+    // Nothing to remove: a clone that fails leaves no file (libuv removes what it created).
     settings.logger.info('No clone of the file could be made; the upload reads the file', {
       transferId: journal.id,
       code: (error as NodeJS.ErrnoException).code ?? String(error),
@@ -141,10 +141,9 @@ async function makeClone(ctx: ImportContext): Promise<void> {
       transferId: journal.id,
     });
     await removeClone(journal, settings);
-    await ctx.save();
     return;
   }
-  journal.clone.identity = identity;
+  journal.clone = { path, identity };
   await ctx.save();
   settings.logger.info('The upload reads a clone of the file', { transferId: journal.id });
 }

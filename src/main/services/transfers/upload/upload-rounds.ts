@@ -83,7 +83,7 @@ export async function sendPartsProven(ctx: ImportContext): Promise<void> {
     // A clone is a snapshot no writer of the file reaches, and its stamp held through every
     // part: what was sent from it is its bytes, without reading them again. (The parts an
     // earlier run sent were proven against it before any was sent.)
-    if (journal.clone?.identity) return;
+    if (journal.clone) return;
     const { changed } = await verifySentParts(ctx);
     if (changed.length === 0) return;
     if (pass >= MAX_CHANGE_ROUNDS) throw keptChanging(journal, changed);

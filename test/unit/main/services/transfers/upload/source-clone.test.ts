@@ -126,14 +126,14 @@ describe('clonePathOf', () => {
 });
 
 describe('prepareSource', () => {
-  it('makes a clone beside the file, journaled before it is made, and reads it from then on', async () => {
+  it('makes a clone beside the file, journals it once it is whole, and reads it from then on', async () => {
     const path = await source();
     const { ctx, journal, seen } = await context(path);
     await prepareSource(ctx);
     const clonePath = clonePathOf(path, journal.id);
-    expect(seen.clones).toEqual([{ from: path, to: clonePath, journaled: { path: clonePath } }]);
+    expect(seen.clones).toEqual([{ from: path, to: clonePath, journaled: undefined }]);
     expect(journal.clone).toEqual({ path: clonePath, identity: await readFileIdentity(clonePath) });
-    expect(seen.saves).toBe(2);
+    expect(seen.saves).toBe(1);
     expect(readSourceOf(journal)).toEqual({ path: clonePath, identity: journal.clone?.identity });
     expect(seen.patches).toEqual([{ readsClone: true }]);
     // The source changes: the upload reads the clone, which did not.
@@ -154,7 +154,9 @@ describe('prepareSource', () => {
         message: 'No clone of the file could be made; the upload reads the file',
         fields: { transferId: journal.id, code },
       });
-      expect(seen.removed).toEqual([]);
+      // Only the name of this transfer's clone was cleared first; nothing journaled.
+      expect(seen.removed).toEqual([clonePathOf(path, journal.id)]);
+      expect(seen.saves).toBe(0);
       expect(await readdir(join(path, '..'))).toEqual(['Sales.bak']);
     }
   });
@@ -193,7 +195,8 @@ describe('prepareSource', () => {
     const { ctx, journal, seen } = await context(path, { cloner });
     await prepareSource(ctx);
     expect(journal.clone).toBeUndefined();
-    expect(removed).toEqual([clonePathOf(path, journal.id)]);
+    expect(new Set(removed)).toEqual(new Set([clonePathOf(path, journal.id)]));
+    expect(seen.saves).toBe(0);
     expect(await readdir(join(path, '..'))).toEqual(['Sales.bak']);
     expect(seen.patches).toEqual([{ readsClone: undefined }]);
   });
@@ -265,18 +268,31 @@ describe('a resumed upload and its clone', () => {
     expect(journal.clone).toBeUndefined();
   });
 
-  it('removes a clone the run was making when it stopped (journaled without identity)', async () => {
+  it('replaces a clone a run made but did not journal (it stopped in between)', async () => {
     const path = await source();
-    const clonePath = clonePathOf(path, `t${counter}`);
-    // What a crash between the journal's save and the clone's identity leaves: a clone maybe
-    // cut short, named by the journal.
-    await writeFile(clonePath, 'half');
-    const { ctx, journal, seen } = await context(path, { enabled: false });
-    journal.clone = { path: clonePath };
+    const { ctx, journal, seen } = await context(path);
+    const clonePath = clonePathOf(path, journal.id);
+    await writeFile(clonePath, 'cut short');
     await prepareSource(ctx);
     expect(seen.removed).toEqual([clonePath]);
-    expect(journal.clone).toBeUndefined();
-    await expect(stat(clonePath)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(seen.clones).toHaveLength(1);
+    // The clone is the file's, not what was left there.
+    expect(journal.clone?.identity).toMatchObject({
+      size: journal.source.size,
+      headSha256: journal.source.headSha256,
+      tailSha256: journal.source.tailSha256,
+    });
+  });
+
+  it('removes such a clone when the transfer ends, though its journal names none', async () => {
+    const path = await source();
+    const { ctx, journal } = await context(path, { enabled: false });
+    const clonePath = clonePathOf(path, journal.id);
+    await writeFile(clonePath, 'cut short');
+    await prepareSource(ctx);
+    expect(existsSync(clonePath)).toBe(true);
+    expect(await removeClone(journal, ctx.settings)).toBe(false);
+    expect(existsSync(clonePath)).toBe(false);
   });
 
   it('removes a clone that changed since it was made and reads the file', async () => {
