@@ -12,7 +12,8 @@ import type { TransferContext, TransferEngineSettings } from '../transfer-contex
  * An upload that reads a copy-on-write clone of its source reads the bytes the file held when
  * the clone was made, whatever writes the file afterwards: a clone shares the file's blocks
  * until either is written, and a write to the source then goes to new blocks of the source
- * only. No stamp, no re-read and no writer (a shared memory mapping included) can mix it.
+ * only. No writer of the file, one through a shared memory mapping included, can mix old and
+ * new bytes in what the upload reads.
  *
  * The clone goes beside the source: a clone cannot leave its file system (EXDEV), and the
  * source's folder is the one place known to be on it. Its name is hidden and says whose it is
@@ -33,7 +34,7 @@ export function clonePathOf(sourcePath: string, transferId: string): string {
   return join(dirname(sourcePath), `.databridge-clone-${transferId}`);
 }
 
-/** The file an upload reads and the identity it must keep: its whole clone, else its source. */
+/** The file an upload reads and the identity it must keep: its clone if it has one, else its source. */
 export function readSourceOf(journal: ImportJournal): { path: string; identity: FileIdentity } {
   const clone = journal.clone;
   return clone
