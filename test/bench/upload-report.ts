@@ -15,6 +15,7 @@ import { median } from './median';
 import type { LimitRun } from './upload-limit';
 import type { WorkerRun } from './upload-md5-worker';
 import { BATCH_FILES, TRANSFERS_AT_ONCE, type QueueRun } from './upload-queue';
+import type { CloneRun } from './upload-clone';
 import type { IdentityRun } from './upload-identity';
 import type { VerifyRun } from './upload-verify';
 
@@ -43,6 +44,8 @@ export interface UploadFigures {
   verify: VerifyRun;
   /** The source file's change checks of one upload of the large file. */
   identity: IdentityRun;
+  /** The clone of the large file an upload reads where the file system clones. */
+  clone: CloneRun;
   queue: QueueRun;
   limit: LimitRun;
   md5: WorkerRun;
@@ -104,7 +107,30 @@ function memoryLines(f: UploadFigures): boolean {
       `${(verify.ms / large.uploadMs).toFixed(2)} of the time the engine took to send it, that read included (no target)`,
   );
   identityLine(f);
+  cloneLine(f);
   return peak <= 200 * MIB && spread <= 0.1;
+}
+
+/** The clone an upload of the large file reads, where it could be made; else why not. */
+function cloneLine({ large, verify, clone }: UploadFigures): void {
+  if (!clone.cloned) {
+    console.log(
+      `(d) clone of the ${mib(large.bytes)} file: not possible in ${clone.dir} (${clone.code}; ` +
+        `the attempt took ${clone.attemptMs.toFixed(2)} ms): an upload there reads the file itself, ` +
+        `with the read again before completing measured above (no target; TMPDIR on a Btrfs or ` +
+        `an XFS measures the clone)`,
+    );
+    return;
+  }
+  const { read } = clone;
+  console.log(
+    `(d) clone of the ${mib(large.bytes)} file: made in ${clone.cloneMs.toFixed(1)} ms, removed in ` +
+      `${clone.removeMs.toFixed(1)} ms; its ${read.parts} parts read from the clone and hashed ` +
+      `(its pages are not the file's in the page cache): ${seconds(read.ms)} = ` +
+      `${mibps(read.bytes / (read.ms / 1000))}, against ${seconds(verify.ms)} from the file ` +
+      `itself above; an upload reading a clone leaves out the read again before completing ` +
+      `(no target)`,
+  );
 }
 
 /** The change checks an upload of the large file makes, against the time it took to send. */

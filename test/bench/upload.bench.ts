@@ -28,6 +28,7 @@ import { measureLimit } from './upload-limit';
 import { measureMd5Worker } from './upload-md5-worker';
 import { measureQueue } from './upload-queue';
 import { report, type CurlMeasured } from './upload-report';
+import { measureClone, type CloneRun } from './upload-clone';
 import { measureIdentityCheck, type IdentityRun } from './upload-identity';
 import { measureVerify, type VerifyRun } from './upload-verify';
 
@@ -44,6 +45,10 @@ import { measureVerify, type VerifyRun } from './upload-verify';
  *      collection timing (1, 4, 1, 4 GiB in a row peaked at 119, 139, 143, 122 MiB);
  *  (d) the check of a verified resume of the 4 GiB file (every part read again and hashed),
  *      and the change checks of one upload of it (a `stat` before, after each part, at the end);
+ *      then the clone an upload reads instead where the file system clones (upload-clone.ts:
+ *      made, read, removed), or the failed attempt where it does not: TMPDIR on a Btrfs or an
+ *      XFS measures the clone. (a) to (c) read the file itself, so their figures do not depend
+ *      on the temporary folder's file system;
  *  (e) the queue: 8 files of 256 MiB dropped at once, 2 running, against one 2 GiB file, until
  *      the service stored every file (upload-queue.ts says why not the uploads alone);
  *  (f) a bandwidth limit of 50 MiB/s held over 30 s;
@@ -134,7 +139,13 @@ function medianPeak(runs: EngineRun[]): EngineRun {
 async function rssRuns(
   bench: Bench,
   sizes: number[],
-): Promise<{ runs: EngineRun[]; peaks: number[][]; verify: VerifyRun; identity: IdentityRun }> {
+): Promise<{
+  runs: EngineRun[];
+  peaks: number[][];
+  verify: VerifyRun;
+  identity: IdentityRun;
+  clone: CloneRun;
+}> {
   const sources = sizes.map((_, index) => join(bench.dir, `rss-${index}.bak`));
   for (const [index, size] of sizes.entries()) {
     await writeSampleDatabaseFile(sources[index] as string, 'bak', size, `bench-rss-${index}`);
@@ -164,12 +175,18 @@ async function rssRuns(
     sizes[last] as number,
     largest.partSize,
   );
+  const clone = await measureClone(
+    sources[last] as string,
+    sizes[last] as number,
+    largest.partSize,
+  );
   for (const source of sources) await rm(source);
   return {
     runs: bySize.map(medianPeak),
     peaks: bySize.map((runs) => runs.map((run) => run.peakRssBytes)),
     verify,
     identity,
+    clone,
   };
 }
 
@@ -194,7 +211,10 @@ async function main(): Promise<void> {
         `load average ${loadBefore}`,
     );
     const { idle, busy: busyCore } = await idleAndBusyRounds(bench, sizes.a);
-    const { runs, peaks, verify, identity } = await rssRuns(bench, [sizes.small, sizes.large]);
+    const { runs, peaks, verify, identity, clone } = await rssRuns(bench, [
+      sizes.small,
+      sizes.large,
+    ]);
     const [small, large] = runs as [EngineRun, EngineRun];
     await clearStored(bench);
     const queue = await measureQueue(bench, sizes.a);
@@ -202,7 +222,7 @@ async function main(): Promise<void> {
     const limit = await measureLimit(bench);
     const md5 = await measureMd5Worker(bench, sizes.a);
     const load = { before: loadBefore, after: loadLine() };
-    const figures = { idle, busy: busyCore, small, large, peaks, verify, identity };
+    const figures = { idle, busy: busyCore, small, large, peaks, verify, identity, clone };
     report({ ...figures, queue, limit, md5, load });
   } finally {
     if (emulator.exitCode === null) {

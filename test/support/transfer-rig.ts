@@ -15,7 +15,11 @@ import type { RetryPolicy } from '../../src/main/services/common/retry-policy';
 import type { PartEvent } from '../../src/main/services/transfers/transfer-context';
 import type { ThroughputFloor } from '../../src/main/services/transfers/throughput-floor';
 import type { TransferConnections } from '../../src/main/services/transfers/transfer-ports';
-import type { SourceFs, TransferDisk } from '../../src/main/services/transfers/transfer-disk';
+import type {
+  SourceCloner,
+  SourceFs,
+  TransferDisk,
+} from '../../src/main/services/transfers/transfer-disk';
 import { TransferService } from '../../src/main/services/transfers/transfer-service';
 
 /*
@@ -79,6 +83,14 @@ export interface EngineOptions {
   disk?: TransferDisk;
   /** How the engine reads an import's source while planning it (a counting one). */
   sourceFs?: SourceFs;
+  /**
+   * Whether an upload reads a clone of its source where one can be made. Off unless a test
+   * turns it on (the app's default is on): with it, what a test of the file's own checks sees
+   * would depend on whether the temporary folder's file system clones (Btrfs) or not.
+   */
+  cloneSources?: boolean;
+  /** How those clones are made (default: the engine's, a real copy-on-write clone or none). */
+  cloner?: SourceCloner;
 }
 
 /**
@@ -249,6 +261,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...(options.throughputFloor ? { throughputFloor: options.throughputFloor } : {}),
     ...(options.disk ? { disk: options.disk } : {}),
     ...(options.sourceFs ? { sourceFs: options.sourceFs } : {}),
+    cloneSources: options.cloneSources ?? false,
+    ...(options.cloner ? { cloner: options.cloner } : {}),
   });
   return {
     service,

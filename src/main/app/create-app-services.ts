@@ -164,6 +164,8 @@ function transferServiceOf(deps: {
       return { minBytesPerSecond: minSpeedKiBps * 1024, windowMs: minSpeedWindowSeconds * 1000 };
     },
     transfersAtOnce: () => settings.get().transfersAtOnce,
+    // Read as each upload run starts.
+    cloneSources: () => settings.get().cloneUploadSources,
     ...deps.tuning,
   });
 }

@@ -104,16 +104,20 @@ class CliConnections implements TransferConnections {
 }
 
 /**
- * The engine options the command line sets: parts in flight (import), connections per
- * download (export, archives download), the bandwidth limit and the minimum speed (over the
- * default window); the engine's defaults otherwise (the app's settings do not apply to the
- * command line).
+ * The engine options the command line sets: parts in flight and no clone of the file
+ * (import), connections per download (export, archives download), the bandwidth limit and the
+ * minimum speed (over the default window); the engine's defaults otherwise (the app's
+ * settings do not apply to the command line).
  */
 export function runOptionsOf(
   command: TransferCommand,
 ): Pick<
   TransferServiceOptions,
-  'partsInFlight' | 'rangesInFlight' | 'bandwidthLimitBytesPerSecond' | 'throughputFloor'
+  | 'partsInFlight'
+  | 'rangesInFlight'
+  | 'bandwidthLimitBytesPerSecond'
+  | 'throughputFloor'
+  | 'cloneSources'
 > {
   if (command.kind === 'jobsWait') return {};
   const bandwidth = command.bandwidthMiBps;
@@ -122,6 +126,7 @@ export function runOptionsOf(
     ...(command.kind === 'import' && command.partsInFlight !== undefined
       ? { partsInFlight: command.partsInFlight }
       : {}),
+    ...(command.kind === 'import' && command.cloneSources === false ? { cloneSources: false } : {}),
     ...(command.kind !== 'import' && command.rangesInFlight !== undefined
       ? { rangesInFlight: command.rangesInFlight }
       : {}),

@@ -68,7 +68,11 @@ parts when it is large, in one stream otherwise; then starts the import job.
   --wait                   follow the import job to its end (exit code 5 if it fails);
                            without it the command ends once the job has started and prints
                            its id (follow it later with "jobs wait")
-  --parts-in-flight N      parts sent at once, 1 to 16 (default 4)`,
+  --parts-in-flight N      parts sent at once, 1 to 16 (default 4)
+  --no-clone               read FILE itself, not a copy-on-write clone of it: by default,
+                           where the file system can clone (Btrfs, XFS), the upload reads a
+                           clone made beside FILE (.databridge-clone-...) when it starts, so
+                           a program writing FILE meanwhile cannot mix old and new bytes`,
     example: `  databridge import ./backups/Sales.bak --instanceName sql-eu-dev-01 \\
     --databaseName Sales_copy --wait --profile work`,
   }),

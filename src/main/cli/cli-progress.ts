@@ -97,6 +97,9 @@ export class ProgressReporter {
   }
 }
 
+/** States in which a transfer reads its file. */
+const MOVING: ReadonlySet<string> = new Set(['verifying', 'uploading']);
+
 /** The progress line of a transfer: state, bytes, throughput, ETA, parts, job, a retry. */
 export function transferLine(record: TransferRecord, now = Date.now()): string {
   const items = [record.state.padEnd(11)];
@@ -116,6 +119,7 @@ export function transferLine(record: TransferRecord, now = Date.now()): string {
     const resent = parts.resent ? `, ${parts.resent} sent again` : '';
     items.push(`parts ${parts.done}/${parts.total}${inFlight}${resent}`);
   }
+  if (record.readsClone && MOVING.has(record.state)) items.push('reading a snapshot (clone)');
   if (record.jobId !== undefined) {
     items.push(`job ${record.jobId}${record.jobStatus ? `: ${record.jobStatus}` : ''}`);
   }
@@ -161,6 +165,7 @@ function transferJson(record: TransferRecord): Record<string, unknown> {
           },
         }
       : {}),
+    ...(record.readsClone ? { readsClone: true } : {}),
     ...(record.jobId === undefined ? {} : { jobId: record.jobId }),
     ...(record.jobStatus === undefined ? {} : { jobStatus: record.jobStatus }),
     ...(record.pausedReason === undefined ? {} : { pausedReason: record.pausedReason }),

@@ -62,6 +62,8 @@ export type TransferCommand =
       readonly groupIds?: string[];
       readonly wait: boolean;
       readonly partsInFlight?: number;
+      /** False with `--no-clone`: the upload reads the file, never a clone of it. */
+      readonly cloneSources?: boolean;
     })
   | (Downloading & {
       readonly kind: 'export';
@@ -154,6 +156,7 @@ function importCommand(common: Common, values: Values, words: string[]): Transfe
     ...(body.groupIds ? { groupIds: body.groupIds } : {}),
     wait: values['wait'] === true,
     ...(inFlight === undefined ? {} : { partsInFlight: partsInFlight(inFlight) }),
+    ...(values['no-clone'] === true ? { cloneSources: false } : {}),
   };
 }
 

@@ -25,7 +25,7 @@ export const TRANSFER_SPECS = {
       'bandwidth',
       'min-speed',
     ],
-    flags: ['wait'],
+    flags: ['wait', 'no-clone'],
     operation: 'databases.import',
   },
   export: {

@@ -81,6 +81,13 @@ export const SettingsSchema = z.object({
     .min(10, { error: 'Minimum speed window must be at least 10 seconds' })
     .max(3600, { error: 'Minimum speed window must be at most 3600 seconds (1 hour)' })
     .default(60),
+  /**
+   * An upload reads a copy-on-write clone of its file, made beside it (a hidden
+   * `.databridge-clone-…` file) when the upload starts, where the file system can clone it
+   * (Btrfs, XFS): a snapshot no writer of the file can change. Elsewhere, or when off, the
+   * upload reads the file itself and proves every part before it is completed.
+   */
+  cloneUploadSources: z.boolean().default(true),
   /** How often the monitor reads the sessions of each watched instance (one request each). */
   sessionRefreshSeconds: z
     .number()
@@ -134,6 +141,7 @@ export const SettingsPatchSchema = z.strictObject({
   minSpeedKiBps: SettingsSchema.shape.minSpeedKiBps.unwrap().optional(),
   minSpeedWindowSeconds: SettingsSchema.shape.minSpeedWindowSeconds.unwrap().optional(),
   transfersAtOnce: SettingsSchema.shape.transfersAtOnce.unwrap().optional(),
+  cloneUploadSources: z.boolean().optional(),
   sessionRefreshSeconds: SettingsSchema.shape.sessionRefreshSeconds.unwrap().optional(),
   copyValues: SettingsSchema.shape.copyValues.unwrap().optional(),
   auditOnFailure: SettingsSchema.shape.auditOnFailure.unwrap().optional(),

@@ -87,6 +87,11 @@ export const TransferRecordSchema = z.object({
   fileType: FileExtensionSchema,
   /** Import: the local file. */
   sourcePath: z.string().optional(),
+  /**
+   * Import: true while the upload reads a copy-on-write clone of the file (a snapshot taken
+   * when it started, which no writer of the file can change) instead of the file itself.
+   */
+  readsClone: z.boolean().optional(),
   /** Export and archive download: the folder the files go to. */
   destinationFolder: z.string().optional(),
   /** Archive download: the archive's id (`databaseName` holds the archive's name). */

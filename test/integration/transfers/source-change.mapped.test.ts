@@ -1,12 +1,15 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { TransferRecord } from '../../../src/shared/model/transfer';
 import type { PartEvent } from '../../../src/main/services/transfers/transfer-context';
 import { importFile } from '../../support/import-file';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
-import { missingTool } from '../../support/system-tools';
+import {
+  mappedWriterRefusal,
+  startMappedWriter,
+  type MappedWriter,
+} from '../../support/mapped-writer';
 import { useTransferFixture } from '../../support/transfer-fixture';
 import { PROFILE_ID, assembledPath, waitUntil } from '../../support/transfer-rig';
 
@@ -23,8 +26,7 @@ const KIB = 1024;
 const MIB = 1024 * KIB;
 const PART = 256 * KIB;
 const INSTANCE = 'sql-eu-dev-01';
-const WRITER = resolve('test', 'support', 'mapped-writer.py');
-const noPython = missingTool('python3', ['--version'], 'Debian: python3');
+const noPython = mappedWriterRefusal();
 
 const fx = useTransferFixture(
   'source-change-mapped',
@@ -35,28 +37,16 @@ const fx = useTransferFixture(
   },
 );
 
-const children: ChildProcess[] = [];
+const writers: MappedWriter[] = [];
 afterEach(() => {
-  for (const child of children.splice(0)) child.kill();
+  for (const writer of writers.splice(0)) writer.close();
 });
 
-/** The mapped writer, with a write that returns once the byte is in the mapping. */
-function mappedWriter(path: string) {
-  const ack = join(fx.root, `ack-${fx.next()}`);
-  execFileSync('mkfifo', [ack]);
-  const child = spawn('python3', [WRITER, path, ack], { stdio: ['pipe', 'ignore', 'inherit'] });
-  children.push(child);
-  // Blocks until the writer opens its end: both opens meet.
-  const fd = openSync(ack, 'r');
-  const reply = Buffer.alloc(3);
-  return {
-    write(offset: number, value: number): void {
-      child.stdin?.write(`${offset} ${value}\n`);
-      // Synchronous, so the part events' handler knows the byte is written when it returns.
-      if (readSync(fd, reply, 0, 3, null) !== 3) throw new Error('the mapped writer stopped');
-    },
-    close: () => closeSync(fd),
-  };
+/** The mapped writer of `path`, stopped after the test. */
+function mappedWriter(path: string): MappedWriter {
+  const writer = startMappedWriter(path, fx.root, String(fx.next()));
+  writers.push(writer);
+  return writer;
 }
 
 it('sends a part again that changed through a mapping after it was sent, and imports the final bytes', async (context) => {
@@ -93,7 +83,6 @@ it('sends a part again that changed through a mapping after it was sent, and imp
     `transfer ${id} to stop`,
   );
   const done: TransferRecord = engine.service.get(id);
-  writer.close();
 
   // The premise: the stamp could not see the second write.
   expect(after?.ctimeMs).toBe(before.ctimeMs);

@@ -130,7 +130,7 @@ function transferCommands(): { top: CompletionCommand[]; grouped: Map<string, Co
         'parts-in-flight': TEXT,
         ...MOVING,
       },
-      ['wait'],
+      ['wait', 'no-clone'],
       PATH,
     ),
     transfer(

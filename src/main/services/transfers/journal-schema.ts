@@ -55,6 +55,12 @@ const ImportJournalSchema = z.object({
    */
   resentParts: z.number().int().nonnegative().optional(),
   groupIds: z.array(z.string()).optional(),
+  /**
+   * A copy-on-write clone of the source (see upload/source-clone.ts), beside it, that the
+   * upload reads instead: a snapshot no writer of the source can change. Journaled once it is
+   * whole and matched the source; `identity` is the clone's.
+   */
+  clone: z.object({ path: z.string().min(1), identity: FileIdentitySchema }).optional(),
 });
 /** See {@link ImportJournalSchema}. */
 export type ImportJournal = z.infer<typeof ImportJournalSchema>;

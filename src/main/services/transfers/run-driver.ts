@@ -5,6 +5,7 @@ import { runArchiveDownload } from './download/archive-runner';
 import { describedDiskFull, diskFullCause, diskFullError } from './disk-full';
 import { runExport } from './download/export-runner';
 import { runImport } from './upload/import-runner';
+import { removeClone } from './upload/source-clone';
 import type { JournalStore, SaveOptions } from './journal-store';
 import type { TransferJournal } from './journal-schema';
 import { isRetryable } from './step-retry';
@@ -127,6 +128,7 @@ export class RunDriver {
       return;
     }
     // The work is done: a journal that cannot be removed only means a stale file.
+    if (journal.kind === 'import') await removeClone(journal, settings);
     await journals.remove(journal.id).catch((error: unknown) => {
       settings.logger.warn('Could not remove the journal of a finished transfer', {
         transferId: journal.id,
@@ -178,6 +180,9 @@ export class RunDriver {
       logger.error('Transfer failed unexpectedly', { transferId: run.journal.id, error });
     run.journal.status = 'failed';
     run.journal.error = shown;
+    // A failed upload no longer holds its snapshot: a retry reads the file, with its checks.
+    if (run.journal.kind === 'import' && (await removeClone(run.journal, this.#options.settings)))
+      run.patch({ readsClone: undefined });
     await this.#saveEnd(run);
     run.setState('failed', { error: shown });
   }

@@ -13,7 +13,7 @@ import type { TransferJournal } from './journal-schema';
 import type { SaveOptions } from './journal-store';
 import type { RetryContext } from './step-retry';
 import type { ThroughputFloor } from './throughput-floor';
-import type { TransferDisk } from './transfer-disk';
+import type { SourceCloner, TransferDisk } from './transfer-disk';
 import type { JobFollower, ServiceCaller } from './transfer-ports';
 
 /** Per-part state, for a hook that wants to see every part (tests, benches). */
@@ -51,6 +51,10 @@ export interface TransferEngineSettings {
   jobs: JobFollower;
   /** Where journals and downloads are written (tests: a disk that fills up). */
   disk: TransferDisk;
+  /** Whether an upload reads a clone of its source where one can be made (a setting). */
+  cloneSources: () => boolean;
+  /** How those clones are made and removed. */
+  cloner: SourceCloner;
   onPartEvent?: (transferId: string, event: PartEvent) => void;
 }
 
@@ -81,7 +85,9 @@ export interface TransferContext<J extends TransferJournal> {
   /** Relative progress: bytes sent or received (negative when an attempt is taken back). */
   addBytes(deltaBytes: number): void;
   /** Other record fields (parts, job, files); shown with the next progress event. */
-  patch(fields: Partial<Pick<TransferRecord, 'parts' | 'jobId' | 'jobStatus' | 'files'>>): void;
+  patch(
+    fields: Partial<Pick<TransferRecord, 'parts' | 'jobId' | 'jobStatus' | 'files' | 'readsClone'>>,
+  ): void;
   /** A step is being tried again (`notice`), or succeeded after it was (undefined). */
   retrying(step: string, notice: TransferRetrying | undefined): void;
   /** The retry settings for a step of this run (bound to its signal). */

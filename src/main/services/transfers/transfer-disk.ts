@@ -1,4 +1,5 @@
-import { mkdir, open, rename, stat, statfs, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, open, rename, rm, stat, statfs, type FileHandle } from 'node:fs/promises';
 
 /*
  * Every place the transfer engine writes to a local disk goes through this port: a journal
@@ -44,3 +45,35 @@ export interface SourceFs {
 
 /** Node's own. */
 export const systemSourceFs: SourceFs = { open, stat };
+
+/**
+ * Copy-on-write clones of an import's source (upload/source-clone.ts): injectable so that
+ * tests can make a clone fail, or stand for one where the file system has none.
+ */
+export interface SourceCloner {
+  /** Makes `to`, a new file, a clone of `from`; throws where no clone can be made. */
+  clone(from: string, to: string): Promise<void>;
+  /** Removes `path`; nothing when it is not there. */
+  remove(path: string): Promise<void>;
+}
+
+/*
+ * What `COPYFILE_FICLONE_FORCE` does where, read in src/unix/fs.c and src/win/fs.c of libuv
+ * 1.52 (Node 24's) and in libuv's and Node's issues:
+ * - Linux: the FICLONE ioctl, a clone or an error, never a copy: Btrfs, XFS made with
+ *   reflink=1 (mkfs.xfs's default since xfsprogs 5.1), and other file systems whose driver
+ *   implements the ioctl. Elsewhere EOPNOTSUPP (ENOTSUP to Node: ext4, tmpfs), EXDEV across
+ *   file systems, EINVAL from some drivers (libuv issue 2483). libuv creates the file before
+ *   the ioctl and removes it when the clone fails.
+ * - macOS: ENOSYS. libuv's clonefile(2) path was reverted in 2023 (libuv PR 3987; Node issue
+ *   53498): APFS clones are not reachable through Node.
+ * - Windows: ENOSYS at once, before any file is made (fs__copyfile); ReFS block cloning
+ *   (FSCTL_DUPLICATE_EXTENTS_TO_FILE) is an open libuv pull request (5228), not in libuv yet.
+ * Any failure means no clone: the upload reads the source itself.
+ */
+export const systemCloner: SourceCloner = {
+  // EXCL: a file already at the clone's name is never replaced (it is not ours).
+  clone: (from, to) =>
+    copyFile(from, to, constants.COPYFILE_FICLONE_FORCE | constants.COPYFILE_EXCL),
+  remove: (path) => rm(path, { force: true }),
+};

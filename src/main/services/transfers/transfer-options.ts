@@ -13,7 +13,13 @@ import type { PartPlanOptions } from './part-plan';
 import { withReadDeadline } from './presigned-http';
 import { DEFAULT_THROUGHPUT_FLOOR, type ThroughputFloor } from './throughput-floor';
 import type { PartEvent, TransferEngineSettings } from './transfer-context';
-import { systemDisk, type SourceFs, type TransferDisk } from './transfer-disk';
+import {
+  systemCloner,
+  systemDisk,
+  type SourceCloner,
+  type SourceFs,
+  type TransferDisk,
+} from './transfer-disk';
 import type { JobFollower, TransferConnections } from './transfer-ports';
 
 /** Options of {@link TransferService}. */
@@ -49,6 +55,14 @@ export interface TransferServiceOptions {
   disk?: TransferDisk;
   /** How an import's source is read when it is planned (default Node's; tests count). */
   sourceFs?: SourceFs;
+  /**
+   * Whether an upload reads a copy-on-write clone of its source, made beside it when the
+   * upload starts, where the file system can clone (default true); a function is read as each
+   * run starts.
+   */
+  cloneSources?: boolean | (() => boolean);
+  /** How those clones are made and removed (default: Node's copyFile with FICLONE_FORCE). */
+  cloner?: SourceCloner;
   /** Parts sent at once per transfer (default 4); a function reads the setting at each run. */
   partsInFlight?: number | (() => number);
   /**
@@ -106,6 +120,8 @@ export function engineSettings(options: TransferServiceOptions): TransferEngineS
     logger: options.logger ?? silentLogger,
     jobs: options.jobWatcher,
     disk: options.disk ?? systemDisk,
+    cloneSources: flagSetting(options.cloneSources, true),
+    cloner: options.cloner ?? systemCloner,
     ...(options.onPartEvent ? { onPartEvent: options.onPartEvent } : {}),
   };
 }
@@ -127,6 +143,14 @@ function routeOf(options: TransferServiceOptions): DirectRoute | undefined {
 function countSetting(wanted: number | (() => number) | undefined, fallback: number): number {
   const value = typeof wanted === 'function' ? wanted() : (wanted ?? fallback);
   return Math.max(1, Math.floor(value));
+}
+
+/** A switch the user sets, as a function read when it is needed. */
+function flagSetting(
+  wanted: boolean | (() => boolean) | undefined,
+  fallback: boolean,
+): () => boolean {
+  return typeof wanted === 'function' ? wanted : () => wanted ?? fallback;
 }
 
 /** The floor option as a function read at each request (default 1 KiB/s over 60 s). */

@@ -57,6 +57,7 @@ function recordOf(journal: TransferJournal, state: TransferState): TransferRecor
   };
   if (journal.kind === 'import') {
     record.sourcePath = journal.sourcePath;
+    if (journal.clone) record.readsClone = true;
     record.mode = journal.mode;
     record.parts = {
       total: journal.partCount,

@@ -22,6 +22,7 @@ import { newArchiveJournal } from './download/archive-runner';
 import { checkExportRules } from './download/export-runner';
 import { newImportJournal } from './upload/import-plan';
 import { ImportPlans } from './upload/import-plans';
+import { removeClone } from './upload/source-clone';
 import { DamagedTransfers } from './damaged-journal';
 import type { DamagedJournal } from './damaged-journal';
 import type { JournalStore } from './journal-store';
@@ -223,6 +224,7 @@ export class TransferService {
     // It may have finished while it was being stopped: a done transfer stays done.
     const after: TransferRecord = run.snapshot();
     if (after.state === 'done') return after;
+    if (run.journal.kind === 'import') await removeClone(run.journal, this.#settings);
     await this.#journals.remove(id);
     if (run.journal.kind !== 'import') {
       await Promise.all(run.journal.files.map((file) => rm(`${file.dest}.part`, { force: true })));

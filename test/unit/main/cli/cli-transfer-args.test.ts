@@ -208,6 +208,24 @@ describe('transfer command lines', () => {
     expect(runOptionsOf(raised)).toEqual({ throughputFloor: { minBytesPerSecond: 16 * 1024 } });
   });
 
+  it('hands the engine --no-clone (import only) as cloneSources false; the engine clones otherwise', () => {
+    const unclonedArgs = ['import', 'a.bak', '--instanceName', 'i', '--no-clone'];
+    expect(parseTransferArgs('import', unclonedArgs)).toMatchObject({ cloneSources: false });
+    expect(runOptionsOf(parseTransferArgs('import', unclonedArgs))).toEqual({
+      cloneSources: false,
+    });
+    const cloned = parseTransferArgs('import', ['import', 'a.bak', '--instanceName', 'i']);
+    expect(cloned).not.toHaveProperty('cloneSources');
+    expect(runOptionsOf(cloned)).toEqual({});
+    expect(() => parseTransferArgs('export', [...EXPORT, '--no-clone'])).toThrow(
+      /Unknown option '--no-clone'/,
+    );
+    expect(transferHelp('import')).toMatch(
+      /^ {2}--no-clone +read FILE itself, not a copy-on-write/m,
+    );
+    expect(transferHelp('export')).not.toContain('--no-clone');
+  });
+
   it('lists archives download with an example, and --bandwidth for the commands that move bytes', () => {
     expect(helpText()).toMatch(/^ {2}archives download --instanceName I --archiveId A --to DIR$/m);
     expect(helpText()).toMatch(
@@ -297,6 +315,13 @@ describe('progress output', () => {
     expect(transferLine(record())).toBe(
       'uploading    3.00 MiB / 12.0 MiB (25%)  1.00 MiB/s  ETA 9 s  parts 3/12, 2 in flight',
     );
+  });
+
+  it('says while it reads the file whether it reads a snapshot (clone) of it', () => {
+    expect(transferLine(record({ readsClone: true }))).toBe(
+      'uploading    3.00 MiB / 12.0 MiB (25%)  1.00 MiB/s  ETA 9 s  parts 3/12, 2 in flight  reading a snapshot (clone)',
+    );
+    expect(transferLine(record({ readsClone: true, state: 'importing' }))).not.toContain('clone');
   });
 
   it('redraws a terminal line at most every 250 ms and ends it before other output', () => {

@@ -1,9 +1,9 @@
 import { fileTypeByExtension } from '../../../../shared/contract/enums';
-import { assertUnchanged } from '../file-identity';
 import { followJob, jobMetaOf, startJob } from '../job-follow';
 import type { ImportJournal } from '../journal-schema';
 import { completeUpload } from './multipart-upload';
 import type { TransferContext } from '../transfer-context';
+import { assertReadUnchanged, dropClone, prepareSource } from './source-clone';
 import { sendPartsProven, sendSingleHeldStill } from './upload-rounds';
 
 type ImportContext = TransferContext<ImportJournal>;
@@ -19,19 +19,21 @@ function importInput(journal: ImportJournal) {
 
 async function upload(ctx: ImportContext): Promise<void> {
   const journal = ctx.journal;
+  // A snapshot of the file to read where the file system can clone it (source-clone.ts).
+  await prepareSource(ctx);
   // Before any byte (again) leaves: a file that changed since the journal was written must
   // not end up half old, half new on the service.
-  await assertUnchanged(journal.sourcePath, journal.source);
+  await assertReadUnchanged(journal);
   if (journal.mode === 'single') {
     ctx.setState('uploading');
     await sendSingleHeldStill(ctx);
-    await assertUnchanged(journal.sourcePath, journal.source);
+    await assertReadUnchanged(journal);
     journal.phase = 'importing';
     await ctx.save();
     return;
   }
   await sendPartsProven(ctx);
-  await assertUnchanged(journal.sourcePath, journal.source);
+  await assertReadUnchanged(journal);
   journal.phase = 'completing';
   await ctx.save();
 }
@@ -45,9 +47,10 @@ async function partsResent(ctx: ImportContext): Promise<boolean> {
   const { journal } = ctx;
   if (journal.mode !== 'multipart') return false;
   const before = journal.resentParts ?? 0;
-  await assertUnchanged(journal.sourcePath, journal.source);
+  await prepareSource(ctx);
+  await assertReadUnchanged(journal);
   await sendPartsProven(ctx);
-  await assertUnchanged(journal.sourcePath, journal.source);
+  await assertReadUnchanged(journal);
   return (journal.resentParts ?? 0) > before;
 }
 
@@ -76,6 +79,8 @@ export async function runImport(ctx: ImportContext): Promise<void> {
     journal.phase = 'importing';
     await ctx.save();
   }
+  // The service holds the file now: its snapshot is no longer read.
+  await dropClone(ctx);
   ctx.setState('importing');
   const input = importInput(journal);
   const meta = jobMetaOf('databases.import', input);

@@ -8,6 +8,7 @@ import { checkPresignedUrl, toTransferError } from '../presigned-http';
 import { withRetries } from '../step-retry';
 import type { PartEvent, TransferContext } from '../transfer-context';
 import { reportRetry } from '../retry-notice';
+import { readSourceOf } from './source-clone';
 
 type ImportContext = TransferContext<ImportJournal>;
 
@@ -125,7 +126,7 @@ async function sendPart(run: PartRun, partNumber: number): Promise<void> {
   hook({ kind: 'start', partNumber, length: range.length });
   try {
     const result = await run.uploader.upload({
-      path: journal.sourcePath,
+      path: readSourceOf(journal).path,
       range,
       signal: run.signal,
       getUrl: async (signal) =>

@@ -7,6 +7,7 @@ import type { ImportJournal } from '../journal-schema';
 import { partRange, type PartRange } from '../part-plan';
 import { bareEtag } from '../presigned-http';
 import type { TransferContext } from '../transfer-context';
+import { readSourceOf } from './source-clone';
 
 /** Bytes read at once when sent parts are read again (one buffer, reused). */
 const VERIFY_CHUNK_BYTES = 4 * 1024 * 1024;
@@ -134,7 +135,7 @@ async function changedParts(
   const { journal } = ctx;
   const changed: number[] = [];
   let bytesRead = 0;
-  const handle = await open(journal.sourcePath, 'r');
+  const handle = await open(readSourceOf(journal).path, 'r');
   const buffer = Buffer.allocUnsafe(VERIFY_CHUNK_BYTES);
   try {
     for (const part of sent) {

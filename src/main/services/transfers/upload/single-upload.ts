@@ -4,6 +4,7 @@ import type { ImportJournal } from '../journal-schema';
 import { partUploaderFor } from './multipart-upload';
 import { checkPresignedUrl } from '../presigned-http';
 import type { TransferContext } from '../transfer-context';
+import { readSourceOf } from './source-clone';
 
 /**
  * The small-file path: GET import for a pre-signed URL of the whole file (`mdfUri` for MDF,
@@ -24,7 +25,7 @@ export async function runSingleUpload(ctx: TransferContext<ImportJournal>): Prom
   ctx.setBytes(0, size);
   ctx.patch({ parts: parts(0) });
   const result = await partUploaderFor(ctx).upload({
-    path: journal.sourcePath,
+    path: readSourceOf(journal).path,
     range: { partNumber: 1, start: 0, end: size - 1, length: size },
     label: 'the file',
     signal: ctx.signal,

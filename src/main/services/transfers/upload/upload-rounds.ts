@@ -5,6 +5,7 @@ import type { ImportJournal } from '../journal-schema';
 import { uploadMissingParts } from './multipart-upload';
 import { partList, verifySentParts } from './part-verify';
 import { runSingleUpload } from './single-upload';
+import { noteReadIdentity, readSourceOf } from './source-clone';
 import { readStamp, settledStamp, stampChange, type SourceStamp } from './source-stamp';
 import type { TransferContext } from '../transfer-context';
 
@@ -30,7 +31,7 @@ const MAX_CHANGE_ROUNDS = 3;
  */
 async function sendPartsHeldStill(ctx: ImportContext): Promise<{ sentAny: boolean }> {
   const { journal, settings } = ctx;
-  const path = journal.sourcePath;
+  const path = readSourceOf(journal).path;
   let stamp = await settledStamp(path, settings.sleep, ctx.signal);
   checkSize(journal, stamp);
   await verifySentParts(ctx);
@@ -59,7 +60,7 @@ async function sendPartsHeldStill(ctx: ImportContext): Promise<{ sentAny: boolea
     // Read under the new stamp, so the final checks compare with the bytes being sent.
     const identity = await readFileIdentity(path);
     changed = (await verifySentParts(ctx, { replaced: change === 'replaced' })).changed;
-    journal.source = identity;
+    noteReadIdentity(journal, identity);
     await ctx.save();
   }
 }
@@ -71,7 +72,7 @@ async function sendPartsHeldStill(ctx: ImportContext): Promise<{ sentAny: boolea
  * modification time, so a part sent before such a write would be assembled with the new bytes
  * of the others. A part that differs is sent again and the whole file proven once more; a file
  * that keeps differing is refused, naming the parts. Costs one more read of the file (see
- * `bench:upload`).
+ * `bench:upload`), left out when the upload reads a clone (source-clone.ts).
  */
 export async function sendPartsProven(ctx: ImportContext): Promise<void> {
   const { journal, settings } = ctx;
@@ -79,6 +80,10 @@ export async function sendPartsProven(ctx: ImportContext): Promise<void> {
     // Nothing sent since the parts were proven (a resumed upload with every part sent): the
     // proof stands.
     if (!(await sendPartsHeldStill(ctx)).sentAny) return;
+    // A clone is a snapshot no writer of the file reaches, and its stamp held through every
+    // part: what was sent from it is its bytes, without reading them again. (The parts an
+    // earlier run sent were proven against it before any was sent.)
+    if (journal.clone) return;
     const { changed } = await verifySentParts(ctx);
     if (changed.length === 0) return;
     if (pass >= MAX_CHANGE_ROUNDS) throw keptChanging(journal, changed);
@@ -97,11 +102,11 @@ export async function sendPartsProven(ctx: ImportContext): Promise<void> {
  */
 export async function sendSingleHeldStill(ctx: ImportContext): Promise<void> {
   const { journal, settings } = ctx;
-  const path = journal.sourcePath;
+  const path = readSourceOf(journal).path;
   for (let round = 1; ; round += 1) {
     const stamp = await settledStamp(path, settings.sleep, ctx.signal);
     checkSize(journal, stamp);
-    if (round > 1) journal.source = await readFileIdentity(path);
+    if (round > 1) noteReadIdentity(journal, await readFileIdentity(path));
     await runSingleUpload(ctx);
     const after = await readStamp(path);
     const change = stampChange(stamp, after);

@@ -44,6 +44,7 @@ export function transferDetails(record: TransferRecord, moving: boolean): string
     const flight = parts.inFlight > 0 ? ` (${parts.inFlight} in flight)` : '';
     bits.push(`parts ${parts.done}/${parts.total}${flight} of ${formatSize(parts.partSize)}`);
   }
+  if (moving && record.readsClone) bits.push('reading a snapshot (clone) of the file');
   return bits.join(' · ');
 }
 

@@ -10,6 +10,8 @@ import { zodMessage } from './zod-rule';
 export interface SettingsDraft {
   closeToTray: boolean;
   keepAwakeWhileTransferring: boolean;
+  /** An upload reads a copy-on-write clone of its file where the file system can make one. */
+  cloneUploadSources: boolean;
   partsInFlight: number | null;
   /** Connections one large download uses at once (1: one stream). */
   rangesInFlight: number | null;
@@ -50,6 +52,7 @@ export const DRAFT_FIELDS = [
   'bandwidthLimitMiBps',
   'minSpeedKiBps',
   'minSpeedWindowSeconds',
+  'cloneUploadSources',
   'proxyUrl',
   'sessionRefreshSeconds',
   'blockingAlertSeconds',
@@ -58,7 +61,7 @@ export const DRAFT_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof SettingsDraft>;
 
 /** The on/off fields. */
-const SWITCH_FIELDS = ['closeToTray', 'keepAwakeWhileTransferring'] as const;
+const SWITCH_FIELDS = ['closeToTray', 'keepAwakeWhileTransferring', 'cloneUploadSources'] as const;
 const isSwitch = (key: keyof SettingsDraft): key is (typeof SWITCH_FIELDS)[number] =>
   (SWITCH_FIELDS as readonly string[]).includes(key);
 
@@ -92,6 +95,7 @@ export function draftOf(settings: Settings): SettingsDraft {
   return {
     closeToTray: settings.closeToTray,
     keepAwakeWhileTransferring: settings.keepAwakeWhileTransferring,
+    cloneUploadSources: settings.cloneUploadSources,
     partsInFlight: settings.partsInFlight,
     rangesInFlight: settings.rangesInFlight,
     bandwidthLimitMiBps: settings.bandwidthLimitMiBps,

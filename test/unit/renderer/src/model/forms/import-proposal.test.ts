@@ -74,6 +74,10 @@ describe('transfer formatting', () => {
     expect(transferDetails({ ...base, bytesDone: 812, totalBytes: 1023 }, false)).toBe(
       '812 B of 1023 B',
     );
+    expect(transferDetails({ ...moving, readsClone: true }, true)).toBe(
+      '5.00 MiB of 64.0 MiB · 1.50 MiB/s · ETA 42 s · reading a snapshot (clone) of the file',
+    );
+    expect(transferDetails({ ...moving, readsClone: true }, false)).not.toContain('clone');
   });
 
   it('follows an import from upload to online, and keeps a paused one at its stage', () => {

@@ -52,6 +52,18 @@ describe('the settings draft', () => {
     expect(editing.rangesInFlight).toBe(12);
   });
 
+  it('switches the snapshot (clone) of an upload source: on by default, sent when changed', () => {
+    const draft = draftOf(saved);
+    expect(draft.cloneUploadSources).toBe(true);
+    draft.cloneUploadSources = false;
+    expect(patchOf(saved, draft)).toEqual({ cloneUploadSources: false });
+    expect(fieldProblem('cloneUploadSources', draft)).toBeUndefined();
+    expect(parsePatch({ cloneUploadSources: false })).toEqual({
+      patch: { cloneUploadSources: false },
+    });
+    expect(parsePatch({ cloneUploadSources: 'no' })).toHaveProperty('problem');
+  });
+
   it('sends the failed-job notice when it changed, checked by the contract', () => {
     const draft = draftOf(saved);
     expect(draft.monitorFailedJobs).toBe('all');
