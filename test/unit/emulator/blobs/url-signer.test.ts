@@ -102,24 +102,38 @@ describe('pacedStream', () => {
 
   it('holds each chunk until the bytes so far fit the rate since it was made', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    const paced = pacedStream(1024);
+    // 10 KiB/s: a piece is at most 0.1 s of the rate (1 KiB), so these chunks pass whole.
+    const paced = pacedStream(10 * 1024);
     const out: number[] = [];
     paced.on('data', (chunk: Buffer) => out.push(chunk.length));
     paced.write(Buffer.alloc(512));
     paced.write(Buffer.alloc(1024));
-    await vi.advanceTimersByTimeAsync(499);
+    await vi.advanceTimersByTimeAsync(49);
     expect(out).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(out).toEqual([512]);
-    await vi.advanceTimersByTimeAsync(999);
+    await vi.advanceTimersByTimeAsync(99);
     expect(out).toEqual([512]);
     await vi.advanceTimersByTimeAsync(1);
     expect(out).toEqual([512, 1024]);
-    // Behind the pace (a slow reader), a chunk passes at once until it has caught up.
+    // Behind the pace (a slow reader), the pieces pass at once until it has caught up.
     await vi.advanceTimersByTimeAsync(5000);
     paced.write(Buffer.alloc(2048));
     await vi.advanceTimersByTimeAsync(0);
-    expect(out).toEqual([512, 1024, 2048]);
+    expect(out).toEqual([512, 1024, 1024, 1024]);
+  });
+
+  it('trickles a slow pace a piece at a time instead of a whole read after a long silence', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    // 10 B/s: pieces of one byte, one every 100 ms.
+    const paced = pacedStream(10);
+    const out: number[] = [];
+    paced.on('data', (chunk: Buffer) => out.push(chunk.length));
+    paced.write(Buffer.alloc(3));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(out).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(out).toEqual([1, 1, 1]);
   });
 
   it('clears its pending timer when destroyed (a client that went away)', () => {
