@@ -90,7 +90,15 @@ test('lists the jobs of every instance, and each filter narrows the rows', async
     .click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Finance_Ledger');
+  // Its error is on its row, the whole text on hover, and the search finds the row by it.
+  const error = rows.first().getByTestId('job-row-error');
+  await expect(error).toContainText('export storage is full');
+  await expect(error).toHaveAttribute('title', /^The backup could not be written: the export/);
   await view.getByTestId('all-jobs-status').getByText(/^All/).click();
+  await expect(view.getByTestId('job-row-error')).toHaveCount(1);
+  await view.getByPlaceholder('Search jobs').fill('storage is full');
+  await expect(rows).toHaveCount(1);
+  await view.getByPlaceholder('Search jobs').fill('');
   await expect(rows).toHaveCount(total);
 
   await choose(page, view, 'all-jobs-instance', 'sql-eu-dev-01');

@@ -1,16 +1,21 @@
 import type { ResourceColumn } from '../../model/tables/resource-table';
 import type { AllJobRow } from '../../model/jobs/all-jobs';
 import { jobColumns } from './job-columns';
+import { jobErrorColumn } from './job-error-column';
 
 const instanceText = (row: AllJobRow): string => row.instanceName;
 const connectionText = (row: AllJobRow): string => row.connectionName;
 
 /**
  * The columns of the "All jobs" table. The connection has a column of its own only while
- * more than one connection is open: with one, every row would repeat the same name. Narrower
- * than they need, the columns of higher `priority` give way first.
+ * more than one connection is open: with one, every row would repeat the same name. A failed
+ * job's error is its own column (`errorText`). Narrower than they need, the columns of higher
+ * `priority` give way first.
  */
-export function allJobsColumns(showConnection: boolean): ResourceColumn<AllJobRow>[] {
+export function allJobsColumns(
+  showConnection: boolean,
+  errorText: (row: AllJobRow) => string,
+): ResourceColumn<AllJobRow>[] {
   const where: ResourceColumn<AllJobRow>[] = [
     {
       key: 'instanceName',
@@ -39,6 +44,7 @@ export function allJobsColumns(showConnection: boolean): ResourceColumn<AllJobRo
     job.type,
     job.status,
     { ...job.resourceName, minWidth: 110 },
+    jobErrorColumn(errorText, 3),
     job.createTime,
     // Shown from the column chooser: with the start and the duration beside it, it would push
     // the owner out of a 1280-pixel window.
