@@ -38,11 +38,16 @@ const AuditOutcomeSchema = z.object({
 
 /** What every record carries to keep the chain: order, link to the previous, own digest. */
 const ChainFieldsSchema = z.object({
-  v: z.literal(1),
+  /**
+   * How `hash` is made: 1, a SHA-256 anyone can recompute (records written without the OS
+   * keychain, and every record of older versions); 2, an HMAC-SHA256 under the trail's key,
+   * which only the keychain holds.
+   */
+  v: z.union([z.literal(1), z.literal(2)]),
   seq: z.number().int().positive(),
-  /** SHA-256 (hex) of the previous record's canonical JSON; null for the first of a trail. */
+  /** The previous record's `hash`; null for the first of a trail. */
   prev: z.string().nullable(),
-  /** SHA-256 (hex) of this record's canonical JSON without `hash`. */
+  /** The digest (hex) of this record's canonical JSON without `hash`, as `v` says. */
   hash: z.string(),
   /** When it was written (ISO). */
   time: z.string(),
