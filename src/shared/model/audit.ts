@@ -127,9 +127,13 @@ const AuditVerdictSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ok') }),
   z.object({
     status: z.literal('tampered'),
-    /** The record that does not hold: its digest, its link, or its text. */
+    /**
+     * The record that does not hold: its digest, its link, or its text; or, against the anchor
+     * in the keychain, not the record the anchor holds (`anchor`), or unkeyed where the anchor
+     * says the chain was keyed (`unkeyed`: rewritten without the key).
+     */
     seq: z.number().int(),
-    reason: z.enum(['hash', 'link', 'unreadable']),
+    reason: z.enum(['hash', 'link', 'unreadable', 'anchor', 'unkeyed']),
     file: z.string(),
   }),
   z.object({
@@ -143,6 +147,34 @@ const AuditVerdictSchema = z.discriminatedUnion('status', [
     /** The last record that was whole. */
     afterSeq: z.number().int(),
     file: z.string(),
+  }),
+  /** The trail ends before the last record the anchor in the keychain knows: its end was cut. */
+  z.object({
+    status: z.literal('cut'),
+    /** The last record that verified. */
+    afterSeq: z.number().int(),
+    /** The last record appended, as the anchor knows it. */
+    anchoredSeq: z.number().int(),
+    file: z.string(),
+  }),
+  /** The trail begins after the first record it should hold: records were deleted from its start. */
+  z.object({
+    status: z.literal('firstRecordsDeleted'),
+    expectedSeq: z.number().int(),
+    foundSeq: z.number().int(),
+    file: z.string(),
+  }),
+  /** The trail begins with a later file than it should: its oldest file(s) were deleted. */
+  z.object({
+    status: z.literal('oldestFileDeleted'),
+    expectedSeq: z.number().int(),
+    foundSeq: z.number().int(),
+    file: z.string(),
+  }),
+  /** No file of the trail is left, though the anchor knows records. */
+  z.object({
+    status: z.literal('trailDeleted'),
+    anchoredSeq: z.number().int(),
   }),
 ]);
 export type AuditVerdict = z.infer<typeof AuditVerdictSchema>;
@@ -186,11 +218,29 @@ export const AuditFilterSchema = z.strictObject({
 });
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;
 
+/**
+ * How far a read checked the trail against the OS keychain: `keyed` (every keyed record's HMAC
+ * and the anchor: the trail's end, its start, its existence) or not, and why. `unkeyed` counts
+ * the records sealed without the key (older versions, or written while the keychain did not
+ * answer): their SHA-256 holds them to the chain, not to the key.
+ */
+const AuditAnchorCheckSchema = z.object({
+  keyed: z.boolean(),
+  reason: z.string().optional(),
+  unkeyed: z.number().int().nonnegative(),
+});
+export type AuditAnchorCheck = z.infer<typeof AuditAnchorCheckSchema>;
+
 /** What a read of the trail answers: the records (oldest first) and what verification found. */
 export const AuditListSchema = z.object({
   records: z.array(AuditRecordSchema),
   verdict: AuditVerdictSchema,
   /** Files moved aside by this read, because they did not verify. */
   movedAside: z.array(z.string()),
+  /**
+   * Whether the key and the anchor in the OS keychain were checked; absent where the trail
+   * was opened without a keychain (tests).
+   */
+  anchor: AuditAnchorCheckSchema.optional(),
 });
 export type AuditList = z.infer<typeof AuditListSchema>;
