@@ -4,6 +4,7 @@ import { anchorWords, verdictWords } from '../../shared/model/audit-words';
 import { causeOf } from '../services/audit/audit-failure';
 import { sinceInstant } from '../services/audit/audit-filter';
 import { listKills, openTrail } from '../services/audit/audit-setup';
+import { CommandOsLog } from '../services/audit/os-log';
 import { silentLogger } from '../services/log/logger';
 import { QueryFailedError, UsageError } from './cli-args';
 import { AUDIT_HELP, parseAuditArgs, type AuditCommand } from './cli-audit-args';
@@ -47,6 +48,8 @@ export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Prom
   const trail = openTrail({
     dataDir,
     logger: silentLogger,
+    // A read that finds damage records it in a new chain: that record goes to the OS log too.
+    osLog: new CommandOsLog({ platform: process.platform }),
   });
   let list: AuditList;
   try {

@@ -7,6 +7,7 @@ import { AuditTrail } from './audit-trail';
 import type { AuditOnFailure } from './audit-failure';
 import { TrailKeyring } from './audit-keyring';
 import { CallAuditor, type AuditSource } from './call-auditor';
+import type { OsLog } from './os-log';
 
 /**
  * The audit trail's folder in a data folder. The app and the command line use the same data
@@ -33,16 +34,19 @@ export interface TrailPlace {
    * keytar adapter); none: the trail is neither keyed nor anchored (tests).
    */
   readonly secretStore?: SecretStore;
+  /** Where each record's line also goes (the OS log); none: nowhere. */
+  readonly osLog?: OsLog;
 }
 
-/** The audit trail of `dataDir`, keyed and anchored in `secretStore`. */
+/** The audit trail of `dataDir`, keyed and anchored in `secretStore`, copied to `osLog`. */
 export function openTrail(place: TrailPlace): AuditTrail {
   const dir = auditDir(place.dataDir);
-  const { secretStore, logger } = place;
+  const { secretStore, osLog, logger } = place;
   return new AuditTrail({
     dir,
     logger,
     ...(secretStore ? { keyring: new TrailKeyring({ store: secretStore, dir }) } : {}),
+    ...(osLog ? { osLog } : {}),
   });
 }
 
@@ -57,7 +61,7 @@ export function createAudit(
     readonly warn?: (message: string) => void;
   },
 ): Audit {
-  const { dataDir: _dataDir, secretStore: _store, ...rest } = options;
+  const { dataDir: _dataDir, secretStore: _store, osLog: _osLog, ...rest } = options;
   const trail = openTrail(options);
   const auditor = new CallAuditor({ trail, ...rest });
   return { trail, auditor, source: options.source };

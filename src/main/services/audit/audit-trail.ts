@@ -27,10 +27,11 @@ import {
   trailFiles,
   writeHead,
 } from './audit-files';
-import type { TrailKeyring } from './audit-keyring';
+import { trailId, type TrailKeyring } from './audit-keyring';
 import { TrailKeys } from './audit-keys';
 import { LockLostError, withFileLock, type FileLockOptions, type HeldLock } from './audit-lock';
 import { checkLine, scanTrail, type TrailScan } from './audit-verify';
+import { osLogLine, type OsLog } from './os-log';
 
 /*
  * The audit trail's files: append-only JSON Lines, hash-chained (audit-chain.ts), rotated by
@@ -46,7 +47,7 @@ import { checkLine, scanTrail, type TrailScan } from './audit-verify';
  * so a crash leaves at most one cut line at the end, which the next read finds.
  *
  * Records are keyed, and the trail anchored, through the OS keychain (audit-keys.ts): after
- * each record is flushed the anchor moves to it.
+ * each record is flushed the anchor moves to it, and its line goes to the OS log (os-log.ts).
  * A pruned file is deleted only once the anchor no longer expects it.
  *
  * An append checks only the last record (its digest, the head file, the anchor); a read
@@ -66,7 +67,9 @@ export interface AuditTrailOptions {
   readonly lock?: FileLockOptions;
   /** The trail's key and anchor in the OS keychain; none: unkeyed (`v: 1`), unanchored. */
   readonly keyring?: TrailKeyring;
-  /** Told when the keychain fails (it never stops an append). */
+  /** Where each record's line goes besides the trail; none: nowhere. */
+  readonly osLog?: OsLog;
+  /** Told when the keychain or the OS log fails (neither stops an append). */
   readonly logger?: Logger;
 }
 
@@ -83,7 +86,9 @@ export class AuditTrail {
   readonly #now: () => Date;
   readonly #lock: FileLockOptions;
   readonly #keyring: TrailKeyring | undefined;
+  readonly #osLog: OsLog | undefined;
   readonly #logger: Logger;
+  readonly #trailId: string;
 
   constructor(options: AuditTrailOptions) {
     this.#dir = options.dir;
@@ -92,7 +97,9 @@ export class AuditTrail {
     this.#now = options.now ?? (() => new Date());
     this.#lock = options.lock ?? {};
     this.#keyring = options.keyring;
+    this.#osLog = options.osLog;
     this.#logger = options.logger ?? silentLogger;
+    this.#trailId = trailId(options.dir);
   }
 
   /** The trail's folder. */
@@ -248,7 +255,8 @@ export class AuditTrail {
 
   /**
    * Seals `record` after `head` (keyed when the keychain answers), rotates when it would not
-   * fit, appends it, then moves the head and the anchor, and prunes. `starts`: the files the anchor is to expect (default: those it expected, or
+   * fit, appends it, then moves the head and the anchor, prunes, and writes the record's line
+   * to the OS log. `starts`: the files the anchor is to expect (default: those it expected, or
    * for a new anchor those on disk).
    */
   async #write(
@@ -292,6 +300,20 @@ export class AuditTrail {
     // it for a deleted one; while the keychain does not take the anchor, the next rotation
     // prunes it. An unkeyed trail prunes at once (its anchor, if any, then lags: README).
     if (anchored || !keys.isKeyed) await removeFiles(this.#dir, pruned);
+    await this.#toOsLog(parsed);
     return { record: parsed, anchored };
+  }
+
+  /** Writes the record's line to the OS log; a failure is logged, never the append's. */
+  async #toOsLog(record: AuditRecord): Promise<void> {
+    if (!this.#osLog) return;
+    try {
+      await this.#osLog.write(osLogLine(record, this.#trailId));
+    } catch (error) {
+      this.#logger.warn('An audit record could not be written to the OS log', {
+        seq: record.seq,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
   }
 }
