@@ -6,6 +6,7 @@ import { sinceInstant } from '../services/audit/audit-filter';
 import { listKills, openTrail } from '../services/audit/audit-setup';
 import { CommandOsLog } from '../services/audit/os-log';
 import { silentLogger } from '../services/log/logger';
+import type { SecretStore } from '../services/secrets/secret-store';
 import { QueryFailedError, UsageError } from './cli-args';
 import { AUDIT_HELP, parseAuditArgs, type AuditCommand } from './cli-audit-args';
 import { EXIT, failureLine, failureOf } from './cli-exit-codes';
@@ -20,6 +21,11 @@ export interface AuditCliIo {
   /** How the records are printed (--output, --query); indented JSON when absent. */
   readonly output?: OutputSettings;
   readonly now?: () => Date;
+  /**
+   * The keychain that holds the trail's key and anchor (the CLI's keytar adapter); none: the
+   * trail is read unkeyed, its anchor unchecked.
+   */
+  readonly secretStore?: () => SecretStore;
 }
 
 /**
@@ -48,6 +54,7 @@ export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Prom
   const trail = openTrail({
     dataDir,
     logger: silentLogger,
+    ...(io.secretStore ? { secretStore: io.secretStore() } : {}),
     // A read that finds damage records it in a new chain: that record goes to the OS log too.
     osLog: new CommandOsLog({ platform: process.platform }),
   });
