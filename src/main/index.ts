@@ -18,6 +18,7 @@ import { ElectronPlatform } from './platform/electron-platform';
 import { registerIpcChannels } from './platform/ipc-registration';
 import { electronSuspendBlocker } from './platform/suspend-blocker';
 import { KeytarSecretStore } from './platform/keytar-secret-store';
+import { CommandOsLog } from './services/audit/os-log';
 import { createMainWindow, focusWindow } from './platform/main-window';
 import { PendingOpens, type PendingOpen } from './platform/pending-opens';
 import { WindowStateStore } from './platform/window-state-store';
@@ -196,6 +197,7 @@ async function start(): Promise<void> {
   const services = await createAppServices({
     dataDir: app.getPath('userData'),
     secretStore: new KeytarSecretStore(),
+    osLog: new CommandOsLog({ platform: process.platform }),
     logger,
     appVersion: app.getVersion(),
   });

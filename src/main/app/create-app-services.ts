@@ -7,6 +7,7 @@ import { ProfileStore } from '../services/profiles/profile-store';
 import { createAudit, type Audit } from '../services/audit/audit-setup';
 import { OutcomeChecker } from '../services/audit/outcome-checker';
 import type { AuditTrail } from '../services/audit/audit-trail';
+import type { OsLog } from '../services/audit/os-log';
 import { ConnectionManager, type EmulatorHandle } from '../services/connection/connection-manager';
 import { OpenConnectionsService } from '../services/connection/open-connections';
 import { createDispatcher, networkOf } from '../services/http/dispatcher';
@@ -36,8 +37,13 @@ export type TransferTuning = Pick<
 export interface AppServicesOptions {
   /** The app's data folder (profiles, settings, transfer journals). */
   readonly dataDir: string;
-  /** The keychain adapter (Electron), or a memory store (harness, tests). */
+  /**
+   * The keychain adapter (Electron), or a memory store (harness, tests); it also holds the
+   * audit trail's key and anchor.
+   */
   readonly secretStore: SecretStore;
+  /** Where each audit record's line also goes: the OS log in the app; none in the harness. */
+  readonly osLog?: OsLog;
   readonly logger: Logger;
   /** Starts the built-in emulator; default: in this process, demo data, a free port. */
   readonly startEmulator?: () => Promise<EmulatorHandle>;
@@ -222,9 +228,16 @@ function continueLastRun(parts: {
  * the log, and to its record.
  */
 function appAudit(options: AppServicesOptions, settings: SettingsStore): Audit {
-  const { dataDir, logger } = options;
+  const { dataDir, logger, secretStore, osLog } = options;
   const source = { kind: 'app' as const, version: options.appVersion ?? 'unknown' };
-  return createAudit({ dataDir, source, logger, onFailure: () => settings.get().auditOnFailure });
+  return createAudit({
+    dataDir,
+    source,
+    logger,
+    secretStore,
+    ...(osLog ? { osLog } : {}),
+    onFailure: () => settings.get().auditOnFailure,
+  });
 }
 
 /**

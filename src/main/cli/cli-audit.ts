@@ -1,9 +1,12 @@
 import { defaultDataDir } from '../services/config/app-paths';
 import type { AuditFilter, AuditList, AuditRecord } from '../../shared/model/audit';
+import { anchorWords, verdictWords } from '../../shared/model/audit-words';
 import { causeOf } from '../services/audit/audit-failure';
 import { sinceInstant } from '../services/audit/audit-filter';
-import { auditDir, listKills } from '../services/audit/audit-setup';
-import { AuditTrail } from '../services/audit/audit-trail';
+import { listKills, openTrail } from '../services/audit/audit-setup';
+import { CommandOsLog } from '../services/audit/os-log';
+import { silentLogger } from '../services/log/logger';
+import type { SecretStore } from '../services/secrets/secret-store';
 import { QueryFailedError, UsageError } from './cli-args';
 import { AUDIT_HELP, parseAuditArgs, type AuditCommand } from './cli-audit-args';
 import { EXIT, failureLine, failureOf } from './cli-exit-codes';
@@ -18,13 +21,19 @@ export interface AuditCliIo {
   /** How the records are printed (--output, --query); indented JSON when absent. */
   readonly output?: OutputSettings;
   readonly now?: () => Date;
+  /**
+   * The keychain that holds the trail's key and anchor (the CLI's keytar adapter); none: the
+   * trail is read unkeyed, its anchor unchecked.
+   */
+  readonly secretStore?: () => SecretStore;
 }
 
 /**
  * `databridge audit list`: the records of the data folder's trail that match, printed like
  * any answer (plain records, so --output and --query apply). Exit code 1 when the trail did
  * not verify (the records are still printed, and stderr says what was found and moved aside)
- * or --query failed on the records.
+ * or --query failed on the records. A trail read without the keychain (it did not answer) is
+ * listed with a note on stderr saying what could not be checked; the exit code stays.
  */
 export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Promise<number> {
   let command: AuditCommand;
@@ -42,7 +51,13 @@ export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Prom
     return EXIT.usage;
   }
   const dataDir = command.dataDir ?? defaultDataDir(process.platform, io.env);
-  const trail = new AuditTrail({ dir: auditDir(dataDir) });
+  const trail = openTrail({
+    dataDir,
+    logger: silentLogger,
+    ...(io.secretStore ? { secretStore: io.secretStore() } : {}),
+    // A read that finds damage records it in a new chain: that record goes to the OS log too.
+    osLog: new CommandOsLog({ platform: process.platform }),
+  });
   let list: AuditList;
   try {
     list = command.kills ? await listKills(trail, filter) : await trail.list(filter);
@@ -59,10 +74,12 @@ export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Prom
       `note: ${unknown.length} change(s) were sent but their outcome never came (the run stopped after sending): seq ${unknown.map((r) => r.seq).join(', ')}. Check them on the service.\n`,
     );
   }
+  const unchecked = anchorWords(list.anchor);
+  if (unchecked) io.stderr(`note: ${unchecked}\n`);
   if (list.verdict.status === 'ok') return printed ? EXIT.ok : EXIT.failed;
   const moved = list.movedAside.length > 0 ? ` Moved aside: ${list.movedAside.join(', ')}.` : '';
   io.stderr(
-    `warning: the audit trail did not verify (${JSON.stringify(list.verdict)}).${moved} The records before the damage are listed; a new chain records it.\n`,
+    `warning: the audit trail did not verify (${JSON.stringify(list.verdict)}): ${verdictWords(list.verdict) ?? ''}${moved} The records that verified are listed; a new chain records it.\n`,
   );
   return EXIT.failed;
 }

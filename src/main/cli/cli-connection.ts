@@ -5,6 +5,7 @@ import type { Profile, ProfileSecretInput } from '../../shared/model/profile';
 import { AppError, isAppError } from '../../shared/errors';
 import { auditOnFailureFromEnv } from '../services/audit/audit-failure';
 import { createAudit, type Audit } from '../services/audit/audit-setup';
+import { CommandOsLog } from '../services/audit/os-log';
 import { TokenAuth } from '../services/auth/token-auth';
 import { defaultDataDir, profilesFile } from '../services/config/app-paths';
 import { serviceEndpoints, type ServiceEndpoints } from '../services/config/regions';
@@ -90,7 +91,10 @@ export async function cliClient(
   return { client: connection.client, dispose, connection, audit };
 }
 
-/** Changes are recorded in the audit trail of the data folder the run uses (the app's). */
+/**
+ * Changes are recorded in the audit trail of the data folder the run uses (the app's), keyed
+ * and anchored in the same keychain, and copied to the OS log.
+ */
 function cliAudit(command: RunCommand, deps: CliConnectionDeps): Audit {
   const dataDir = cliDataDir(command.options, deps.env);
   const source = { kind: 'cli' as const, version: cliVersion() };
@@ -98,6 +102,8 @@ function cliAudit(command: RunCommand, deps: CliConnectionDeps): Audit {
     dataDir,
     source,
     logger: deps.logger,
+    secretStore: deps.secretStore(),
+    osLog: new CommandOsLog({ platform: process.platform }),
     onFailure: () => auditOnFailureFromEnv(deps.env),
     warn: (message) => deps.stderr(`warning: ${message}\n`),
   });

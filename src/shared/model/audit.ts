@@ -38,11 +38,16 @@ const AuditOutcomeSchema = z.object({
 
 /** What every record carries to keep the chain: order, link to the previous, own digest. */
 const ChainFieldsSchema = z.object({
-  v: z.literal(1),
+  /**
+   * How `hash` is made: 1, a SHA-256 anyone can recompute (records written without the OS
+   * keychain, and every record of older versions); 2, an HMAC-SHA256 under the trail's key,
+   * which only the keychain holds.
+   */
+  v: z.union([z.literal(1), z.literal(2)]),
   seq: z.number().int().positive(),
-  /** SHA-256 (hex) of the previous record's canonical JSON; null for the first of a trail. */
+  /** The previous record's `hash`; null for the first of a trail. */
   prev: z.string().nullable(),
-  /** SHA-256 (hex) of this record's canonical JSON without `hash`. */
+  /** The digest (hex) of this record's canonical JSON without `hash`, as `v` says. */
   hash: z.string(),
   /** When it was written (ISO). */
   time: z.string(),
@@ -122,9 +127,13 @@ const AuditVerdictSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ok') }),
   z.object({
     status: z.literal('tampered'),
-    /** The record that does not hold: its digest, its link, or its text. */
+    /**
+     * The record that does not hold: its digest, its link, or its text; or, against the anchor
+     * in the keychain, not the record the anchor holds (`anchor`), or unkeyed where the anchor
+     * says the chain was keyed (`unkeyed`: rewritten without the key).
+     */
     seq: z.number().int(),
-    reason: z.enum(['hash', 'link', 'unreadable']),
+    reason: z.enum(['hash', 'link', 'unreadable', 'anchor', 'unkeyed']),
     file: z.string(),
   }),
   z.object({
@@ -138,6 +147,34 @@ const AuditVerdictSchema = z.discriminatedUnion('status', [
     /** The last record that was whole. */
     afterSeq: z.number().int(),
     file: z.string(),
+  }),
+  /** The trail ends before the last record the anchor in the keychain knows: its end was cut. */
+  z.object({
+    status: z.literal('cut'),
+    /** The last record that verified. */
+    afterSeq: z.number().int(),
+    /** The last record appended, as the anchor knows it. */
+    anchoredSeq: z.number().int(),
+    file: z.string(),
+  }),
+  /** The trail begins after the first record it should hold: records were deleted from its start. */
+  z.object({
+    status: z.literal('firstRecordsDeleted'),
+    expectedSeq: z.number().int(),
+    foundSeq: z.number().int(),
+    file: z.string(),
+  }),
+  /** The trail begins with a later file than it should: its oldest file(s) were deleted. */
+  z.object({
+    status: z.literal('oldestFileDeleted'),
+    expectedSeq: z.number().int(),
+    foundSeq: z.number().int(),
+    file: z.string(),
+  }),
+  /** No file of the trail is left, though the anchor knows records. */
+  z.object({
+    status: z.literal('trailDeleted'),
+    anchoredSeq: z.number().int(),
   }),
 ]);
 export type AuditVerdict = z.infer<typeof AuditVerdictSchema>;
@@ -181,11 +218,29 @@ export const AuditFilterSchema = z.strictObject({
 });
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;
 
+/**
+ * How far a read checked the trail against the OS keychain: `keyed` (every keyed record's HMAC
+ * and the anchor: the trail's end, its start, its existence) or not, and why. `unkeyed` counts
+ * the records sealed without the key (older versions, or written while the keychain did not
+ * answer): their SHA-256 holds them to the chain, not to the key.
+ */
+const AuditAnchorCheckSchema = z.object({
+  keyed: z.boolean(),
+  reason: z.string().optional(),
+  unkeyed: z.number().int().nonnegative(),
+});
+export type AuditAnchorCheck = z.infer<typeof AuditAnchorCheckSchema>;
+
 /** What a read of the trail answers: the records (oldest first) and what verification found. */
 export const AuditListSchema = z.object({
   records: z.array(AuditRecordSchema),
   verdict: AuditVerdictSchema,
   /** Files moved aside by this read, because they did not verify. */
   movedAside: z.array(z.string()),
+  /**
+   * Whether the key and the anchor in the OS keychain were checked; absent where the trail
+   * was opened without a keychain (tests).
+   */
+  anchor: AuditAnchorCheckSchema.optional(),
 });
 export type AuditList = z.infer<typeof AuditListSchema>;

@@ -17,7 +17,7 @@ export const CURRENT_FILE = 'audit.jsonl';
 /** The lock of {@link withFileLock} beside the trail. */
 export const LOCK_FILE = 'audit.lock';
 /** The last record's seq and digest, rewritten after each append (finds cut-off tails). */
-export const HEAD_FILE = 'audit-head.json';
+const HEAD_FILE = 'audit-head.json';
 
 const ROTATED = /^audit-(\d{12})\.jsonl$/;
 
@@ -36,7 +36,7 @@ export async function appendFlushed(file: string, line: string): Promise<void> {
 }
 
 /** The name a full current file is renamed to. */
-export function rotatedName(firstSeq: number): string {
+function rotatedName(firstSeq: number): string {
   return `audit-${String(firstSeq).padStart(12, '0')}.jsonl`;
 }
 
@@ -91,7 +91,7 @@ export async function lastLine(
 }
 
 /** The first line of `file` (the one that names a rotated file). */
-export async function firstLine(file: string): Promise<string | undefined> {
+async function firstLine(file: string): Promise<string | undefined> {
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(TAIL_BYTES);
@@ -126,12 +126,84 @@ export async function recentRecords(file: string): Promise<AuditRecord[]> {
   return records;
 }
 
-/** Deletes the oldest rotated files so that at most `keep` of them are left. */
-export async function pruneRotated(dir: string, keep: number): Promise<void> {
+/** The first seq a rotated file's name gives; undefined for any other name. */
+export function rotatedSeq(name: string): number | undefined {
+  const match = ROTATED.exec(name);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The oldest rotated files beyond the `keep` newest: those pruning deletes. */
+export async function rotatedBeyond(dir: string, keep: number): Promise<string[]> {
   const rotated = (await trailFiles(dir)).filter((name) => name !== CURRENT_FILE);
-  for (const name of rotated.slice(0, Math.max(0, rotated.length - keep))) {
-    await rm(join(dir, name), { force: true });
+  return rotated.slice(0, Math.max(0, rotated.length - keep));
+}
+
+/** Deletes `names` from `dir` (pruning: the oldest rotated files, past the limit). */
+export async function removeFiles(dir: string, names: readonly string[]): Promise<void> {
+  for (const name of names) await rm(join(dir, name), { force: true });
+}
+
+/**
+ * Renames the current file after its first record's seq (the seq `afterSeq` ends at when that
+ * line cannot be read). A rename never replaces a file.
+ */
+export async function rotateCurrent(dir: string, afterSeq: number): Promise<void> {
+  const current = join(dir, CURRENT_FILE);
+  let seq = afterSeq;
+  try {
+    const first = JSON.parse((await firstLine(current)) ?? '{}') as { seq?: unknown };
+    if (typeof first.seq === 'number') seq = first.seq;
+  } catch {
+    // An unreadable first line is the next full read's finding; rotating goes on.
   }
+  while ((await sizeOf(join(dir, rotatedName(seq)))) > 0) seq += 1;
+  await rename(current, join(dir, rotatedName(seq)));
+}
+
+/**
+ * The first seq of each file of the trail as it is, oldest first: a rotated file's from its
+ * name, the current file's from its first line (left out when it is empty or unreadable).
+ */
+export async function fileStartsOnDisk(dir: string): Promise<number[]> {
+  const starts: number[] = [];
+  for (const name of await trailFiles(dir)) {
+    const seq = rotatedSeq(name);
+    if (seq !== undefined) {
+      starts.push(seq);
+      continue;
+    }
+    try {
+      const first = JSON.parse((await firstLine(join(dir, name))) ?? '') as { seq?: unknown };
+      if (typeof first.seq === 'number') starts.push(first.seq);
+    } catch {
+      // Empty or unreadable: it names no start.
+    }
+  }
+  return starts;
+}
+
+/** The head file's last seq and digest; undefined when there is none or it is unreadable. */
+export async function readHead(dir: string): Promise<{ seq: number; hash: string } | undefined> {
+  try {
+    const data = JSON.parse(await readFile(join(dir, HEAD_FILE), 'utf8')) as {
+      seq?: unknown;
+      hash?: unknown;
+    };
+    return typeof data.seq === 'number' && typeof data.hash === 'string'
+      ? { seq: data.seq, hash: data.hash }
+      : undefined;
+  } catch {
+    return undefined; // none yet, or unreadable: the chain alone is checked
+  }
+}
+
+/** Rewrites the head file after an append. */
+export async function writeHead(dir: string, head: { seq: number; hash: string }): Promise<void> {
+  // Not flushed: after a power cut the head may lag behind the trail, which reads as whole.
+  await writeFileAtomic(join(dir, HEAD_FILE), JSON.stringify(head), {
+    fsync: false,
+    mode: PRIVATE_FILE_MODE,
+  });
 }
 
 /**

@@ -17,7 +17,17 @@ import { digestOf, type ChainHead } from './audit-chain';
  * Damage never hides what verified before it: every record up to the first bad line is
  * answered, and only the lines from there on are set aside (a line cut by a crash is
  * `truncated`, not tampering).
+ *
+ * A keyed record (`v: 2`) is checked with the trail's key; what the chain cannot tell (an end
+ * cut together with the head file, a start deleted, a chain sealed again without the key) the
+ * anchor in the keychain tells (audit-anchor.ts), after this scan.
  */
+
+/** The trail's key, for the records sealed with it: those from `keyedFrom` on. */
+export interface ChainKey {
+  readonly key: Buffer;
+  readonly keyedFrom: number;
+}
 
 /** What a scan of the trail found. */
 export interface TrailScan {
@@ -35,6 +45,8 @@ export interface TrailScan {
   };
   /** The end of the chain as verified (undefined for an empty trail). */
   readonly last?: ChainHead;
+  /** For each file read, the index in `records` of its first record. */
+  readonly fileStarts?: readonly number[];
 }
 
 type Check = { readonly record: AuditRecord; readonly head: ChainHead } | AuditVerdict;
@@ -45,6 +57,7 @@ export function checkLine(
   before: ChainHead | undefined,
   file: string,
   isCut: boolean,
+  key?: ChainKey,
 ): Check {
   const expected = (before?.seq ?? 0) + 1;
   let raw: Record<string, unknown>;
@@ -61,7 +74,7 @@ export function checkLine(
   if (before && record.seq !== expected) {
     return { status: 'gap', expectedSeq: expected, foundSeq: record.seq, file };
   }
-  if (digestOf(raw) !== record.hash) {
+  if (!digestHolds(raw, record, key)) {
     return { status: 'tampered', seq: record.seq, reason: 'hash', file };
   }
   if (before ? record.prev !== before.hash : record.seq === 1 && record.prev !== null) {
@@ -71,16 +84,34 @@ export function checkLine(
   return { record, head: { seq: record.seq, hash: record.hash } };
 }
 
-/** Verifies the trail's `files` (names in `dir`, oldest first) against the head file. */
+/**
+ * Whether the record's digest holds. A `v: 1` record's SHA-256 is always checked. A `v: 2`
+ * record is checked with the trail's key when it was sealed under it (from `keyedFrom` on);
+ * one sealed before, under a key the keychain no longer holds, or read with no key at hand,
+ * holds by its links alone (the next record names its digest, and the anchor the last one).
+ */
+function digestHolds(raw: Record<string, unknown>, record: AuditRecord, key?: ChainKey): boolean {
+  if (record.v === 1) return digestOf(raw) === record.hash;
+  if (!key || record.seq < key.keyedFrom) return true;
+  return digestOf(raw, key.key) === record.hash;
+}
+
+/**
+ * Verifies the trail's `files` (names in `dir`, oldest first) against the head file, keyed
+ * records with `key`.
+ */
 export async function scanTrail(
   dir: string,
   files: readonly string[],
   head: ChainHead | undefined,
+  key?: ChainKey,
 ): Promise<TrailScan> {
   const records: AuditRecord[] = [];
+  const fileStarts: number[] = [];
   let before: ChainHead | undefined;
   let lastFileLines = 0;
   for (const [index, file] of files.entries()) {
+    fileStarts.push(records.length);
     const text = await readFile(join(dir, file), 'utf8');
     const lines = text.split('\n');
     if (lines.at(-1) === '') lines.pop();
@@ -88,7 +119,7 @@ export async function scanTrail(
     for (const [n, line] of lines.entries()) {
       // A file that does not end with a newline was cut (a crash mid-append, or by hand).
       const isCut = n === lines.length - 1 && !text.endsWith('\n');
-      const check = checkLine(line, before, file, isCut);
+      const check = checkLine(line, before, file, isCut, key);
       if ('status' in check) {
         // A record rewritten and sealed again verifies alone and shows at the next link: the
         // record before a broken link is not trusted either.
@@ -102,7 +133,12 @@ export async function scanTrail(
   }
   const headVerdict = headCheck(files.at(-1) ?? '', before, head);
   if (!headVerdict) {
-    return { records, verdict: { status: 'ok' }, ...(before ? { last: before } : {}) };
+    return {
+      records,
+      verdict: { status: 'ok' },
+      fileStarts,
+      ...(before ? { last: before } : {}),
+    };
   }
   // A last record the head does not know was rewritten: it goes aside with the verdict.
   const rewritten = headVerdict.status === 'tampered' ? 1 : 0;
@@ -115,10 +151,10 @@ export async function scanTrail(
 }
 
 /**
- * The trail from the first bad line on goes aside; the records before it stay and the new
- * chain links to the last of them.
+ * The trail from the first bad line on goes aside (`files`, the first of them keeping its
+ * first `goodLines` lines); the records before it stay and the new chain links to the last.
  */
-function damagedScan(
+export function damagedScan(
   records: AuditRecord[],
   verdict: AuditVerdict,
   files: readonly string[],

@@ -1,5 +1,5 @@
 import { computed, ref, shallowRef, type ComputedRef, type Ref } from 'vue';
-import type { AuditVerdict } from '@shared/model/audit';
+import type { AuditAnchorCheck, AuditVerdict } from '@shared/model/audit';
 import type { AppError } from '@shared/errors';
 import { useIpcClient } from '../api/client';
 import { asAppError } from '../api/app-error';
@@ -17,6 +17,8 @@ export interface AuditTrailView {
   readonly verdict: Ref<AuditVerdict | undefined>;
   /** Files main moved aside on the last read, because they did not verify. */
   readonly movedAside: Ref<readonly string[]>;
+  /** Whether the last read checked the trail against the OS keychain (its key and anchor). */
+  readonly anchor: Ref<AuditAnchorCheck | undefined>;
   readonly error: Ref<AppError | undefined>;
   readonly isLoading: Ref<boolean>;
   readonly isLoaded: Ref<boolean>;
@@ -30,6 +32,7 @@ export function useAuditTrail(): AuditTrailView {
   const records = shallowRef<AuditRow[]>([]);
   const verdict = ref<AuditVerdict>();
   const movedAside = ref<readonly string[]>([]);
+  const anchor = ref<AuditAnchorCheck>();
   const error = ref<AppError>();
   const isLoading = ref(false);
   const isLoaded = ref(false);
@@ -41,6 +44,7 @@ export function useAuditTrail(): AuditTrailView {
       records.value = auditRows(list.records);
       verdict.value = list.verdict;
       movedAside.value = list.movedAside;
+      anchor.value = list.anchor;
       error.value = undefined;
     } catch (caught) {
       error.value = asAppError(caught);
@@ -54,6 +58,7 @@ export function useAuditTrail(): AuditTrailView {
     rows: computed(() => records.value),
     verdict,
     movedAside,
+    anchor,
     error,
     isLoading,
     isLoaded,

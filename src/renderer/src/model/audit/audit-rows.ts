@@ -4,6 +4,7 @@ import type {
   AuditPrincipal,
   AuditRecord,
 } from '@shared/model/audit';
+import { verdictWords } from '@shared/model/audit-words';
 
 /** How long ago the Audit view looks: its "Since" choice. */
 export type AuditWindow = '24h' | '7d' | '30d' | 'all';
@@ -158,7 +159,7 @@ export function auditRows(records: readonly AuditRecord[]): AuditRow[] {
         principal: '',
         source: '',
         ok: false,
-        outcome: `The trail before did not verify (${record.verdict.status}); kept aside`,
+        outcome: verdictWords(record.verdict) ?? 'The trail before did not verify',
         jobId: '',
         jobEnd: '',
         input: '',

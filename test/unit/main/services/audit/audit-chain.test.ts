@@ -18,3 +18,16 @@ describe('the audit chain', () => {
     expect(digestOf({ ...second, type: 'z' })).not.toBe(second['hash']);
   });
 });
+
+describe('the keyed chain', () => {
+  it('seals with an HMAC under the key (v 2): no key, or another, gives another digest', () => {
+    const key = Buffer.alloc(32, 7);
+    const first = seal({ type: 'x' }, undefined, key);
+    expect(first).toMatchObject({ v: 2, seq: 1, prev: null });
+    expect(digestOf(first, key)).toBe(first['hash']);
+    expect(digestOf(first)).not.toBe(first['hash']);
+    expect(digestOf(first, Buffer.alloc(32, 8))).not.toBe(first['hash']);
+    // The version is sealed too: a keyed record cannot pass for a plain one.
+    expect(digestOf({ ...first, v: 1 }, key)).not.toBe(first['hash']);
+  });
+});

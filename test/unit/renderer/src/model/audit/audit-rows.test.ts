@@ -95,7 +95,9 @@ describe('auditRows', () => {
       target: 'audit-20261127T110000.damaged.jsonl',
       ok: false,
     });
-    expect(rows[0]?.outcome).toContain('tampered');
+    expect(rows[0]?.outcome).toBe(
+      'In audit.jsonl, record 4 does not hold: its digest does not match (edited, or sealed with another key).',
+    );
   });
 
   it('shows a change whose outcome never came as unknown, with what a later check found', () => {
