@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +16,7 @@ import {
   type RecordingEmulator,
 } from '../../support/emulator-fixture';
 import { runCli, spawnCli } from '../../support/cli/run-cli';
+import { mountScratch, scratchRefusal } from '../../support/scratch-file-systems';
 
 /*
  * Issue 39, item 1: the audit trail fails closed. A change whose intent cannot be written is
@@ -97,12 +96,11 @@ describe('a change the trail cannot record is not sent', () => {
     expect(pins()).toBe(before + 1);
   });
 
-  const tmpfs = tmpfsRefusal();
+  const tmpfs = scratchRefusal('tmpfs');
   if (tmpfs) console.log(`audit-fail-closed (full disk): skipped, ${tmpfs}`);
   it.skipIf(tmpfs !== undefined)('refuses it when the disk of the trail is full', async () => {
-    const mount = join(root, 'full');
-    await mkdir(mount, { recursive: true });
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', mount]);
+    const scratch = mountScratch('tmpfs', root, '256k');
+    const mount = scratch.dir;
     try {
       const dataDir = join(mount, 'data');
       await mkdir(auditDir(dataDir), { recursive: true });
@@ -115,7 +113,7 @@ describe('a change the trail cannot record is not sent', () => {
       expect(run.stderr).toContain('its disk is full (ENOSPC)');
       expect(pins()).toBe(before);
     } finally {
-      execFileSync('umount', ['-l', mount]);
+      scratch.close();
     }
   });
 });
@@ -254,20 +252,5 @@ async function until(test: () => boolean | Promise<boolean>, ms = 20_000): Promi
   while (!(await test())) {
     if (Date.now() > end) throw new Error('timed out waiting');
     await delay(50);
-  }
-}
-
-function tmpfsRefusal(): string | undefined {
-  if (process.platform !== 'linux') return `tmpfs is Linux only (this is ${process.platform})`;
-  const dir = join(tmpdir(), `tmpfs-probe-audit-${process.pid}`);
-  try {
-    mkdirSync(dir, { recursive: true });
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'pipe' });
-    execFileSync('umount', [dir]);
-    return undefined;
-  } catch (error) {
-    return `mount -t tmpfs failed (${(error as Error).message})`;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
 }

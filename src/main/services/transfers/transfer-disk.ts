@@ -58,17 +58,16 @@ export interface SourceCloner {
 }
 
 /*
- * What `COPYFILE_FICLONE_FORCE` does where, read in src/unix/fs.c and src/win/fs.c of libuv
- * 1.52 (Node 24's) and in libuv's and Node's issues:
+ * What `COPYFILE_FICLONE_FORCE` does where, in libuv 1.52 (Node 24's: src/unix/fs.c and
+ * src/win/fs.c):
  * - Linux: the FICLONE ioctl, a clone or an error, never a copy: Btrfs, XFS made with
  *   reflink=1 (mkfs.xfs's default since xfsprogs 5.1), and other file systems whose driver
  *   implements the ioctl. Elsewhere EOPNOTSUPP (ENOTSUP to Node: ext4, tmpfs), EXDEV across
- *   file systems, EINVAL from some drivers (libuv issue 2483). libuv creates the file before
- *   the ioctl and removes it when the clone fails.
- * - macOS: ENOSYS. libuv's clonefile(2) path was reverted in 2023 (libuv PR 3987; Node issue
- *   53498): APFS clones are not reachable through Node.
- * - Windows: ENOSYS at once, before any file is made (fs__copyfile); ReFS block cloning
- *   (FSCTL_DUPLICATE_EXTENTS_TO_FILE) is an open libuv pull request (5228), not in libuv yet.
+ *   file systems, EINVAL from some drivers. libuv creates the file before the ioctl and
+ *   removes it when the clone fails.
+ * - macOS: ENOSYS. libuv has no clonefile(2) path: APFS clones are not reachable through Node.
+ * - Windows: ENOSYS at once, before any file is made (fs__copyfile); libuv has no ReFS block
+ *   cloning (FSCTL_DUPLICATE_EXTENTS_TO_FILE).
  * Any failure means no clone: the upload reads the source itself.
  */
 export const systemCloner: SourceCloner = {
