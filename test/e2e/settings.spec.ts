@@ -1,9 +1,10 @@
 import { AppError } from '../../src/shared/errors';
 import type { SettingsPatch } from '../../src/shared/model/settings';
 import type { Harness } from '../harness/server';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
 import { runCommand } from '../support/e2e/menus';
-import { screenshotThemes } from '../support/e2e/screenshots';
+import { screenshotThemes, settled } from '../support/e2e/screenshots';
 import type { App } from '../support/e2e/pages/app';
 
 /*
@@ -17,6 +18,39 @@ test.describe.configure({ mode: 'serial' });
 test.use({ open: 'loaded' });
 
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+/**
+ * Starts counting the CSS transitions that begin on the page outside `except` (a selector);
+ * the answer reads what began since, one `tag.class property` each.
+ */
+async function countTransitionsStarted(
+  page: Page,
+  except: string,
+): Promise<() => Promise<string[]>> {
+  type Started = { started?: string[] };
+  await page.evaluate((selector) => {
+    const world = globalThis as unknown as Started & {
+      document: {
+        addEventListener(type: string, listener: (event: unknown) => void, capture: boolean): void;
+      };
+    };
+    const started: string[] = [];
+    world.started = started;
+    world.document.addEventListener(
+      'transitionstart',
+      (event) => {
+        const { target, propertyName } = event as {
+          target: { closest(s: string): unknown; tagName: string; className: unknown };
+          propertyName: string;
+        };
+        if (target.closest(selector)) return;
+        started.push(`${target.tagName.toLowerCase()}.${String(target.className)} ${propertyName}`);
+      },
+      true,
+    );
+  }, except);
+  return () => page.evaluate(() => [...((globalThis as unknown as Started).started ?? [])]);
+}
 
 async function showConnections(app: App): Promise<void> {
   await app.page.getByTestId('open-connections').click();
@@ -52,12 +86,21 @@ test('Settings opens from the top bar, the command palette, the menu and Ctrl/Cm
       app.settings.view.locator('.n-card-header').filter({ hasText: group }),
     ).toBeVisible();
   }
-  // The theme applies at once, from here as from the top bar (the same setting).
-  await page.getByTestId('settings-theme-dark').click();
+  // The theme applies at once, from here as from the top bar (the same setting), and at once
+  // means no colour of the page animates on the way (use-instant-theme.ts): no transition
+  // starts outside the switch that was clicked.
+  // (Clicked without moving the mouse or the focus, once what the last click set moving has
+  // settled: the button that opened the view fades its hover and focus out, as it should.)
+  await page.mouse.move(0, 0);
+  await page.getByTestId('open-settings').blur();
+  await settled(page);
+  const transitionsStarted = await countTransitionsStarted(page, '[data-testid$="theme-switch"]');
+  await page.getByTestId('settings-theme-dark').dispatchEvent('click');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByTestId('theme-dark').locator('input')).toBeChecked();
-  await page.getByTestId('settings-theme-light').click();
+  await page.getByTestId('settings-theme-light').dispatchEvent('click');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await transitionsStarted()).toEqual([]);
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
   await showConnections(app);
   await runCommand(page, 'Open settings');

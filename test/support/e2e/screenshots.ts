@@ -28,7 +28,19 @@ export async function setTheme(page: Page, theme: Theme): Promise<void> {
  * fading in). A spinner turns for as long as its work runs, so endless animations are left.
  */
 export async function settled(page: Page): Promise<void> {
+  // What was just done (the mouse moved off a button) starts its transitions with the next
+  // frame: two frames first, or the check below can find nothing moving yet.
   // A function, not a string: the app's CSP forbids evaluating strings in the page.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const world = globalThis as unknown as {
+          requestAnimationFrame(this: void, callback: () => void): number;
+        };
+        const frame = world.requestAnimationFrame;
+        frame(() => frame(() => resolve()));
+      }),
+  );
   await page.waitForFunction(() => {
     const { document } = globalThis as unknown as {
       document: {
