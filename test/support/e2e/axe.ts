@@ -44,7 +44,8 @@ async function seriousViolations(
 /**
  * Checks what is on the page (or the parts `within` selects: the frame is checked once, then
  * each view's pane, dialog or drawer): every rule in light and the contrast in dark (the colour
- * transitions settled). It starts in the theme the page has and leaves the page in the other
+ * transitions settled), or with `everyRuleInDark` every rule in both (the menus and dialogs:
+ * issue 43 asked for them whole in both themes). It starts in the theme the page has and leaves the page in the other
  * one: one switch of theme a check, not two (a switch restyles every component, about 1.6 s
  * on our machines; switching back to light after each check took a third of the accessibility
  * spec). What follows a check sets the theme it needs (the screenshots do). Fails listing
@@ -54,6 +55,7 @@ export async function expectAccessible(
   page: Page,
   place: string,
   within: readonly string[] = [],
+  { everyRuleInDark = false }: { everyRuleInDark?: boolean } = {},
 ): Promise<void> {
   const found: string[] = [];
   const current = await page.locator('html').getAttribute('data-theme');
@@ -68,7 +70,7 @@ export async function expectAccessible(
       };
       return document.getAnimations().every((a) => a.constructor.name !== 'CSSTransition');
     });
-    const violations = await seriousViolations(page, within, theme === 'dark');
+    const violations = await seriousViolations(page, within, theme === 'dark' && !everyRuleInDark);
     for (const line of violations) found.push(`${theme}: ${line}`);
   }
   expect(found, `axe: serious or critical violations in ${place}`).toEqual([]);

@@ -15,7 +15,7 @@ export function menuOf<T>(row: T, options: RowMenuOptions<T>): DropdownOption[] 
     key: action.key,
     label: action.label,
     disabled: action.disabled ?? false,
-    props: action.danger ? { style: 'color: var(--db-danger, #d03050)' } : {},
+    props: action.danger ? { style: 'color: var(--db-danger-menu, #b4233f)' } : {},
   }));
   if (items.length > 0) items.push({ type: 'divider', key: '__divider' });
   items.push({ key: '__copy', label: 'Copy as JSON' }, { key: '__raw', label: 'Show raw JSON' });

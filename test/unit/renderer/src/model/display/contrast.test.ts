@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, over, parseHex, readableOn } from '@renderer/model/display/contrast';
+import { dangerMenuText } from '@renderer/model/display/theme';
 
 const rgb = (hex: string) => {
   const parsed = parseHex(hex);
@@ -31,5 +32,25 @@ describe('contrast', () => {
   it('keeps a colour that already reads, and returns what it cannot parse', () => {
     expect(readableOn('#1d4ed8', '#ffffff')).toBe('#1d4ed8');
     expect(readableOn('teal', '#ffffff')).toBe('teal');
+  });
+
+  it('a destructive menu item reads at 4.5:1 on the menu and on its hovered item, in both themes', () => {
+    // naive-ui's menus: light white, hovered rgb(243, 243, 245); dark #48484e, hovered with
+    // white at 9% over it (its optionColorHover).
+    const menus = {
+      light: ['#ffffff', '#f3f3f5'],
+      dark: ['#48484e', null],
+    } as const;
+    const dark = rgb(menus.dark[0]);
+    for (const [theme, surfaces] of Object.entries(menus)) {
+      const text = rgb(dangerMenuText(theme === 'dark'));
+      for (const surface of surfaces) {
+        const background = surface ? rgb(surface) : over([255, 255, 255], 0.09, dark);
+        expect(
+          contrastRatio(text, background),
+          `${theme} on ${String(surface)}`,
+        ).toBeGreaterThanOrEqual(4.5);
+      }
+    }
   });
 });
