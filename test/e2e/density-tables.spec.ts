@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expectAccessible } from '../support/e2e/axe';
 import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
 import { boxOf } from '../support/e2e/geometry';
@@ -76,9 +77,36 @@ test('at 1280x800 no default column of Databases, Jobs, Sessions or Archives is 
     );
     await closeChooser(page, table);
     await screenshotSizes(page, `density/${view.name}`, DENSITY_SIZES);
+    if (view.name === 'sessions') await expectProgramAndWait(table);
   }
   expect(consoleErrors).toEqual([]);
 });
+
+/**
+ * Sessions shows what SSMS's Activity Monitor shows by default beside its columns: the program
+ * and the wait, a blocked session's counted since its request started (its header says so).
+ */
+async function expectProgramAndWait(table: Locator): Promise<void> {
+  await expect(headerOf(table, 'programName')).toHaveText('Program');
+  const wait = headerOf(table, 'wait');
+  await expect(wait).toHaveText('Wait');
+  await expect(wait.locator('[title]')).toHaveAttribute('title', /since its request started/);
+  const blocked = table
+    .locator('tbody tr')
+    .filter({ has: table.page().locator('td[data-col-key="blockingSessionId"]:not(:empty)') });
+  await expect(blocked.first().locator('td[data-col-key="wait"]')).toHaveText(/^\d+ (s|min|h)/);
+  const free = table
+    .locator('tbody tr')
+    .filter({ has: table.page().locator('td[data-col-key="blockingSessionId"]:empty') });
+  await expect(free.first().locator('td[data-col-key="wait"]')).toHaveText('');
+  // Sorted by the wait, the longest first (a click or two, whichever order comes first): the
+  // session blocked for over a minute heads the table, before the one blocked for seconds.
+  const firstWait = table.locator('tbody tr').first().locator('td[data-col-key="wait"]');
+  await expect(async () => {
+    await wait.click();
+    await expect(firstWait).toHaveText(/^\d+ min/, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+}
 
 test('at 1024x700 the least needed columns give way into the chooser', async ({
   page,

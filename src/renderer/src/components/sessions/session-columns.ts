@@ -1,5 +1,7 @@
 import { h } from 'vue';
 import type { Session } from '@shared/contract/records/sessions';
+import { formatDuration } from '@shared/format/durations';
+import { blockerOf, waitOf } from '@shared/monitor/blocking-forest';
 import type { ResourceColumn } from '@renderer/model/tables/resource-table';
 import { timeCell } from '../common/time-cell';
 
@@ -25,6 +27,23 @@ const byTime =
   (key: 'loginTime' | 'lastRequestStartTime' | 'lastRequestEndTime') =>
   (a: Session, b: Session): number =>
     compareText(a[key] ?? '', b[key] ?? '');
+
+/**
+ * A blocked session's wait, as the blocking chain counts it: since its request started. The
+ * Session record has no wait type or time, so a session that is not blocked shows none.
+ */
+const waitText = (row: Session): string =>
+  blockerOf(row) === undefined ? '' : formatDuration(waitOf(row, Date.now()));
+/** The longest wait first when descending: the earlier a blocked request started, the longer. */
+const byWait = (a: Session, b: Session): number => {
+  const started = (row: Session): number =>
+    blockerOf(row) === undefined ? Number.POSITIVE_INFINITY : Date.parse(row.lastRequestStartTime);
+  return started(b) - started(a) || 0;
+};
+const WAIT_TIP =
+  'How long a blocked session has waited: since its request started, on the session in ' +
+  'Blocked by. The service reports no wait type or time, so a session that is not blocked ' +
+  'shows none.';
 
 const STATUS_CLASS: Readonly<Record<string, string>> = {
   running: 'session-status--running',
@@ -62,7 +81,7 @@ function allColumns(
     {
       key: 'sessionId',
       title: 'SPID',
-      width: 70,
+      width: 64,
       priority: 1,
       sorter: byNumber('sessionId'),
       render: (row) => {
@@ -80,7 +99,7 @@ function allColumns(
     {
       key: 'loginName',
       title: 'Login',
-      width: 106,
+      width: 96,
       priority: 2,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
@@ -89,7 +108,7 @@ function allColumns(
     {
       key: 'status',
       title: 'Status',
-      width: 88,
+      width: 84,
       priority: 2,
       sorter: byText('status'),
       render: (row) =>
@@ -98,7 +117,7 @@ function allColumns(
     {
       key: 'databaseName',
       title: 'Database',
-      width: 140,
+      width: 108,
       priority: 3,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
@@ -107,7 +126,7 @@ function allColumns(
     {
       key: 'hostName',
       title: 'Host',
-      width: 120,
+      width: 92,
       priority: 4,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
@@ -116,9 +135,8 @@ function allColumns(
     {
       key: 'programName',
       title: 'Program',
-      width: 180,
-      hidden: true,
-      priority: 6,
+      width: 104,
+      priority: 4,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
       sorter: byText('programName'),
@@ -126,15 +144,27 @@ function allColumns(
     {
       key: 'blockingSessionId',
       title: 'Blocked by',
-      width: 112,
+      width: 96,
       priority: 3,
       sorter: byNumber('blockingSessionId'),
       render: (row) => (row.blockingSessionId > 0 ? String(row.blockingSessionId) : ''),
     },
     {
+      key: 'wait',
+      title: 'Wait',
+      headerTip: WAIT_TIP,
+      width: 92,
+      priority: 3,
+      align: 'right',
+      sorter: byWait,
+      render: waitText,
+      searchText: waitText,
+      shownText: waitText,
+    },
+    {
       key: 'cpuTime',
       title: 'CPU (ms)',
-      width: 100,
+      width: 84,
       priority: 5,
       align: 'right',
       sorter: byNumber('cpuTime'),
@@ -178,7 +208,7 @@ function allColumns(
     {
       key: 'executingSql',
       title: 'SQL',
-      minWidth: 140,
+      minWidth: 96,
       priority: 1,
       ellipsis: { tooltip: { contentStyle: { maxWidth: '560px' } } },
       ellipsisComponent: 'performant-ellipsis',

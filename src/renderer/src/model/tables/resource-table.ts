@@ -16,6 +16,8 @@ export type ResourceColumn<T> = Omit<DataTableBaseColumn<T>, 'key' | 'title'> & 
    * column gives way (into the column chooser), the highest number first.
    */
   readonly priority?: number;
+  /** What the column means, said on its header (hover, and to a screen reader). */
+  readonly headerTip?: string;
   readonly searchText?: (row: T) => string;
   readonly shownText?: (row: T) => string;
 };
