@@ -107,7 +107,7 @@ function main() {
   }
   if (process.platform === 'darwin') {
     console.log(
-      'check-login-item: macOS keeps SMAppService login items where only the app (or root) reads them; the smoke test checked app.getLoginItemSettings()',
+      'check-login-item: macOS offers no documented outside view of an SMAppService login item (sfltool dumpbtm has no stable format); the smoke test checked app.getLoginItemSettings()',
     );
     return 0;
   }

@@ -17,7 +17,7 @@ import { freshHome, launchApp } from './electron-app';
  * the system start the app hidden at sign-in, and turned off removes that. The login item is
  * read where the system keeps it: the Run key (`reg query`) and Electron's own reading on
  * Windows, the XDG autostart entry on Linux, `app.getLoginItemSettings()` on macOS (where
- * nothing outside the app reads an SMAppService item without root: README, "Start with the
+ * nothing outside the app reads an SMAppService item reliably: README, "Start with the
  * session"). The run from this checkout registers its Electron binary with the app's folder
  * (DATABRIDGE_LOGIN_ITEM_IN_DEV=1), as an installed app registers itself.
  *
