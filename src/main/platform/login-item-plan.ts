@@ -108,7 +108,7 @@ export interface CurrentLoginItem {
 }
 
 /** What `app.setLoginItemSettings` is given (path and args count on Windows only). */
-export interface LoginItemSettingsCall {
+interface LoginItemSettingsCall {
   readonly openAtLogin: boolean;
   readonly path?: string;
   readonly args?: string[];
