@@ -1,5 +1,5 @@
 import { app } from 'electron';
-import { autostartFolder, XdgAutostart } from '../services/autostart/xdg-autostart';
+import { autostartFolder, XdgAutostartService } from '../services/autostart/xdg-autostart';
 import type { Logger } from '../services/log/logger';
 import {
   loginItemActionFor,
@@ -53,7 +53,7 @@ export function followStartAtLogin(sources: StartAtLoginSources): () => void {
   });
   const autostart =
     process.platform === 'linux'
-      ? new XdgAutostart({ folder: autostartFolder(process.env) })
+      ? new XdgAutostartService({ folder: autostartFolder(process.env) })
       : undefined;
   let applied: boolean | undefined;
   let queue = Promise.resolve();

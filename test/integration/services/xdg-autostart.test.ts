@@ -2,7 +2,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { autostartFolder, XdgAutostart } from '../../../src/main/services/autostart/xdg-autostart';
+import {
+  autostartFolder,
+  XdgAutostartService,
+} from '../../../src/main/services/autostart/xdg-autostart';
 
 /*
  * The autostart entry on a real file system, under a temporary XDG_CONFIG_HOME: what it holds,
@@ -11,12 +14,12 @@ import { autostartFolder, XdgAutostart } from '../../../src/main/services/autost
  */
 
 let configHome: string;
-let autostart: XdgAutostart;
+let autostart: XdgAutostartService;
 const EXEC = ['/home/ana/Apps/DataBridge Desktop.AppImage', '--hidden'];
 
 beforeEach(async () => {
   configHome = await mkdtemp(join(tmpdir(), 'databridge-xdg-'));
-  autostart = new XdgAutostart({ folder: autostartFolder({ XDG_CONFIG_HOME: configHome }) });
+  autostart = new XdgAutostartService({ folder: autostartFolder({ XDG_CONFIG_HOME: configHome }) });
 });
 
 afterEach(async () => {
@@ -34,7 +37,7 @@ describe('autostartFolder', () => {
   });
 });
 
-describe('XdgAutostart', () => {
+describe('XdgAutostartService', () => {
   it('writes databridge.desktop in the autostart folder, creating the folder', async () => {
     const outcome = await autostart.apply(EXEC);
     const file = join(configHome, 'autostart', 'databridge.desktop');

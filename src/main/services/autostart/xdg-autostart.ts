@@ -32,21 +32,21 @@ export function autostartFolder(
 }
 
 /**
- * What {@link XdgAutostart.apply} did: wrote the entry, found it already so, removed it, found
- * none to remove, or left alone a file a person changed (`file` says where).
+ * What {@link XdgAutostartService.apply} did: wrote the entry, found it already so, removed
+ * it, found none to remove, or left alone a file a person changed (`file` says where).
  */
 export type AutostartOutcome =
   | { readonly kind: 'written' | 'unchanged' | 'removed' | 'absent'; readonly file: string }
   | { readonly kind: 'keptUserEntry'; readonly file: string; readonly wanted: boolean };
 
-/** Options of {@link XdgAutostart}. */
+/** Options of {@link XdgAutostartService}. */
 export interface XdgAutostartOptions {
   /** The autostart folder ({@link autostartFolder}). */
   readonly folder: string;
 }
 
 /** Writes and removes the app's autostart entry. */
-export class XdgAutostart {
+export class XdgAutostartService {
   readonly #file: string;
 
   constructor(options: XdgAutostartOptions) {
