@@ -60,7 +60,7 @@ interface AppPlace {
   readonly appPath: string;
 }
 
-/** The login item as the system has it: `on` (started hidden at sign-in), `off`, or what is wrong. */
+/** The login item as the system has it: `on` (hidden at sign-in), `off`, or what is wrong. */
 async function loginItemState(
   app: ElectronApplication,
   home: string,
