@@ -51,7 +51,10 @@ export interface LaunchContext {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** The command the system runs at sign-in: the executable and its arguments. */
+/**
+ * The command the system runs at sign-in: the executable and its arguments, each already
+ * quoted as the Run value needs on Windows, plain on Linux and macOS.
+ */
 export interface LoginLaunch {
   readonly executable: string;
   readonly args: readonly string[];
@@ -63,8 +66,10 @@ export interface NoLaunch {
 }
 
 /**
- * An argument inside the one command string of the Run value: in quotes when it has a space
- * (a Windows path cannot hold a quote itself).
+ * A word of the one command string of the Run value, in quotes when it has a space (a Windows
+ * path cannot hold a quote itself). Electron writes `path` and `args` as given, unquoted, so
+ * the installed `...\DataBridge Desktop\DataBridge Desktop.exe` would otherwise be an
+ * unquoted path with spaces, which Windows splits at the first space it can run.
  */
 function windowsArgument(word: string): string {
   return /\s/.test(word) ? `"${word}"` : word;
@@ -89,14 +94,16 @@ export function loginLaunchFor(context: LaunchContext): LoginLaunch | NoLaunch {
   }
   // macOS registers the running app bundle itself; Electron ignores path and args there.
   if (platform === 'darwin') return { executable: context.execPath, args: [] };
-  const executable =
-    (platform === 'linux' && env['APPIMAGE']) ||
-    (platform === 'win32' && env['PORTABLE_EXECUTABLE_FILE']) ||
-    context.execPath;
-  const app = isDev
-    ? [platform === 'win32' ? windowsArgument(context.appPath) : context.appPath]
-    : [];
-  return { executable, args: [...app, HIDDEN_FLAG] };
+  if (platform === 'linux') {
+    // The autostart writer quotes the command as the Desktop Entry spec says.
+    const executable = env['APPIMAGE'] || context.execPath;
+    return { executable, args: [...(isDev ? [context.appPath] : []), HIDDEN_FLAG] };
+  }
+  const executable = env['PORTABLE_EXECUTABLE_FILE'] || context.execPath;
+  return {
+    executable: windowsArgument(executable),
+    args: [...(isDev ? [windowsArgument(context.appPath)] : []), HIDDEN_FLAG],
+  };
 }
 
 /** The login item as Electron reports it (`app.getLoginItemSettings`). */

@@ -20,11 +20,15 @@ const packaged = (over: Partial<LaunchContext>): LaunchContext => ({
 });
 
 describe('loginLaunchFor', () => {
-  it('starts the installed Windows app with the hidden flag', () => {
+  it('starts the installed Windows app with the hidden flag, its path with spaces quoted', () => {
+    // Electron joins path and args into the Run value unquoted: the quotes are ours.
     expect(loginLaunchFor(packaged({ platform: 'win32', execPath: WIN_EXE }))).toEqual({
-      executable: WIN_EXE,
+      executable: `"${WIN_EXE}"`,
       args: [HIDDEN_FLAG],
     });
+    expect(
+      loginLaunchFor(packaged({ platform: 'win32', execPath: 'C:\\Apps\\databridge.exe' })),
+    ).toMatchObject({ executable: 'C:\\Apps\\databridge.exe' });
   });
 
   it('starts a portable Windows build from the .exe the user has, not its extracted copy', () => {
@@ -58,7 +62,7 @@ describe('loginLaunchFor', () => {
     });
     expect(
       loginLaunchFor(packaged({ platform: 'win32', execPath: WIN_EXE, env: { APPIMAGE: '/x' } })),
-    ).toMatchObject({ executable: WIN_EXE });
+    ).toMatchObject({ executable: `"${WIN_EXE}"` });
   });
 
   it('registers the app bundle itself on macOS, with no arguments (SMAppService passes none)', () => {
@@ -102,7 +106,7 @@ describe('loginLaunchFor', () => {
 });
 
 describe('loginItemActionFor', () => {
-  const winLaunch = { executable: WIN_EXE, args: [HIDDEN_FLAG] };
+  const winLaunch = { executable: `"${WIN_EXE}"`, args: [HIDDEN_FLAG] };
   const macLaunch = { executable: '/Applications/D.app/Contents/MacOS/D', args: [] };
 
   it('writes the Windows Run value with the path and the hidden flag, and removes it', () => {
@@ -116,7 +120,7 @@ describe('loginItemActionFor', () => {
         }),
       ).toEqual({
         kind: 'loginItem',
-        settings: { openAtLogin: wanted, path: WIN_EXE, args: [HIDDEN_FLAG] },
+        settings: { openAtLogin: wanted, path: `"${WIN_EXE}"`, args: [HIDDEN_FLAG] },
       });
     }
   });
