@@ -44,8 +44,8 @@ export interface LaunchContext {
   /** process.mas: a Mac App Store build, which this project does not make. */
   readonly isMas?: boolean;
   /**
-   * `APPIMAGE` (the .AppImage file: process.execPath is inside its mount, gone after it
-   * exits), `PORTABLE_EXECUTABLE_FILE` (electron-builder's portable Windows target: the .exe
+   * `APPIMAGE` and `APPDIR` (the .AppImage file and its mount: process.execPath is inside
+   * the mount, gone after it exits), `PORTABLE_EXECUTABLE_FILE` (electron-builder's portable Windows target: the .exe
    * the user has, not its extracted copy) and {@link DEV_LOGIN_ITEM_VARIABLE}.
    */
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -76,6 +76,18 @@ function windowsArgument(word: string): string {
 }
 
 /**
+ * The AppImage file this process runs from: `APPIMAGE`, when this binary is inside the mount
+ * the AppImage runtime names in `APPDIR` (an `APPIMAGE` inherited from another AppImage that
+ * started this one is not ours). The type 2 runtime sets both (docs.appimage.org, "Environment
+ * variables").
+ */
+function appImageOf(context: LaunchContext): string | undefined {
+  const { APPIMAGE: file, APPDIR: mount } = context.env;
+  if (!file || !mount) return undefined;
+  return context.execPath.startsWith(`${mount.replace(/\/+$/, '')}/`) ? file : undefined;
+}
+
+/**
  * The command to register, or why there is none: a run from a checkout (unless
  * {@link DEV_LOGIN_ITEM_VARIABLE} asks for it), a Mac App Store build, a system without a
  * login item.
@@ -96,7 +108,7 @@ export function loginLaunchFor(context: LaunchContext): LoginLaunch | NoLaunch {
   if (platform === 'darwin') return { executable: context.execPath, args: [] };
   if (platform === 'linux') {
     // The autostart writer quotes the command as the Desktop Entry spec says.
-    const executable = env['APPIMAGE'] || context.execPath;
+    const executable = appImageOf(context) ?? context.execPath;
     return { executable, args: [...(isDev ? [context.appPath] : []), HIDDEN_FLAG] };
   }
   const executable = env['PORTABLE_EXECUTABLE_FILE'] || context.execPath;

@@ -46,13 +46,23 @@ describe('loginLaunchFor', () => {
     const launch = loginLaunchFor(
       packaged({
         execPath: '/tmp/.mount_DataBrXYZ/databridge-desktop',
-        env: { APPIMAGE: '/home/ana/Apps/DataBridge Desktop-1.4.0.AppImage' },
+        env: {
+          APPIMAGE: '/home/ana/Apps/DataBridge Desktop-1.4.0.AppImage',
+          APPDIR: '/tmp/.mount_DataBrXYZ',
+        },
       }),
     );
     expect(launch).toEqual({
       executable: '/home/ana/Apps/DataBridge Desktop-1.4.0.AppImage',
       args: [HIDDEN_FLAG],
     });
+  });
+
+  it('ignores an APPIMAGE inherited from another AppImage that started the deb', () => {
+    const launch = loginLaunchFor(
+      packaged({ env: { APPIMAGE: '/home/ana/Apps/Other.AppImage', APPDIR: '/tmp/.mount_Oth' } }),
+    );
+    expect(launch).toMatchObject({ executable: '/opt/DataBridge Desktop/databridge-desktop' });
   });
 
   it('starts the deb from its binary (APPIMAGE does not apply on Windows)', () => {
