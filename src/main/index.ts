@@ -11,6 +11,7 @@ import { buildAppMenu } from './platform/app-menu';
 import { installCliCommand } from './platform/cli-command-installer';
 import { handleAppScheme, registerAppScheme } from './platform/app-protocol-handler';
 import { installLifecycle } from './platform/app-lifecycle';
+import { followStartAtLogin, isStartAtLogin } from './platform/login-item';
 import { appUserModelIdFor } from './platform/app-identity';
 import { secondLaunchPlan } from './platform/second-launch';
 import { AppTray, type AppTrayOptions } from './platform/app-tray';
@@ -218,14 +219,19 @@ async function start(): Promise<void> {
     for (const open of opens.pageReady()) deliverOpen(services, open);
   });
   const stopKeepAwake = keepAwakeWhileTransferring({ ...services, logger }, electronSuspendBlocker);
+  const stopStartAtLogin = followStartAtLogin({ settings: services.settings, logger });
+  // A start at login is a monitor: no window, and a window opened later from the tray closes
+  // back to it (closing it must not quit what the user asked to run from sign-in on).
+  const startedAtLogin = isStartAtLogin();
   let tray: AppTray | undefined = undefined;
   // Before the window exists: the lifecycle attaches close-to-tray to windows as they open.
   installLifecycle({
     window: currentWindow,
-    closeToTray: () => services.settings.get().closeToTray,
+    closeToTray: () => startedAtLogin || services.settings.get().closeToTray,
     logger,
     shutdown: async () => {
       tray?.dispose();
+      stopStartAtLogin();
       stopKeepAwake();
       monitor.dispose();
       hub.dispose();
@@ -239,7 +245,10 @@ async function start(): Promise<void> {
   const openWindow = (): void => {
     window = openMainWindow(windowState, hub);
   };
-  openWindow();
+  // The monitor and the connections reopened by createAppServices run without a window.
+  if (startedAtLogin)
+    logger.info('Started with the session: no window; the tray and the monitor run');
+  else openWindow();
 
   const quit = (): void => app.quit();
   // macOS keeps the app without windows: the dock icon or the tray opens a new one.

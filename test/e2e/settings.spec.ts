@@ -151,6 +151,32 @@ test('saved settings are kept after a reload and answered by main', async ({
   await screenshotThemes(page, 'settings');
 });
 
+test('Start with the session is a named switch reached with the keyboard, with its explanation', async ({
+  app,
+  page,
+  harness,
+}) => {
+  if ((await app.settings.view.count()) === 0) await page.getByTestId('open-settings').click();
+  const toggle = page.getByRole('switch', { name: 'Start with the session' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(app.settings.view).toContainText(
+    'Starts DataBridge hidden in the tray when you sign in to the computer, with the monitor running.',
+  );
+  // The next stop after the close-to-tray switch, and Space turns it on.
+  await page.getByTestId('settings-close-to-tray').focus();
+  await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await app.settings.save.click();
+  await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
+  expect(harness.services.settings.get().startAtLogin).toBe(true);
+  await toggle.click();
+  await app.settings.save.click();
+  await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
+  expect(harness.services.settings.get().startAtLogin).toBe(false);
+});
+
 test("invalid values show the contract's message and nothing is sent", async ({
   app,
   page,

@@ -107,12 +107,16 @@ export interface LaunchedApp {
   close(): Promise<void>;
 }
 
-/** Launches the built app (out/) with `executablePath` under `home`. */
-export async function launchApp(executablePath: string, home: string): Promise<LaunchedApp> {
+/** Launches the built app (out/) with `executablePath` under `home`, `env` added to its own. */
+export async function launchApp(
+  executablePath: string,
+  home: string,
+  env: Record<string, string> = {},
+): Promise<LaunchedApp> {
   const app = await electron.launch({
     executablePath,
     args: appArgs(home),
-    env: appEnv(home),
+    env: { ...appEnv(home), ...env },
     chromiumSandbox: CHROMIUM_SANDBOX,
   });
   const window = await app.firstWindow();

@@ -23,6 +23,11 @@ export const SettingsSchema = z.object({
   density: z.enum(['compact', 'comfortable']).default('compact'),
   /** Closing the window keeps the app in the tray so transfers and job monitoring go on. */
   closeToTray: z.boolean().default(false),
+  /**
+   * The app starts when the user signs in to the computer, hidden in the tray with the
+   * monitor running (a login item on Windows and macOS, an XDG autostart entry on Linux).
+   */
+  startAtLogin: z.boolean().default(false),
   /** While a transfer runs, the system does not suspend (a laptop's lid, idle sleep). */
   keepAwakeWhileTransferring: z.boolean().default(true),
   /** Transfers (uploads and downloads) moving bytes at once; the others wait in the queue. */
@@ -134,6 +139,7 @@ export const SettingsPatchSchema = z.strictObject({
   clock: SettingsSchema.shape.clock.unwrap().optional(),
   density: SettingsSchema.shape.density.unwrap().optional(),
   closeToTray: z.boolean().optional(),
+  startAtLogin: z.boolean().optional(),
   keepAwakeWhileTransferring: z.boolean().optional(),
   partsInFlight: SettingsSchema.shape.partsInFlight.unwrap().optional(),
   rangesInFlight: SettingsSchema.shape.rangesInFlight.unwrap().optional(),

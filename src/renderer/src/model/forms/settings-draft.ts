@@ -9,6 +9,8 @@ import { zodMessage } from './zod-rule';
  */
 export interface SettingsDraft {
   closeToTray: boolean;
+  /** Start hidden in the tray, the monitor running, when the user signs in to the computer. */
+  startAtLogin: boolean;
   keepAwakeWhileTransferring: boolean;
   /** An upload reads a copy-on-write clone of its file where the file system can make one. */
   cloneUploadSources: boolean;
@@ -45,6 +47,7 @@ export const DRAFT_FIELDS = [
   'density',
   'copyValues',
   'closeToTray',
+  'startAtLogin',
   'keepAwakeWhileTransferring',
   'transfersAtOnce',
   'partsInFlight',
@@ -61,7 +64,12 @@ export const DRAFT_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof SettingsDraft>;
 
 /** The on/off fields. */
-const SWITCH_FIELDS = ['closeToTray', 'keepAwakeWhileTransferring', 'cloneUploadSources'] as const;
+const SWITCH_FIELDS = [
+  'closeToTray',
+  'startAtLogin',
+  'keepAwakeWhileTransferring',
+  'cloneUploadSources',
+] as const;
 const isSwitch = (key: keyof SettingsDraft): key is (typeof SWITCH_FIELDS)[number] =>
   (SWITCH_FIELDS as readonly string[]).includes(key);
 
@@ -94,6 +102,7 @@ type NumberField = keyof typeof NUMBER_FIELDS;
 export function draftOf(settings: Settings): SettingsDraft {
   return {
     closeToTray: settings.closeToTray,
+    startAtLogin: settings.startAtLogin,
     keepAwakeWhileTransferring: settings.keepAwakeWhileTransferring,
     cloneUploadSources: settings.cloneUploadSources,
     partsInFlight: settings.partsInFlight,

@@ -7,7 +7,8 @@ import { SIGNING_VARIABLES } from '../../../../../scripts/ci/build-installers.mj
  * The rules of the real-OS workflow (.github/workflows/desktop.yml), held here because the
  * workflow itself only runs on GitHub: the four systems on current runner images, three jobs
  * per system (test, package, check) each well inside its time limit, every job run to its
- * end, the Electron binary installed, the smoke test with no skip allowed, npm start held,
+ * end, the Electron binary installed, the smoke test with no skip allowed, the login item it
+ * left on read from the OS, npm start held,
  * every installer built, passed on as an artifact and checked on its own system.
  */
 
@@ -106,6 +107,15 @@ describe('the desktop workflow', () => {
       expect(step.if).toBeUndefined();
       expect(step.run).toContain('with-display.sh');
     }
+    // The login item the smoke test left on, read from the OS by the next step.
+    const [smoke] = stepsRunning('test', 'electron-smoke.mjs');
+    const [loginItem] = stepsRunning('test', 'check-login-item.mjs');
+    expect(indexOf('test', 'check-login-item.mjs')).toBe(indexOf('test', 'electron-smoke.mjs') + 1);
+    expect(loginItem?.if).toBeUndefined();
+    expect(loginItem?.env?.['DATABRIDGE_LOGIN_ITEM_HOME']).toBeDefined();
+    expect(loginItem?.env?.['DATABRIDGE_LOGIN_ITEM_HOME']).toBe(
+      smoke?.env?.['DATABRIDGE_LOGIN_ITEM_HOME'],
+    );
     const [start] = stepsRunning('test', 'start-stays-up.mjs');
     expect(start?.if).toBeUndefined();
     expect(start?.run).toContain('with-display.sh');
