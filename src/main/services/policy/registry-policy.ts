@@ -81,7 +81,7 @@ function objectOf(
   values: Map<string, RegValue>,
 ): Record<string, unknown> {
   const shape: Record<string, z.ZodType> =
-    key === 'updates' ? updatesShape() : (PolicySettingsSchema.shape);
+    key === 'updates' ? updatesShape() : PolicySettingsSchema.shape;
   const object: Record<string, unknown> = {};
   for (const [name, value] of values) {
     const known = named(Object.keys(shape), name);

@@ -133,9 +133,7 @@ export class SettingsStore {
 
 /** The settings of `parsed` whose keys the file itself held (not filled in by a default). */
 function chosenKeys(parsed: Settings, raw: Record<string, unknown>): PolicySettings {
-  return Object.fromEntries(
-    Object.entries(parsed).filter(([key]) => Object.hasOwn(raw, key)),
-  );
+  return Object.fromEntries(Object.entries(parsed).filter(([key]) => Object.hasOwn(raw, key)));
 }
 
 /** The refusal of a change to settings the organisation locked, naming them. */
