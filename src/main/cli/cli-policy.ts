@@ -29,7 +29,7 @@ export async function runPolicyCli(argv: readonly string[], io: PolicyCliIo): Pr
 }
 
 /** The policy in words, one key a line. */
-export function policyText(state: PolicyState): string {
+function policyText(state: PolicyState): string {
   if (state.status === 'absent') {
     return `No machine policy (none at ${state.path}): nothing is set or locked by an organisation.\n`;
   }

@@ -42,7 +42,7 @@ export function innerSchema(schema: z.ZodType): z.ZodType {
 }
 
 /** The service's regions, as a policy names them. */
-export const POLICY_REGIONS = ['eu', 'us'] as const;
+const POLICY_REGIONS = ['eu', 'us'] as const;
 
 /** How updates are taken: by themselves, when the user asks, or never. */
 const UpdatesSchema = z.strictObject({

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   POLICY_ONLY_KEYS,
@@ -69,5 +70,15 @@ describe('PolicySchema', () => {
       'updates',
       'teamMonitorUrl',
     ]);
+  });
+});
+
+describe("the README's example policy", () => {
+  it('is a valid policy', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('## Managed by your organisation'));
+    const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1];
+    expect(example).toBeDefined();
+    expect(PolicySchema.safeParse(JSON.parse(example ?? '')).error).toBeUndefined();
   });
 });
