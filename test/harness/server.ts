@@ -17,6 +17,8 @@ import { IpcRouter } from '../../src/main/services/ipc/ipc-router';
 import { silentLogger, type Logger } from '../../src/main/services/log/logger';
 import { MemorySecretStore, type SecretStore } from '../../src/main/services/secrets/secret-store';
 import { HARNESS_IPC_PATH } from '../../src/shared/ipc/harness-wire';
+import { loadPolicy } from '../../src/main/services/policy/policy-loader';
+import { POLICY_DIR_ENV } from '../../src/main/services/policy/policy-paths';
 import { HarnessFileDialogs, type HarnessFileDialogsOptions } from './harness-file-dialogs';
 import { HarnessPlatform } from './harness-platform';
 import { fileUnder, indexWithToken, sendFile } from './static-files';
@@ -49,6 +51,11 @@ export interface HarnessOptions {
    * dialog with nothing queued fails at once rather than waiting for a person.
    */
   readonly fileBrowser?: HarnessFileDialogsOptions;
+  /**
+   * A folder with a machine policy (`policy.json`), read as DATABRIDGE_POLICY_DIR is: only
+   * where this machine has no system policy. Default: the machine's policy, as the app reads it.
+   */
+  readonly policyDir?: string;
 }
 
 /** A running harness. */
@@ -111,6 +118,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     startEmulator: () =>
       Promise.resolve({ baseUrl: emulator.baseUrl, close: () => Promise.resolve() }),
     ...(options.transfers ? { transferTuning: options.transfers } : {}),
+    ...(options.policyDir === undefined
+      ? {}
+      : {
+          policy: await loadPolicy({
+            platform: process.platform,
+            env: { ...process.env, [POLICY_DIR_ENV]: options.policyDir },
+          }),
+        }),
   });
   const fileDialogs = options.fileBrowser && new HarnessFileDialogs(options.fileBrowser);
   const platform = new HarnessPlatform({ fileDialogs });

@@ -19,6 +19,8 @@ import { JOB_DISCOVERY_INTERVALS, type MonitorService } from '../services/monito
 import type { SecretStore } from '../services/secrets/secret-store';
 import { SecretVault } from '../services/secrets/secret-vault';
 import { SettingsStore } from '../services/settings/settings-store';
+import { loadPolicy } from '../services/policy/policy-loader';
+import { policyInForce, type PolicyState } from '../../shared/model/policy';
 import {
   TransferService,
   type TransferServiceOptions,
@@ -56,6 +58,8 @@ export interface AppServicesOptions {
   readonly transferTuning?: TransferTuning;
   /** The app's version, as the audit trail's records name it; default `unknown`. */
   readonly appVersion?: string;
+  /** The machine policy; default: this machine's (`loadPolicy`), never none by omission. */
+  readonly policy?: PolicyState;
 }
 
 /** The app's services, wired, with their events flowing into {@link bus}. */
@@ -182,14 +186,22 @@ function transferServiceOf(deps: {
  */
 async function connectionsOf(
   options: AppServicesOptions,
-  parts: { profiles: ProfileStore; secrets: SecretVault; dispatcher: Dispatcher; audit: Audit },
+  parts: {
+    profiles: ProfileStore;
+    secrets: SecretVault;
+    dispatcher: Dispatcher;
+    audit: Audit;
+    policy: PolicyState;
+  },
 ): Promise<{ connections: ConnectionManager; openConnections: OpenConnectionsService }> {
   const { profiles, secrets, dispatcher } = parts;
+  const policy = policyInForce(parts.policy);
   const connections = new ConnectionManager({
     profiles,
     secrets,
     dispatcher,
     audit: parts.audit.auditor,
+    ...(policy ? { policy } : {}),
     logger: options.logger,
     startEmulator: options.startEmulator ?? startLocalEmulator,
   });
@@ -260,6 +272,29 @@ function checkOutcomesOnSignIn(parts: {
 }
 
 /**
+ * The settings, loaded under the machine policy given, else this machine's (a bad one is logged,
+ * and ignored).
+ */
+async function settingsOf(
+  options: AppServicesOptions,
+): Promise<{ policy: PolicyState; settings: SettingsStore }> {
+  const { logger } = options;
+  const policy =
+    options.policy ?? (await loadPolicy({ platform: process.platform, env: process.env }));
+  if (policy.status === 'invalid') {
+    const { path, problems } = policy;
+    logger.warn('The machine policy is not valid and is ignored', { path, problems });
+  }
+  const settings = new SettingsStore({
+    file: join(options.dataDir, 'settings.json'),
+    logger,
+    policy,
+  });
+  await settings.load();
+  return { policy, settings };
+}
+
+/**
  * Builds the services for a data folder. Electron's main and the browser harness both call
  * it, so both run the same services; only the secret store and the platform differ.
  */
@@ -268,15 +303,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   // A service's listener that throws is reported here, redacted, and the others still run.
   setUnexpectedErrorReporter((error) => logger.error('An event listener failed', { error }));
   const bus = new AppEventBus({ logger });
-  const settings = new SettingsStore({ file: join(dataDir, 'settings.json'), logger });
-  const { proxyUrl } = await settings.load();
+  const { policy, settings } = await settingsOf(options);
+  const { proxyUrl } = settings.get();
   const network = networkOnce({ logger, ...(proxyUrl ? { proxyUrl } : {}) });
   const dispatcher = options.dispatcher ?? createDispatcher(network);
   const profiles = new ProfileStore({ file: join(dataDir, 'profiles.json'), logger });
   const profilesLoaded = await profiles.load();
   const secrets = new SecretVault({ store: options.secretStore, logger });
   const audit = appAudit(options, settings);
-  const sessions = await connectionsOf(options, { profiles, secrets, dispatcher, audit });
+  const sessions = await connectionsOf(options, { profiles, secrets, dispatcher, audit, policy });
   const { connections, openConnections } = sessions;
   const jobs = jobWatcherOf(connections, settings, logger);
   const transfers = transferServiceOf({

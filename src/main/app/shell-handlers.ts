@@ -10,6 +10,7 @@ type ShellChannel =
   | 'app:rendererReady'
   | 'settings:get'
   | 'settings:update'
+  | 'settings:getPolicy'
   | 'dialog:chooseFiles'
   | 'dialog:chooseFolder'
   | 'shell:openPath'
@@ -44,6 +45,8 @@ export function createShellHandlers(deps: ShellHandlerDeps): Pick<IpcHandlers, S
     },
     'settings:get': () => Promise.resolve(deps.settings.get()),
     'settings:update': (patch) => deps.settings.update(patch),
+    'settings:getPolicy': () =>
+      Promise.resolve({ policy: deps.settings.policy(), sources: deps.settings.sources() }),
     'dialog:chooseFiles': async (input) => {
       const paths = await platform.chooseFiles(input ?? {});
       provenance.chosenFiles(...paths);

@@ -1,4 +1,5 @@
 import { jobIdFromLocation } from '../../shared/contract/paths';
+import type { Dispatcher } from 'undici';
 import { createDispatcher } from '../services/http/dispatcher';
 import type { RedactingLogger } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
@@ -10,6 +11,8 @@ import { codeOf, instanceNamesOf, unknownInstanceHint } from './cli-instance-hin
 import { EXIT, reportFailure } from './cli-exit-codes';
 import type { OutputSettings } from './output/output-args';
 import { renderAnswer } from './output/output-render';
+import { policyInForce } from '../../shared/model/policy';
+import { loadCliPolicy, policyProxy } from './cli-policy-rules';
 
 /*
  * One catalogue operation sent to the service: the connection, the HTTP stack and the call.
@@ -42,11 +45,20 @@ export async function callOperation(
   io: CallIo,
 ): Promise<number> {
   const { logger } = io;
-  const dispatcher = createDispatcher({
-    env: io.env,
-    logger,
-    ...(command.options.proxy ? { proxyUrl: command.options.proxy } : {}),
-  });
+  const failed = (error: unknown): number =>
+    reportFailure(error, {
+      stderr: io.stderr,
+      redact: (text) => logger.redact(text),
+      verbose: command.options.verbose === true,
+    });
+  const policy = await loadCliPolicy(io.env, io.stderr);
+  let dispatcher: Dispatcher;
+  try {
+    const proxy = policyProxy(policyInForce(policy), command.options.proxy);
+    dispatcher = createDispatcher({ env: io.env, logger, ...(proxy ? { proxyUrl: proxy } : {}) });
+  } catch (error) {
+    return failed(error);
+  }
   let dispose = (): void => undefined;
   let knownInstances: (() => Promise<string[]>) | undefined;
   try {
@@ -56,6 +68,7 @@ export async function callOperation(
       logger,
       secretStore: io.secretStore,
       stderr: io.stderr,
+      policy,
       ...(io.fromStdin ? { fromStdin: io.fromStdin } : {}),
     });
     dispose = () => connection.dispose();
@@ -73,11 +86,7 @@ export async function callOperation(
     if (rendered.stderr !== undefined) io.stderr(rendered.stderr);
     return listed?.complete === false ? EXIT.failed : EXIT.ok;
   } catch (error) {
-    const code = reportFailure(error, {
-      stderr: io.stderr,
-      redact: (text) => logger.redact(text),
-      verbose: command.options.verbose === true,
-    });
+    const code = failed(error);
     const instance = command.params['instanceName'];
     const hint =
       knownInstances && (await unknownInstanceHint(codeOf(error), instance, knownInstances));

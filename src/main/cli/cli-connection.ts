@@ -3,7 +3,14 @@ import type { Dispatcher } from 'undici';
 import { RegionSchema } from '../../shared/contract/enums';
 import type { Profile, ProfileSecretInput } from '../../shared/model/profile';
 import { AppError, isAppError } from '../../shared/errors';
-import { auditOnFailureFromEnv } from '../services/audit/audit-failure';
+import {
+  AUDIT_ON_FAILURE_ENV,
+  auditOnFailureFromEnv,
+  type AuditOnFailure,
+} from '../services/audit/audit-failure';
+import { operationRefusal, targetRefusal } from '../services/policy/policy-gate';
+import { policyInForce, type Policy, type PolicyState } from '../../shared/model/policy';
+import { loadCliPolicy, policyAuditOnFailure } from './cli-policy-rules';
 import { createAudit, type Audit } from '../services/audit/audit-setup';
 import { CommandOsLog } from '../services/audit/os-log';
 import { TokenAuth } from '../services/auth/token-auth';
@@ -52,6 +59,8 @@ export interface CliConnectionDeps {
   readonly fromStdin?: SecretEnvName;
   /** How the command takes a saved connection's secret for one run (default: the flags). */
   readonly giveSecret?: GiveSecret;
+  /** The machine policy, when the command read it already; else it is read here. */
+  readonly policy?: PolicyState;
 }
 
 /**
@@ -70,12 +79,19 @@ export async function cliClient(
   const endpoints = serviceEndpoints(profile.target);
   const readOnly = profile.readOnly || options['read-only'] === true;
   if (readOnly) refuseChange(command, profile);
+  const policy = policyInForce(deps.policy ?? (await loadCliPolicy(deps.env, deps.stderr)));
+  // Refused before a secret is read or anything sent: the organisation's rules come first.
+  const refused =
+    targetRefusal(profile.target, policy) ?? operationRefusal(command.operation, policy);
+  if (refused) throw refused;
+  const gate = policy ? { policy } : {};
   if (command.operation.service === 'auth') {
-    return unauthenticated(endpoints, deps, { readOnly, limits });
+    return unauthenticated(endpoints, deps, { readOnly, limits, ...gate });
   }
   const secret = await secretFor(profile, command, deps);
-  const audit = cliAudit(command, deps);
+  const audit = cliAudit(command, deps, policy);
   const connection = createConnection({ ...profile, readOnly }, secret, {
+    ...gate,
     endpoints,
     dispatcher: deps.dispatcher,
     logger: deps.logger,
@@ -95,24 +111,31 @@ export async function cliClient(
  * Changes are recorded in the audit trail of the data folder the run uses (the app's), keyed
  * and anchored in the same keychain, and copied to the OS log.
  */
-function cliAudit(command: RunCommand, deps: CliConnectionDeps): Audit {
+function cliAudit(command: RunCommand, deps: CliConnectionDeps, policy?: Policy): Audit {
   const dataDir = cliDataDir(command.options, deps.env);
   const source = { kind: 'cli' as const, version: cliVersion() };
+  let mode: AuditOnFailure | undefined; // decided at the first change, said once
   return createAudit({
     dataDir,
     source,
     logger: deps.logger,
     secretStore: deps.secretStore(),
     osLog: new CommandOsLog({ platform: process.platform }),
-    onFailure: () => auditOnFailureFromEnv(deps.env),
+    onFailure: () => (mode ??= auditMode(deps, policy)),
     warn: (message) => deps.stderr(`warning: ${message}\n`),
   });
+}
+
+/** The audit failure mode: the policy's locked one, else DATABRIDGE_AUDIT_ON_FAILURE's. */
+function auditMode(deps: CliConnectionDeps, policy: Policy | undefined): AuditOnFailure {
+  const given = Boolean(deps.env[AUDIT_ON_FAILURE_ENV]?.trim());
+  return policyAuditOnFailure(policy, auditOnFailureFromEnv(deps.env), given, deps.stderr);
 }
 
 function unauthenticated(
   endpoints: ServiceEndpoints,
   deps: CliConnectionDeps,
-  settings: { readOnly: boolean; limits: Partial<ServiceLimits> },
+  settings: { readOnly: boolean; limits: Partial<ServiceLimits>; policy?: Policy },
 ) {
   const client = new ServiceClient({
     ...endpoints,

@@ -4,6 +4,7 @@ import { RedactingLogger, consoleSink } from '../services/log/logger';
 import { UsageError, parameterNames, parseCliArgs, type CliCommand } from './cli-args';
 import { inputToCheck, planList, type ListPlan } from './cli-across-instances';
 import { isAuditCommand } from './cli-audit-args';
+import { isPolicyCommand } from './cli-policy-words';
 import { readBodyFile } from './cli-body-file';
 import { namedInput } from './cli-enum-args';
 import { EXIT, reportFailure } from './cli-exit-codes';
@@ -64,6 +65,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }
       const { runTransferCli } = await import('./cli-transfer-command');
       return await runTransferCli(transfer, taken.argv, run);
+    }
+    if (isPolicyCommand(taken.argv)) {
+      const { runPolicyCli } = await import('./cli-policy');
+      return await runPolicyCli(taken.argv, run);
     }
     if (isAuditCommand(taken.argv)) {
       const { runAuditCli } = await import('./cli-audit');

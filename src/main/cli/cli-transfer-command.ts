@@ -14,6 +14,8 @@ import { parseTransferArgs, wantsHelp, type TransferCommand } from './cli-transf
 import type { TransferCommandName } from './cli-transfer-words';
 import { runArchivesDownloadCommand, runExportCommand, runImportCommand } from './cli-transfers';
 import type { OutputSettings } from './output/output-args';
+import { policyInForce, type Policy } from '../../shared/model/policy';
+import { loadCliPolicy, policyBandwidth, policyProxy } from './cli-policy-rules';
 
 /** What a transfer command talks to. */
 export interface TransferCliIo {
@@ -44,8 +46,9 @@ export async function runTransferCli(
     return EXIT.ok;
   }
   let command: TransferCommand;
+  const policy = await loadCliPolicy(io.env, io.stderr);
   try {
-    command = parseTransferArgs(name, argv);
+    command = withPolicy(parseTransferArgs(name, argv), policyInForce(policy));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(failureLine(failureOf(error), (text) => text));
@@ -73,6 +76,7 @@ export async function runTransferCli(
         logger,
         secretStore: io.secretStore,
         stderr: io.stderr,
+        policy,
         ...(io.fromStdin ? { fromStdin: io.fromStdin } : {}),
         ...(io.disk ? { disk: io.disk } : {}),
       });
@@ -87,6 +91,15 @@ export async function runTransferCli(
     await engine?.close();
     await dispatcher.close();
   }
+}
+
+/** The command with the proxy and the bandwidth limit the organisation locked (or refused). */
+function withPolicy(command: TransferCommand, policy: Policy | undefined): TransferCommand {
+  const proxy = policyProxy(policy, command.options.proxy);
+  const options = { ...command.options, ...(proxy === undefined ? {} : { proxy }) };
+  if (command.kind === 'jobsWait') return { ...command, options };
+  const bandwidthMiBps = policyBandwidth(policy, command.bandwidthMiBps);
+  return { ...command, options, ...(bandwidthMiBps === undefined ? {} : { bandwidthMiBps }) };
 }
 
 /** After a "not found" on an instance that does not exist: the closest known names. */

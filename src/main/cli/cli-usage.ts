@@ -26,8 +26,9 @@ export const EXIT_CODES_HELP = `Exit codes:
        --query failed on the answer (QUERY_FAILED): the command itself ran
   2    invalid input: a bad command line or parameter (VALIDATION), a --query that is not
        JMESPath; nothing was sent for it
-  3    sign-in: API key or password missing or refused, sign-in expired, role not allowed
-       (AUTH_REQUIRED, AUTH_EXPIRED, FORBIDDEN, KEYCHAIN_UNAVAILABLE)
+  3    sign-in: API key or password missing or refused, sign-in expired, role not allowed,
+       or not allowed by the organisation's machine policy (a service, a change, a session
+       kill); nothing was sent (AUTH_REQUIRED, AUTH_EXPIRED, FORBIDDEN, KEYCHAIN_UNAVAILABLE)
   4    network: the service could not be reached or stayed unavailable or busy
        (NETWORK, UNAVAILABLE, RATE_LIMITED); a transfer waits in its journal
   5    the job failed (JOB_FAILED)
@@ -42,6 +43,8 @@ const USAGE = `Usage: databridge <group> <operation> [--param value ...] [connec
        databridge monitor serve [--profile NAME ...] [--listen HOST:PORT] ...
                                                  (the monitor as a service for Prometheus;
                                                  "databridge monitor serve --help")
+       databridge policy show [--json]           (the organisation's machine policy in force;
+                                                 "databridge policy --help")
 
 Transfers (the app's transfer engine, resumable; "databridge import --help" and so on):
   import FILE --instanceName I [--databaseName D] [--groupIds G,...] [--wait]

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PolicyStateSchema, SETTING_SOURCES } from '../model/policy';
 import { SettingsPatchSchema, SettingsSchema } from '../model/settings';
 import { defineChannel, NoInputSchema, NoOutputSchema } from './channel';
 
@@ -63,6 +64,16 @@ export const appChannels = {
     input: SettingsPatchSchema,
     output: SettingsSchema,
     summary: 'Change some settings and answer all of them',
+  }),
+  'settings:getPolicy': defineChannel({
+    input: NoInputSchema,
+    output: z.object({
+      /** The machine policy: absent, in force, or invalid (ignored) with its problems. */
+      policy: PolicyStateSchema,
+      /** Where each setting in force comes from: `locked`, `user`, `policyDefault`, `builtIn`. */
+      sources: z.record(z.string(), z.enum(SETTING_SOURCES)),
+    }),
+    summary: "The machine policy and where each setting's value comes from",
   }),
   'dialog:chooseFiles': defineChannel({
     input: z

@@ -19,6 +19,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'app:rendererReady',
   'settings:get',
   'settings:update',
+  'settings:getPolicy',
   'dialog:chooseFiles',
   'dialog:chooseFolder',
   'shell:openPath',

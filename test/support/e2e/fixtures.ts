@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Browser, type Page, type ViewportSize } from '@playwright/test';
@@ -58,12 +58,25 @@ export interface E2eOptions {
   pageScope: 'file' | 'test';
   /** Whether the page may use the clipboard (default yes: "copy" toasts its success). */
   clipboard: boolean;
+  /**
+   * The text of a machine policy (`policy.json`) the app starts with, written to the file's
+   * folder and read as DATABRIDGE_POLICY_DIR is (default: none given, the machine's).
+   */
+  policy: string | undefined;
 }
 
 /** The options, with Playwright's own that the file's page takes. */
 interface ResolvedOptions extends E2eOptions {
   readonly viewport: ViewportSize | null;
   readonly deviceScaleFactor: number | undefined;
+}
+
+/** A folder beside the file's `folder` holding `policy` as its policy.json. */
+async function policyFolder(folder: string, policy: string): Promise<string> {
+  const dir = join(folder, 'policy');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'policy.json'), policy);
+  return dir;
 }
 
 /** The harness, temporary folder and (shared) page of the spec file being run. */
@@ -96,6 +109,9 @@ class FileSession {
       },
       ...(options.transfers ? { transfers: options.transfers } : {}),
       ...(options.fileBrowser ? { fileBrowser: { roots: [folder], startFolder: folder } } : {}),
+      ...(options.policy === undefined
+        ? {}
+        : { policyDir: await policyFolder(folder, options.policy) }),
     });
     if (options.settings) await harness.services.settings.update(options.settings);
     return new FileSession(file, key, options, browser, harness, folder);
@@ -198,6 +214,7 @@ export const test = base.extend<E2eOptions & TestFixtures, { sessions: FileSessi
   open: ['signed-in', { option: true }],
   pageScope: ['file', { option: true }],
   clipboard: [true, { option: true }],
+  policy: [undefined, { option: true }],
   sessions: [
     // On the worker's browser: its file's page closes before the browser does.
     async ({ browser }, use) => {
@@ -223,13 +240,17 @@ export const test = base.extend<E2eOptions & TestFixtures, { sessions: FileSessi
         open,
         pageScope,
         clipboard,
+        policy,
         viewport,
         deviceScaleFactor,
       },
       use,
       testInfo,
     ) => {
-      const options = { seed, jobMs, emulator, transfers, settings, fileBrowser, open, pageScope };
+      const options = {
+        ...{ seed, jobMs, emulator, transfers, settings, fileBrowser, open, pageScope },
+        policy,
+      };
       await use(
         await sessions.forFile(testInfo.file, {
           ...options,

@@ -187,6 +187,13 @@ export function completionModelOf(operations: readonly OperationDef[]): Completi
   for (const [group, command] of grouped) {
     groups.set(group, [...(groups.get(group) ?? []), command]);
   }
+  groups.set('policy', [
+    {
+      name: 'show',
+      summary: "Print the organisation's machine policy",
+      options: [{ name: 'json' }],
+    },
+  ]);
   const list: CompletionGroup[] = [...groups].map(([name, commands]) => ({ name, commands }));
   return {
     groups: list,

@@ -14,7 +14,7 @@ import { LockBusyError } from './audit-lock';
 export type AuditOnFailure = 'refuse' | 'continue';
 
 /** The command line's setting: `continue` lets changes go ahead unrecorded, with a warning. */
-const AUDIT_ON_FAILURE_ENV = 'DATABRIDGE_AUDIT_ON_FAILURE';
+export const AUDIT_ON_FAILURE_ENV = 'DATABRIDGE_AUDIT_ON_FAILURE';
 
 /** The policy `DATABRIDGE_AUDIT_ON_FAILURE` sets; anything but `continue` refuses. */
 export function auditOnFailureFromEnv(

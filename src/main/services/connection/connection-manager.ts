@@ -8,6 +8,7 @@ import {
   type ProfileSecretInput,
 } from '../../../shared/model/profile';
 import type { SignInState } from '../../../shared/model/session-state';
+import type { Policy } from '../../../shared/model/policy';
 import type { ConnectionAudit } from '../audit/call-auditor';
 import { ApiKeyAuth } from '../auth/api-key-auth';
 import { TokenAuth } from '../auth/token-auth';
@@ -48,6 +49,8 @@ export interface ConnectionManagerOptions {
   readonly refreshMarginMs?: number;
   /** Records the changes every connection makes (the audit trail). */
   readonly audit?: ConnectionAudit;
+  /** The machine policy in force: what every connection's client refuses to send. */
+  readonly policy?: Policy;
 }
 
 /** Options of {@link ConnectionManager.connect}. */
@@ -261,7 +264,8 @@ export class ConnectionManager {
   }
 
   #create(profile: Profile, secret: ProfileSecretInput, endpoints: ServiceEndpoints): Connection {
-    const { dispatcher, logger, retry, timers, now, refreshMarginMs, audit } = this.#options;
+    const { dispatcher, logger, retry, timers, now, refreshMarginMs, audit, policy } =
+      this.#options;
     return createConnection(profile, secret, {
       endpoints,
       dispatcher,
@@ -272,6 +276,7 @@ export class ConnectionManager {
       ...(now ? { now } : {}),
       ...(refreshMarginMs === undefined ? {} : { refreshMarginMs }),
       ...(audit ? { audit } : {}),
+      ...(policy ? { policy } : {}),
     });
   }
 

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { Policy } from '../../../shared/model/policy';
 import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
 import { AppError } from '../../../shared/errors';
 import type { ConnectionAudit } from '../audit/call-auditor';
@@ -44,6 +45,8 @@ export interface ConnectionDeps {
   readonly adviserFor?: (kind: SignInKind) => Adviser;
   /** Records the changes the connection's client makes (the audit trail); none: not recorded. */
   readonly audit?: ConnectionAudit;
+  /** The machine policy in force: what its clients refuse to send (none: no policy). */
+  readonly policy?: Policy;
 }
 
 /**
@@ -62,6 +65,7 @@ export function createConnection(
     logger: deps.logger,
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.limits ? { limits: deps.limits } : {}),
+    ...(deps.policy ? { policy: deps.policy } : {}),
     // Both clients, the token service's too: a refused refresh names the user's sign-in.
     advise: (deps.adviserFor ?? guiAdviceFor)(profile.auth.kind),
   };

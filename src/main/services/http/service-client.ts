@@ -15,6 +15,8 @@ import {
 } from '../common/retry-policy';
 import { sleep, type Sleep } from '../common/sleep';
 import { silentLogger, type Logger } from '../log/logger';
+import type { Policy } from '../../../shared/model/policy';
+import { operationRefusal, urlRefusal } from '../policy/policy-gate';
 import { AnswerTooLargeError } from './answer-bounds';
 import { parseAnswer } from './answer-parser';
 import { callStarted, reportCallEnd, type CallStartListener } from './call-ended';
@@ -70,6 +72,11 @@ export interface ServiceClientOptions {
   readonly now?: () => number;
   /** A read-only profile: every `api` operation but GET is refused before it is sent. */
   readonly readOnly?: boolean;
+  /**
+   * The machine policy in force: a service it does not allow, and the changes it refuses, are
+   * refused before they are sent (see `policy-gate.ts`).
+   */
+  readonly policy?: Policy;
   /**
    * Words the "what to do" of status and network errors. Default: the app's
    * ({@link guiAdvice}); the CLI passes advice in terminal terms.
@@ -146,6 +153,7 @@ export class ServiceClient {
       url: base.replace(/\/+$/, '') + prepared.pathAndQuery,
     };
     this.#checkReadOnly(op);
+    this.#checkPolicy(op, call.url);
     const limits = limitsOf(op, this.#limits);
     const started = callStarted({ op, input, prepared });
     // Before the deadline starts: an audit trail that cannot record the change refuses it.
@@ -197,6 +205,13 @@ export class ServiceClient {
       message: `This connection is read-only, so "${op.summary}" is not allowed. Turn off read-only in the connection's settings to do it.`,
       operation: op.id,
     });
+  }
+
+  #checkPolicy(op: Operation, url: string): void {
+    const { policy } = this.#options;
+    if (!policy) return;
+    const refused = operationRefusal(op, policy) ?? urlRefusal(url, 'the service', policy);
+    if (refused) throw new AppError({ ...refused.toData(), operation: op.id });
   }
 
   async #send(

@@ -17,7 +17,8 @@ vi.mock('../../../../src/main/cli/cli-connection', async (importOriginal) => {
   loaded.add('connection');
   return importOriginal();
 });
-// The transfer commands' checks hold the app's settings schema: loaded for a transfer only.
+// The transfer commands' checks hold the app's settings schema, and so does the machine policy
+// (built from it) that every command sending a request reads: loaded only once input is valid.
 vi.mock('../../../../src/shared/model/settings', async (importOriginal) => {
   loaded.add('settings');
   return importOriginal();
@@ -95,7 +96,7 @@ describe('runCli', () => {
     });
     expect(failed.code).toBe(4);
     expect(failed.stderr).toMatch(/^error NETWORK: /);
-    expect([...loaded].sort()).toEqual(['connection', 'dispatcher']);
+    expect([...loaded].sort()).toEqual(['connection', 'dispatcher', 'settings']);
   });
 });
 

@@ -3,6 +3,7 @@ import { catalogue } from '../../../../../src/shared/contract/catalogue';
 import { UsageError, parseCliArgs } from '../../../../../src/main/cli/cli-args';
 import { parseTransferArgs } from '../../../../../src/main/cli/cli-transfer-args';
 import { transferCommandName } from '../../../../../src/main/cli/cli-transfer-words';
+import { isPolicyCommand, parsePolicyArgs } from '../../../../../src/main/cli/cli-policy-words';
 import { quickAnswer } from '../../../../../src/main/cli/cli-quick';
 import { completionModelOf } from '../../../../../src/main/cli/completion/completion-catalogue';
 import { keyedCommands } from '../../../../../src/main/cli/completion/completion-model';
@@ -27,7 +28,8 @@ function refusal(given: string[]): string | undefined {
   const { argv } = takeOutputArgs(given);
   try {
     const transfer = transferCommandName(argv);
-    if (transfer) parseTransferArgs(transfer, argv);
+    if (isPolicyCommand(argv)) parsePolicyArgs(argv);
+    else if (transfer) parseTransferArgs(transfer, argv);
     else parseCliArgs(argv);
     return undefined;
   } catch (error) {
@@ -43,7 +45,14 @@ describe('completionModelOf', () => {
     const keys = keyedCommands(model).map(({ key }) => key);
     for (const op of catalogue) expect(keys).toContain(op.id);
     expect(keys).toEqual(
-      expect.arrayContaining(['import', 'export', 'archives.download', 'jobs.wait', 'completion']),
+      expect.arrayContaining([
+        'import',
+        'export',
+        'archives.download',
+        'jobs.wait',
+        'completion',
+        'policy.show',
+      ]),
     );
   });
 
@@ -64,6 +73,7 @@ describe('completionModelOf', () => {
     }
     // The check can fail: an option the parser does not know is refused by name.
     expect(refusal(['export', '--no-such-option=1'])).toMatch(/Unknown option/);
+    expect(refusal(['policy', 'show', '--no-such-option'])).toMatch(/Unknown option/);
   });
 
   it('offers enumerations by name and booleans as true/false', () => {

@@ -1,0 +1,35 @@
+import { UsageError } from './cli-args';
+import { positionals } from './cli-options';
+
+/*
+ * The words of `databridge policy`, without its code: the runner tells the command apart with
+ * these and loads `cli-policy.ts` only for it.
+ */
+
+/** True when the command line is `policy ...`. */
+export function isPolicyCommand(argv: readonly string[]): boolean {
+  return positionals(argv)[0] === 'policy';
+}
+
+/** `policy --help`. */
+export const POLICY_HELP = `usage: databridge policy show [--json]
+
+Prints the machine policy an organisation set on this computer: where it is read from, the
+settings it locks (the app and the command line cannot change them) and defaults, and its own
+rules (allowed services, whether changes and session kills are allowed, updates, the team
+monitor). A policy that is not valid is ignored as a whole; show lists its problems.
+
+  --json   print it as JSON
+
+Exit codes: 0 no policy or a valid one, 1 a policy that is not valid (ignored), 2 usage.`;
+
+/** The options of `policy show`; throws UsageError for any other command line. */
+export function parsePolicyArgs(argv: readonly string[]): { json: boolean } {
+  const words = positionals(argv);
+  const unknown = argv.filter((arg) => arg.startsWith('-') && arg !== '--json');
+  if (words[1] !== 'show' || words.length > 2 || unknown.length > 0) {
+    const what = unknown[0] ? `Unknown option ${unknown[0]}` : 'Unknown policy command';
+    throw new UsageError(`${what}. The policy command is "databridge policy show [--json]".`);
+  }
+  return { json: argv.includes('--json') };
+}
