@@ -5,6 +5,7 @@ import { UsageError, parameterNames, parseCliArgs, type CliCommand } from './cli
 import { inputToCheck, planList, type ListPlan } from './cli-across-instances';
 import { isAuditCommand } from './cli-audit-args';
 import { readBodyFile } from './cli-body-file';
+import { isDiagnosticsCommand } from './cli-diagnostics-args';
 import { namedInput } from './cli-enum-args';
 import { EXIT, reportFailure } from './cli-exit-codes';
 import { groupHelp, helpText, operationHelp } from './cli-help';
@@ -50,6 +51,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (isMonitorServe(given.argv)) {
       const { runMonitorServe } = await import('./monitor-serve/serve-command');
       return await runMonitorServe(given.argv, { ...io, env: given.env });
+    }
+    if (isDiagnosticsCommand(given.argv)) {
+      const { runDiagnosticsCli } = await import('./cli-diagnostics');
+      return await runDiagnosticsCli(given.argv, { ...io, env: given.env });
     }
     const taken = takeOutputArgs(given.argv);
     const output = await outputSettingsOf(taken, io);
