@@ -147,6 +147,21 @@ function transferCommands(): { top: CompletionCommand[]; grouped: Map<string, Co
       ['detachOnly', 'wait'],
     ),
     {
+      name: 'diagnostics',
+      summary: 'Write a diagnostics bundle (a zip for support, without secrets)',
+      // As cli-diagnostics-args.ts parses them.
+      options: [
+        { name: 'out', value: PATH },
+        { name: 'force' },
+        { name: 'data-dir', value: PATH },
+        { name: 'proxy', value: TEXT },
+        { name: 'check', value: TEXT },
+        { name: 'lines', value: TEXT },
+        { name: 'timeout', value: TEXT },
+        { name: 'help' },
+      ],
+    },
+    {
       name: 'completion',
       summary: 'Print the shell completion script',
       options: [],

@@ -115,6 +115,14 @@ export interface LogInput {
   readonly recent?: readonly string[];
 }
 
+function parsedLine(line: string): unknown {
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    return line;
+  }
+}
+
 /** log.json. */
 export async function logOf(input: LogInput): Promise<unknown> {
   const tail = await readLogTail(input.file, input.lines);
@@ -127,7 +135,8 @@ export async function logOf(input: LogInput): Promise<unknown> {
   return {
     file: tail.file,
     ...(note ? { note } : {}),
-    lines: tail.status === 'found' ? tail.lines : [],
+    // The app's lines are JSON: kept as objects, so each field is redacted by its name.
+    lines: tail.status === 'found' ? tail.lines.map(parsedLine) : [],
     ...(input.recent ? { recentLines: input.recent.slice(-input.lines) } : {}),
   };
 }

@@ -16,6 +16,10 @@ const REDACTED = '[redacted]';
 const SECRET_PARAMS =
   'sig|signature|x-amz-signature|x-amz-security-token|x-amz-credential|x-goog-signature|x-goog-credential|token|access_token|refresh_token|id_token|api[-_]?key|password|passwd|pwd|secret|client_secret';
 
+/** A field whose string value is secret whatever it holds (as the log's redaction has it). */
+const SECRET_FIELD =
+  /pass(word)?|secret|token|api[-_]?key|authorization|cookie|credential|signature/i;
+
 /** A JSON field whose name says secret (`"apiKey": "..."`). */
 const SECRET_JSON_KEY = String.raw`"([A-Za-z_-]*(?:pass(?:word)?|secret|token|api[-_]?key|authorization|cookie|credential|signature)[A-Za-z_-]*)"\s*:\s*"`;
 
@@ -59,6 +63,23 @@ export class BundleRedactor {
     let out = redactText(text, this.#secrets);
     for (const [pattern, replacement] of BUNDLE_RULES) out = out.replace(pattern, replacement);
     return out;
+  }
+
+  /**
+   * A bundle entry's data with {@link scrub} applied to every string, and every string under a
+   * secret-named field replaced whole: run before the data becomes JSON, so a string that
+   * itself holds JSON (a logged request body) is read with its own quotes, not escaped ones.
+   */
+  scrubValue(value: unknown): unknown {
+    if (typeof value === 'string') return this.scrub(value);
+    if (Array.isArray(value)) return value.map((item) => this.scrubValue(item));
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        typeof item === 'string' && SECRET_FIELD.test(key) ? REDACTED : this.scrubValue(item),
+      ]),
+    );
   }
 
   /**

@@ -21,7 +21,7 @@ export function redactedZip(parts: BundleParts, redactor: BundleRedactor): Uint8
     'manifest.json': JSON.stringify(manifest, null, 2),
   };
   for (const [name, data] of Object.entries(parts.entries)) {
-    texts[name] = JSON.stringify(data, null, 2);
+    texts[name] = JSON.stringify(redactor.scrubValue(data), null, 2);
   }
   const files: Record<string, Uint8Array> = {};
   for (const [name, text] of Object.entries(texts)) {

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogue } from '../../../../../src/shared/contract/catalogue';
 import { UsageError, parseCliArgs } from '../../../../../src/main/cli/cli-args';
+import {
+  isDiagnosticsCommand,
+  parseDiagnosticsArgs,
+} from '../../../../../src/main/cli/cli-diagnostics-args';
 import { parseTransferArgs } from '../../../../../src/main/cli/cli-transfer-args';
 import { transferCommandName } from '../../../../../src/main/cli/cli-transfer-words';
 import { quickAnswer } from '../../../../../src/main/cli/cli-quick';
@@ -28,6 +32,7 @@ function refusal(given: string[]): string | undefined {
   try {
     const transfer = transferCommandName(argv);
     if (transfer) parseTransferArgs(transfer, argv);
+    else if (isDiagnosticsCommand(argv)) parseDiagnosticsArgs(argv);
     else parseCliArgs(argv);
     return undefined;
   } catch (error) {
@@ -43,7 +48,14 @@ describe('completionModelOf', () => {
     const keys = keyedCommands(model).map(({ key }) => key);
     for (const op of catalogue) expect(keys).toContain(op.id);
     expect(keys).toEqual(
-      expect.arrayContaining(['import', 'export', 'archives.download', 'jobs.wait', 'completion']),
+      expect.arrayContaining([
+        'import',
+        'export',
+        'archives.download',
+        'jobs.wait',
+        'diagnostics',
+        'completion',
+      ]),
     );
   });
 
@@ -64,6 +76,7 @@ describe('completionModelOf', () => {
     }
     // The check can fail: an option the parser does not know is refused by name.
     expect(refusal(['export', '--no-such-option=1'])).toMatch(/Unknown option/);
+    expect(refusal(['diagnostics', '--no-such-option=1'])).toMatch(/Unknown option/);
   });
 
   it('offers enumerations by name and booleans as true/false', () => {
