@@ -1,6 +1,7 @@
 import { setUnexpectedErrorReporter } from '../services/common/emitter';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
+import type { DiagnosticsService } from '../services/diagnostics/diagnostics-service';
 import { startEmulator } from '../../emulator/server';
 import type { ProfilesLoadResult } from '../services/profiles/profile-store';
 import { ProfileStore } from '../services/profiles/profile-store';
@@ -23,6 +24,7 @@ import {
   TransferService,
   type TransferServiceOptions,
 } from '../services/transfers/transfer-service';
+import { createDiagnostics } from './create-diagnostics';
 import { createMonitor } from './create-monitor';
 import { PathProvenance } from './path-provenance';
 import type { TransferPort } from './transfer-handlers';
@@ -56,6 +58,10 @@ export interface AppServicesOptions {
   readonly transferTuning?: TransferTuning;
   /** The app's version, as the audit trail's records name it; default `unknown`. */
   readonly appVersion?: string;
+  /** The app's log file, for the diagnostics bundle; default `<dataDir>/logs/main.log`. */
+  readonly logFile?: string;
+  /** Electron's version, for the diagnostics bundle; none in the browser harness. */
+  readonly electronVersion?: string;
 }
 
 /** The app's services, wired, with their events flowing into {@link bus}. */
@@ -76,6 +82,8 @@ export interface AppServices {
   readonly provenance: PathProvenance;
   /** The changes made from this data folder, by the app and the command line. */
   readonly audit: AuditTrail;
+  /** The bundle for support (Help → Save diagnostics…). */
+  readonly diagnostics: DiagnosticsService;
   /** Pauses running transfers (their journals keep them) and stops everything. */
   shutdown(): Promise<void>;
 }
@@ -148,7 +156,7 @@ function transferServiceOf(deps: {
   network: DirectRouteOptions;
   settings: SettingsStore;
   logger: Logger;
-  tuning?: AppServicesOptions['transferTuning'];
+  tuning: AppServicesOptions['transferTuning'] | undefined;
 }): TransferService {
   const { settings } = deps;
   // Pre-signed URLs get the plain dispatcher: the engine never adds the service's Authorization.
@@ -279,17 +287,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const sessions = await connectionsOf(options, { profiles, secrets, dispatcher, audit });
   const { connections, openConnections } = sessions;
   const jobs = jobWatcherOf(connections, settings, logger);
-  const transfers = transferServiceOf({
-    dataDir,
-    connections,
-    jobs,
-    dispatcher,
-    network,
-    settings,
-    logger,
-    ...(options.transferTuning ? { tuning: options.transferTuning } : {}),
-  });
   const shared = { dataDir, settings, bus, logger, profiles, secrets, dispatcher };
+  const tuning = options.transferTuning;
+  const transfers = transferServiceOf({ ...shared, connections, jobs, network, tuning });
   const watching = createMonitor({ ...shared, connections, jobs });
   const stops = [
     ...watching.stops,
@@ -322,6 +322,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     transfers,
     provenance: new PathProvenance(),
     audit: audit.trail,
+    diagnostics: createDiagnostics(options, { profiles, secrets, proxyUrl }),
     shutdown,
   };
 }

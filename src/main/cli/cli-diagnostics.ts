@@ -7,7 +7,7 @@ import {
   settingsFile,
 } from '../services/config/app-paths';
 import { keychainBackendOf, readProfilesFile } from '../services/diagnostics/bundle-contents';
-import { DiagnosticsService } from '../services/diagnostics/diagnostics-service';
+import { DiagnosticsService, summaryLine } from '../services/diagnostics/diagnostics-service';
 import { MemorySecretStore, type SecretStore } from '../services/secrets/secret-store';
 import { SecretVault } from '../services/secrets/secret-vault';
 import { readSettingsInForce } from '../services/settings/settings-in-force';
@@ -81,9 +81,7 @@ export async function runDiagnosticsCli(
       onProgress: (step) => io.stderr(`${step}...\n`),
     });
     io.stdout(`Wrote ${summary.file}\n`);
-    io.stdout(
-      `${summary.bytes} bytes: ${summary.profiles} connection(s), ${summary.journals} transfer journal(s), keychain ${summary.keychainAvailable ? 'available' : 'not available'}, ${summary.hostsAnswering} of ${summary.hostsChecked} service host(s) answering.\n`,
-    );
+    io.stdout(`${summaryLine(summary)}\n`);
     return EXIT.ok;
   } catch (error) {
     return reportFailure(error, { stderr: io.stderr, redact: (text) => text, verbose: false });

@@ -201,3 +201,9 @@ export class DiagnosticsService {
     }
   }
 }
+
+/** The one line the command line prints and the app's toast shows after a bundle is written. */
+export function summaryLine(summary: DiagnosticsSummary): string {
+  const keychain = summary.keychainAvailable ? 'available' : 'not available';
+  return `${summary.bytes} bytes: ${summary.profiles} connection(s), ${summary.journals} transfer journal(s), keychain ${keychain}, ${summary.hostsAnswering} of ${summary.hostsChecked} service host(s) answering.`;
+}
