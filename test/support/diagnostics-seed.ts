@@ -26,7 +26,7 @@ export const SEEDED = {
 } as const;
 
 /** A pre-signed URL of each kind, with the seeded signatures. */
-export const PRESIGNED_URLS = [
+const PRESIGNED_URLS = [
   `https://bucket.s3.eu-west-1.amazonaws.com/exports/Sales.bak?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=${SEEDED.signature}&X-Amz-Expires=3600`,
   `https://acct.blob.core.windows.net/exports/Sales.bak?sv=2024-05-04&se=2026-12-01&sig=${SEEDED.azureSig}`,
 ];

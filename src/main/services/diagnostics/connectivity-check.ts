@@ -12,7 +12,7 @@ import { request, type Dispatcher } from 'undici';
  */
 
 /** One step's outcome. */
-export interface StepResult {
+interface StepResult {
   readonly ok: boolean;
   readonly ms: number;
   /** What it found (addresses, the certificate, the status line). */

@@ -23,7 +23,7 @@ import { checkHost, type HostCheck } from './connectivity-check';
 import { describeProxyRoute, withoutCredentials, type ProxySource } from './proxy-route';
 
 /** The network the bundle describes and checks: the app's (or the command's) proxy choice. */
-export interface DiagnosticsNetwork {
+interface DiagnosticsNetwork {
   /** The proxy URL of the settings or `--proxy`; else the environment's. */
   readonly proxyUrl?: string;
   readonly proxySource: Exclude<ProxySource, 'environment'>;

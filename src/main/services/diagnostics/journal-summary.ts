@@ -9,7 +9,7 @@ import { TransferJournalSchema, type TransferJournal } from '../transfers/journa
  */
 
 /** One journal, as the bundle shows it. */
-export interface JournalLine {
+interface JournalLine {
   readonly id: string;
   readonly kind: TransferJournal['kind'];
   readonly status: TransferJournal['status'];

@@ -1,21 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { defaultSettings, SettingsSchema, type Settings } from '../../../shared/model/settings';
 
 /*
  * Each setting's value in force and where it came from, for a diagnostics bundle and, later,
- * the machine policy: a source is one more value of SettingSourceSchema, and the function that
- * answers stays `() => Promise<SettingInForce[]>`.
+ * the machine policy: a source is one more value of `source`, and the function that answers
+ * stays `() => Promise<SettingInForce[]>`.
  */
-
-/** Where a setting's value comes from: the user's settings file, or the app's built-in default. */
-export const SettingSourceSchema = z.enum(['user', 'builtIn']);
 
 /** One setting as it is in force. */
 export interface SettingInForce {
   readonly key: keyof Settings;
   readonly value: unknown;
-  readonly source: z.infer<typeof SettingSourceSchema>;
+  /** `user`: the user's settings file; `builtIn`: the app's default. */
+  readonly source: 'user' | 'builtIn';
 }
 
 /**

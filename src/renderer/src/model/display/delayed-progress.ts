@@ -1,5 +1,5 @@
 /** Work that shows its progress only when it lasts longer than this (the connectivity checks). */
-export const PROGRESS_DELAY_MS = 1000;
+const PROGRESS_DELAY_MS = 1000;
 
 /** How {@link withDelayedProgress} shows progress: `show` answers how to hide it again. */
 export interface DelayedProgress {
