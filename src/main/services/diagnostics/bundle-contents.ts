@@ -106,13 +106,11 @@ export async function profilesOf(
   return { profiles: lines };
 }
 
-/** Where the log lines come from: the app's log file, and lines kept in memory. */
+/** Where the log lines come from: the app's log file (the command line keeps none). */
 export interface LogInput {
   /** The app's log file (main.log in the logs folder). */
   readonly file: string;
   readonly lines: number;
-  /** Lines of this run kept in memory (the command line, which writes no log file). */
-  readonly recent?: readonly string[];
 }
 
 function parsedLine(line: string): unknown {
@@ -137,7 +135,6 @@ export async function logOf(input: LogInput): Promise<unknown> {
     ...(note ? { note } : {}),
     // The app's lines are JSON: kept as objects, so each field is redacted by its name.
     lines: tail.status === 'found' ? tail.lines.map(parsedLine) : [],
-    ...(input.recent ? { recentLines: input.recent.slice(-input.lines) } : {}),
   };
 }
 
