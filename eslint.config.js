@@ -101,7 +101,8 @@ export default tseslint.config(
   {
     files: ['src/main/services/**'],
     rules: layer(
-      ['zod', 'undici', 'node:*'],
+      // fflate: the zip of the diagnostics bundle (services/diagnostics).
+      ['zod', 'undici', 'node:*', 'fflate'],
       ['platform', 'app', 'cli', 'renderer', 'preload', 'emulator'],
       'Services are plain TypeScript with no Electron import: move Electron code to src/main/platform (and terminal code to src/main/cli).',
     ),

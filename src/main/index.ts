@@ -27,6 +27,7 @@ import { TRAY_IMAGE_FOLDER, trayImageFor } from './platform/tray-image';
 import { hardenAllWebContents, hardenSession } from './platform/window-security';
 import { EventHub } from './services/ipc/event-hub';
 import { IpcRouter } from './services/ipc/ipc-router';
+import { mainLogFile } from './services/config/app-paths';
 import { fileSink, RedactingLogger, type Logger } from './services/log/logger';
 import { originOf } from './services/ipc/sender-policy';
 
@@ -190,7 +191,8 @@ function openTray(options: Omit<AppTrayOptions, 'icon' | 'isTemplate'>): AppTray
 }
 
 async function start(): Promise<void> {
-  const logger = new RedactingLogger({ sink: fileSink(join(app.getPath('logs'), 'main.log')) });
+  const logFile = mainLogFile(app.getPath('logs'));
+  const logger = new RedactingLogger({ sink: fileSink(logFile) });
   hardenSession(rendererOrigin);
   hardenAllWebContents(rendererOrigin);
   handleAppScheme(join(import.meta.dirname, '../renderer'));
@@ -201,6 +203,8 @@ async function start(): Promise<void> {
     osLog: new CommandOsLog({ platform: process.platform }),
     logger,
     appVersion: app.getVersion(),
+    logFile,
+    electronVersion: process.versions.electron,
   });
   // Native parts (menus, dialogs, the window frame) follow the app's theme setting.
   nativeTheme.themeSource = services.settings.get().theme;

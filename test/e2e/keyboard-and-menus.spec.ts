@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { expect, test } from '../support/e2e/fixtures';
+import { queueDialog } from '../support/e2e/files';
 import { jumpTo, runCommand } from '../support/e2e/menus';
 import type { App } from '../support/e2e/pages/app';
 import { screenshotThemes } from '../support/e2e/screenshots';
@@ -83,6 +87,25 @@ test('F1, Ctrl+/ and the palette open the keyboard shortcuts sheet; Esc closes i
   await runCommand(page, 'Keyboard shortcuts');
   await expect(sheet).toBeVisible();
   await page.keyboard.press('Escape');
+});
+
+test('the palette saves diagnostics to the file chosen in the save dialog and says where', async ({
+  page,
+  harness,
+  folder,
+}) => {
+  const file = join(folder, 'support.zip');
+  await queueDialog(harness, { saveFile: file });
+  await runCommand(page, 'Save diagnostics…');
+  await expect(
+    page.locator('.n-message').filter({ hasText: `Diagnostics saved to ${file}.` }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  const entries = Object.keys(unzipSync(new Uint8Array(await readFile(file))));
+  expect(entries).toEqual(
+    expect.arrayContaining(['README.txt', 'manifest.json', 'connectivity.json']),
+  );
 });
 
 test('the tree is an ARIA tree: arrow keys move its cursor, announced, and Enter opens the node', async ({

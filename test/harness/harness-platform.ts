@@ -27,6 +27,7 @@ export class HarnessPlatform implements PlatformPort {
   progress: number | undefined;
   readonly #files: string[][] = [];
   readonly #folders: (string | undefined)[] = [];
+  readonly #saveFiles: (string | undefined)[] = [];
   readonly #fileDialogs: HarnessFileDialogs | undefined;
 
   constructor(options: { fileDialogs?: HarnessFileDialogs | undefined } = {}) {
@@ -56,6 +57,16 @@ export class HarnessPlatform implements PlatformPort {
     if (this.#folders.length > 0) return Promise.resolve(this.#folders.shift());
     if (this.#fileDialogs) return this.#fileDialogs.chooseFolder(options);
     return Promise.reject(notInHarness('Choosing a folder'));
+  }
+
+  /** The answer of the next "save as" dialog (undefined: cancelled). */
+  queueSaveFile(path: string | undefined): void {
+    this.#saveFiles.push(path);
+  }
+
+  chooseSaveFile(): Promise<string | undefined> {
+    if (this.#saveFiles.length > 0) return Promise.resolve(this.#saveFiles.shift());
+    return Promise.reject(notInHarness('Choosing where to save'));
   }
 
   openPath(): Promise<void> {

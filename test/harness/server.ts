@@ -251,13 +251,17 @@ async function serveTestEndpoint(
   }
   let text = '';
   for await (const chunk of req) text += String(chunk);
-  const body = JSON.parse(text) as { files?: unknown; folder?: unknown };
+  const body = JSON.parse(text) as { files?: unknown; folder?: unknown; saveFile?: unknown };
   if (Array.isArray(body.files) && body.files.every((f) => typeof f === 'string')) {
     ctx.platform.queueFiles(body.files);
   } else if (body.folder === null || typeof body.folder === 'string') {
     ctx.platform.queueFolder(body.folder ?? undefined);
+  } else if (body.saveFile === null || typeof body.saveFile === 'string') {
+    ctx.platform.queueSaveFile(body.saveFile ?? undefined);
   } else {
-    res.writeHead(400).end('Send { files: string[] } or { folder: string | null }');
+    res
+      .writeHead(400)
+      .end('Send { files: string[] }, { folder: string | null } or { saveFile: string | null }');
     return;
   }
   res.writeHead(204).end();

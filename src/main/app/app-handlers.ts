@@ -1,6 +1,7 @@
 import type { IpcHandlers } from '../services/ipc/ipc-router';
 import { createAuditHandlers } from './audit-handlers';
 import type { AppServices } from './create-app-services';
+import { createDiagnosticsHandlers } from './diagnostics-handlers';
 import { createJobHandlers } from './job-handlers';
 import { createMonitorHandlers } from './monitor-handlers';
 import type { PlatformPort } from './platform-port';
@@ -57,5 +58,10 @@ export function createAppHandlers(
       logger: services.logger,
     }),
     ...createAuditHandlers(services.audit),
+    ...createDiagnosticsHandlers({
+      diagnostics: services.diagnostics,
+      platform,
+      provenance: services.provenance,
+    }),
   };
 }

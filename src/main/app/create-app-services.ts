@@ -1,6 +1,7 @@
 import { setUnexpectedErrorReporter } from '../services/common/emitter';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
+import type { DiagnosticsService } from '../services/diagnostics/diagnostics-service';
 import { startEmulator } from '../../emulator/server';
 import type { ProfilesLoadResult } from '../services/profiles/profile-store';
 import { ProfileStore } from '../services/profiles/profile-store';
@@ -25,6 +26,7 @@ import {
   TransferService,
   type TransferServiceOptions,
 } from '../services/transfers/transfer-service';
+import { createDiagnostics } from './create-diagnostics';
 import { createMonitor } from './create-monitor';
 import { PathProvenance } from './path-provenance';
 import type { TransferPort } from './transfer-handlers';
@@ -60,6 +62,10 @@ export interface AppServicesOptions {
   readonly appVersion?: string;
   /** The machine policy; default: this machine's (`loadPolicy`), never none by omission. */
   readonly policy?: PolicyState;
+  /** The app's log file, for the diagnostics bundle; default `<dataDir>/logs/main.log`. */
+  readonly logFile?: string;
+  /** Electron's version, for the diagnostics bundle; none in the browser harness. */
+  readonly electronVersion?: string;
 }
 
 /** The app's services, wired, with their events flowing into {@link bus}. */
@@ -80,6 +86,8 @@ export interface AppServices {
   readonly provenance: PathProvenance;
   /** The changes made from this data folder, by the app and the command line. */
   readonly audit: AuditTrail;
+  /** The bundle for support (Help → Save diagnostics…). */
+  readonly diagnostics: DiagnosticsService;
   /** Pauses running transfers (their journals keep them) and stops everything. */
   shutdown(): Promise<void>;
 }
@@ -152,7 +160,7 @@ function transferServiceOf(deps: {
   network: DirectRouteOptions;
   settings: SettingsStore;
   logger: Logger;
-  tuning?: AppServicesOptions['transferTuning'];
+  tuning: AppServicesOptions['transferTuning'] | undefined;
 }): TransferService {
   const { settings } = deps;
   // Pre-signed URLs get the plain dispatcher: the engine never adds the service's Authorization.
@@ -314,17 +322,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const sessions = await connectionsOf(options, { profiles, secrets, dispatcher, audit, policy });
   const { connections, openConnections } = sessions;
   const jobs = jobWatcherOf(connections, settings, logger);
-  const transfers = transferServiceOf({
-    dataDir,
-    connections,
-    jobs,
-    dispatcher,
-    network,
-    settings,
-    logger,
-    ...(options.transferTuning ? { tuning: options.transferTuning } : {}),
-  });
   const shared = { dataDir, settings, bus, logger, profiles, secrets, dispatcher };
+  const tuning = options.transferTuning;
+  const transfers = transferServiceOf({ ...shared, connections, jobs, network, tuning });
   const watching = createMonitor({ ...shared, connections, jobs });
   const stops = [
     ...watching.stops,
@@ -357,6 +357,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     transfers,
     provenance: new PathProvenance(),
     audit: audit.trail,
+    diagnostics: createDiagnostics(options, { profiles, secrets, proxyUrl }),
     shutdown,
   };
 }

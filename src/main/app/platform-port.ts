@@ -31,6 +31,15 @@ export interface PlatformPort {
   }): Promise<string[]>;
   /** A folder the user picked; undefined when cancelled. */
   chooseFolder(options: { title?: string; defaultPath?: string }): Promise<string | undefined>;
+  /**
+   * A file name to save to, which the user confirmed replacing if it exists; undefined when
+   * cancelled.
+   */
+  chooseSaveFile(options: {
+    title?: string;
+    defaultPath?: string;
+    filters?: readonly FileFilter[];
+  }): Promise<string | undefined>;
   /** Opens a file or folder with the default application. */
   openPath(path: string): Promise<void>;
   /** Shows a file in the file manager. */

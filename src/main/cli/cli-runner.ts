@@ -6,6 +6,7 @@ import { inputToCheck, planList, type ListPlan } from './cli-across-instances';
 import { isAuditCommand } from './cli-audit-args';
 import { isPolicyCommand } from './cli-policy-words';
 import { readBodyFile } from './cli-body-file';
+import { isDiagnosticsCommand } from './cli-diagnostics-args';
 import { namedInput } from './cli-enum-args';
 import { EXIT, reportFailure } from './cli-exit-codes';
 import { groupHelp, helpText, operationHelp } from './cli-help';
@@ -51,6 +52,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (isMonitorServe(given.argv)) {
       const { runMonitorServe } = await import('./monitor-serve/serve-command');
       return await runMonitorServe(given.argv, { ...io, env: given.env });
+    }
+    if (isDiagnosticsCommand(given.argv)) {
+      const { runDiagnosticsCli } = await import('./cli-diagnostics');
+      return await runDiagnosticsCli(given.argv, { ...io, env: given.env });
     }
     const taken = takeOutputArgs(given.argv);
     const output = await outputSettingsOf(taken, io);

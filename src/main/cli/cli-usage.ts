@@ -45,6 +45,11 @@ const USAGE = `Usage: databridge <group> <operation> [--param value ...] [connec
                                                  "databridge monitor serve --help")
        databridge policy show [--json]           (the organisation's machine policy in force;
                                                  "databridge policy --help")
+       databridge diagnostics --out FILE [--force]
+                                                 (a zip for support: versions, settings,
+                                                 connections, log, journals, proxy and a
+                                                 check of each host; never a secret;
+                                                 "databridge diagnostics --help")
 
 Transfers (the app's transfer engine, resumable; "databridge import --help" and so on):
   import FILE --instanceName I [--databaseName D] [--groupIds G,...] [--wait]

@@ -98,7 +98,14 @@ export function buildAppMenu(options: AppMenuOptions): Menu {
     { role: 'editMenu' },
     viewMenu(options),
     { role: 'windowMenu' },
-    { role: 'help', submenu: [{ role: 'about' }] },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Save Diagnostics…', click: () => options.command('saveDiagnostics') },
+        { type: 'separator' },
+        { role: 'about' },
+      ],
+    },
   ];
   return Menu.buildFromTemplate(template);
 }

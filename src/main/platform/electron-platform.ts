@@ -7,6 +7,7 @@ import {
   nativeImage,
   shell,
   type OpenDialogOptions,
+  type SaveDialogOptions,
 } from 'electron';
 import { AppError } from '../../shared/errors';
 import type { OpenItem } from '../../shared/ipc/events';
@@ -83,6 +84,28 @@ export class ElectronPlatform implements PlatformPort {
       ...(options.defaultPath ? { defaultPath: options.defaultPath } : {}),
     });
     return result.canceled ? undefined : result.filePaths[0];
+  }
+
+  async chooseSaveFile(options: {
+    title?: string;
+    defaultPath?: string;
+    filters?: readonly FileFilter[];
+  }): Promise<string | undefined> {
+    // The system's save dialog asks before replacing a file on macOS and Windows; on Linux
+    // only with showOverwriteConfirmation, which the caller relies on (it then replaces).
+    const saveOptions: SaveDialogOptions = {
+      properties: ['createDirectory', 'showOverwriteConfirmation'],
+      ...(options.title ? { title: options.title } : {}),
+      ...(options.defaultPath ? { defaultPath: options.defaultPath } : {}),
+      ...(options.filters
+        ? { filters: options.filters.map((f) => ({ name: f.name, extensions: [...f.extensions] })) }
+        : {}),
+    };
+    const window = this.#options.window();
+    const result = window
+      ? await dialog.showSaveDialog(window, saveOptions)
+      : await dialog.showSaveDialog(saveOptions);
+    return result.canceled || !result.filePath ? undefined : result.filePath;
   }
 
   async openPath(path: string): Promise<void> {

@@ -113,4 +113,14 @@ export const appChannels = {
     output: NoOutputSchema,
     summary: 'Start dragging files the app wrote out of the window (Electron only)',
   }),
+  'diagnostics:chooseFile': defineChannel({
+    input: NoInputSchema,
+    output: z.object({ file: z.string().nullable() }),
+    summary: 'Ask where to save the diagnostics bundle (null when cancelled)',
+  }),
+  'diagnostics:save': defineChannel({
+    input: z.strictObject({ file: PathSchema }),
+    output: z.object({ file: z.string(), summary: z.string() }),
+    summary: 'Write the diagnostics bundle (no secret in it) to the file just chosen',
+  }),
 } as const;

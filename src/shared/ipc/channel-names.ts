@@ -26,6 +26,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'shell:showItemInFolder',
   'shell:openExternal',
   'files:startDrag',
+  'diagnostics:chooseFile',
+  'diagnostics:save',
   // profile-channels.ts
   'profiles:list',
   'profiles:create',

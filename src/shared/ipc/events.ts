@@ -26,7 +26,12 @@ const AppNotificationSchema = z.object({
 });
 
 /** Menu commands the renderer carries out (the menu lives in main). */
-const AppCommandSchema = z.enum(['toggleActivityPanel', 'openSettings', 'newConnection']);
+const AppCommandSchema = z.enum([
+  'toggleActivityPanel',
+  'openSettings',
+  'newConnection',
+  'saveDiagnostics',
+]);
 export type AppCommand = z.infer<typeof AppCommandSchema>;
 
 /**

@@ -3,10 +3,13 @@ import { DIALOG_TOKEN_HEADER, type Harness } from '../../harness/server';
 
 /* Files into the app: the harness's dialog answers, and drags and drops as a browser does them. */
 
-/** Queues the answer of the harness's next "choose files" dialog (or folder, with `folder`). */
+/**
+ * Queues the answer of the harness's next "choose files" dialog (or folder, with `folder`; or
+ * "save as", with `saveFile`).
+ */
 export async function queueDialog(
   harness: Harness,
-  answer: { files: string[] } | { folder: string | null },
+  answer: { files: string[] } | { folder: string | null } | { saveFile: string | null },
 ): Promise<void> {
   const response = await fetch(`${harness.origin}/__harness/dialog`, {
     method: 'POST',

@@ -177,6 +177,22 @@ function transferCommands(): { top: CompletionCommand[]; grouped: Map<string, Co
   return { top, grouped };
 }
 
+/** `diagnostics` and its options, as cli-diagnostics-args.ts parses them. */
+const DIAGNOSTICS_COMMAND: CompletionCommand = {
+  name: 'diagnostics',
+  summary: 'Write a diagnostics bundle (a zip for support, without secrets)',
+  options: [
+    { name: 'out', value: PATH },
+    { name: 'force' },
+    { name: 'data-dir', value: PATH },
+    { name: 'proxy', value: TEXT },
+    { name: 'check', value: TEXT },
+    { name: 'lines', value: TEXT },
+    { name: 'timeout', value: TEXT },
+    { name: 'help' },
+  ],
+};
+
 /** The completion model of `operations` (the catalogue) and the transfer commands. */
 export function completionModelOf(operations: readonly OperationDef[]): CompletionModel {
   const groups = new Map<string, CompletionCommand[]>();
@@ -197,7 +213,7 @@ export function completionModelOf(operations: readonly OperationDef[]): Completi
   const list: CompletionGroup[] = [...groups].map(([name, commands]) => ({ name, commands }));
   return {
     groups: list,
-    commands: top,
+    commands: [...top, DIAGNOSTICS_COMMAND],
     globalOptions: [{ name: 'help' }, { name: 'version' }],
   };
 }

@@ -56,7 +56,7 @@ export interface AtomicWriteOptions {
  */
 export async function writeFileAtomic(
   file: string,
-  text: string,
+  text: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
   const disk = options.disk ?? nodeWriteDisk;

@@ -26,3 +26,32 @@ export function defaultDataDir(
 export function profilesFile(dataDir: string): string {
   return join(dataDir, 'profiles.json');
 }
+
+/** The app's log file in its logs folder (Electron's `app.getPath('logs')`). */
+export function mainLogFile(logsDir: string): string {
+  return join(logsDir, 'main.log');
+}
+
+/**
+ * The app's log file as Electron places its logs folder, without Electron: inside the data
+ * folder (`<dataDir>/logs`) on Windows and Linux, `~/Library/Logs/DataBridge Desktop` on macOS.
+ */
+export function defaultMainLogFile(
+  dataDir: string,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): string {
+  const logsDir =
+    platform === 'darwin' ? join(home, 'Library', 'Logs', APP_FOLDER_NAME) : join(dataDir, 'logs');
+  return mainLogFile(logsDir);
+}
+
+/** `<dataDir>/settings.json`. */
+export function settingsFile(dataDir: string): string {
+  return join(dataDir, 'settings.json');
+}
+
+/** The transfer journals: the app's `<dataDir>/transfers`, the command line's `<dataDir>/cli/transfers`. */
+export function journalFolders(dataDir: string): { app: string; cli: string } {
+  return { app: join(dataDir, 'transfers'), cli: join(dataDir, 'cli', 'transfers') };
+}

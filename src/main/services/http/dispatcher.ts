@@ -54,7 +54,7 @@ export function assembleCaCertificates(
   const extra: string[] = [];
   if (options.extraCaFile) {
     try {
-      extra.push(...(sources.readFile(options.extraCaFile).match(PEM_CERT) ?? []));
+      extra.push(...pemCertificates(sources.readFile(options.extraCaFile)));
     } catch (error) {
       (options.logger ?? silentLogger).warn('Could not read the extra CA certificates file', {
         file: options.extraCaFile,
@@ -73,6 +73,11 @@ export function assembleCaCertificates(
   return [...new Set([...defaults, ...system, ...extra])];
 }
 
+/** The PEM certificates of a file's text. */
+export function pemCertificates(text: string): string[] {
+  return text.match(PEM_CERT) ?? [];
+}
+
 function safeList(read: () => string[]): string[] {
   try {
     return read();
@@ -81,7 +86,8 @@ function safeList(read: () => string[]): string[] {
   }
 }
 
-function defaultCaSources(): CaSources {
+/** Node's TLS and the machine's files. */
+export function defaultCaSources(): CaSources {
   const withGet = tls as typeof tls & { getCACertificates?: CaSources['getCACertificates'] };
   return {
     ...(typeof withGet.getCACertificates === 'function'

@@ -170,6 +170,26 @@ export class SecretVault {
     return this.#guard(() => this.#store.delete(account(profileId, TEAM_MONITOR_TOKEN)));
   }
 
+  /**
+   * Which secrets are stored for a profile (its API key or password, its team monitor token),
+   * for a diagnostics bundle that says whether one is there. The values go to `onSecret`
+   * only, so the caller can keep them out of what it writes; nothing is deleted or checked.
+   */
+  async storedSecretKinds(
+    profileId: string,
+    onSecret: (secret: string) => void,
+  ): Promise<(ProfileSecretKind | typeof TEAM_MONITOR_TOKEN)[]> {
+    const kinds: (ProfileSecretKind | typeof TEAM_MONITOR_TOKEN)[] = [];
+    for (const kind of [...PROFILE_SECRET_KINDS, TEAM_MONITOR_TOKEN] as const) {
+      const raw = await this.#guard(() => this.#store.get(account(profileId, kind)));
+      if (raw === undefined) continue;
+      onSecret(raw);
+      onSecret(decodeStoredEntry(raw).secret);
+      kinds.push(kind);
+    }
+    return kinds;
+  }
+
   async #set(
     profileId: string,
     kind: ProfileSecretKind | typeof TEAM_MONITOR_TOKEN,

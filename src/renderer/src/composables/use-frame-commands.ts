@@ -11,6 +11,8 @@ export interface FrameCommandTargets {
   readonly isActivityOpen: Ref<boolean>;
   readonly openJump: () => void;
   readonly openShortcuts: () => void;
+  /** Help → Save diagnostics…: asks where, then writes the bundle for support. */
+  readonly saveDiagnostics: () => Promise<void>;
   readonly modKey: string;
 }
 
@@ -53,14 +55,6 @@ function registerViewCommands(register: RegisterCommand, targets: FrameCommandTa
     run: targets.openJump,
   });
   register({
-    id: 'frame.shortcuts',
-    title: 'Keyboard shortcuts',
-    group: 'Help',
-    shortcut: 'F1',
-    keywords: ['keys', 'help', 'hotkeys'],
-    run: targets.openShortcuts,
-  });
-  register({
     id: 'frame.back',
     title: 'Go back',
     group: 'View',
@@ -75,6 +69,25 @@ function registerViewCommands(register: RegisterCommand, targets: FrameCommandTa
       run: () => settings.update({ theme }).then(() => undefined),
     });
   }
+}
+
+/** The Help commands: the keyboard shortcuts, and the diagnostics bundle for support. */
+function registerHelpCommands(register: RegisterCommand, targets: FrameCommandTargets): void {
+  register({
+    id: 'frame.shortcuts',
+    title: 'Keyboard shortcuts',
+    group: 'Help',
+    shortcut: 'F1',
+    keywords: ['keys', 'help', 'hotkeys'],
+    run: targets.openShortcuts,
+  });
+  register({
+    id: 'frame.saveDiagnostics',
+    title: 'Save diagnostics…',
+    group: 'Help',
+    keywords: ['support', 'bundle', 'zip', 'logs', 'proxy', 'troubleshoot'],
+    run: targets.saveDiagnostics,
+  });
 }
 
 /** The views across every open connection that have no place in the tree. */
@@ -143,5 +156,6 @@ export function useFrameCommands(targets: FrameCommandTargets): void {
   const { registerCommand } = useCommands();
   registerConnectionCommands(registerCommand);
   registerViewCommands(registerCommand, targets);
+  registerHelpCommands(registerCommand, targets);
   registerOverviewCommands(registerCommand);
 }

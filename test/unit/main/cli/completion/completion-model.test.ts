@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogue } from '../../../../../src/shared/contract/catalogue';
 import { UsageError, parseCliArgs } from '../../../../../src/main/cli/cli-args';
+import {
+  isDiagnosticsCommand,
+  parseDiagnosticsArgs,
+} from '../../../../../src/main/cli/cli-diagnostics-args';
 import { parseTransferArgs } from '../../../../../src/main/cli/cli-transfer-args';
 import { transferCommandName } from '../../../../../src/main/cli/cli-transfer-words';
 import { isPolicyCommand, parsePolicyArgs } from '../../../../../src/main/cli/cli-policy-words';
@@ -30,6 +34,7 @@ function refusal(given: string[]): string | undefined {
     const transfer = transferCommandName(argv);
     if (isPolicyCommand(argv)) parsePolicyArgs(argv);
     else if (transfer) parseTransferArgs(transfer, argv);
+    else if (isDiagnosticsCommand(argv)) parseDiagnosticsArgs(argv);
     else parseCliArgs(argv);
     return undefined;
   } catch (error) {
@@ -50,6 +55,7 @@ describe('completionModelOf', () => {
         'export',
         'archives.download',
         'jobs.wait',
+        'diagnostics',
         'completion',
         'policy.show',
       ]),
@@ -74,6 +80,7 @@ describe('completionModelOf', () => {
     // The check can fail: an option the parser does not know is refused by name.
     expect(refusal(['export', '--no-such-option=1'])).toMatch(/Unknown option/);
     expect(refusal(['policy', 'show', '--no-such-option'])).toMatch(/Unknown option/);
+    expect(refusal(['diagnostics', '--no-such-option=1'])).toMatch(/Unknown option/);
   });
 
   it('offers enumerations by name and booleans as true/false', () => {

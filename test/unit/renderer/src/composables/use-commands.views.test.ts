@@ -147,10 +147,12 @@ describe('palette commands of the views and the frame', () => {
   it('registers the frame’s connection and view commands', async () => {
     const isActivityOpen = ref(false);
     let shortcutsOpened = 0;
+    let diagnosticsSaved = 0;
     useFrameCommands({
       isActivityOpen,
       openJump: () => undefined,
       openShortcuts: () => (shortcutsOpened += 1),
+      saveDiagnostics: () => Promise.resolve(void (diagnosticsSaved += 1)),
       modKey: 'Ctrl',
     });
     expect(registered('frame.')).toEqual([
@@ -162,6 +164,7 @@ describe('palette commands of the views and the frame', () => {
       'frame.monitor',
       'frame.openProfile',
       'frame.reconnectActive',
+      'frame.saveDiagnostics',
       'frame.settings',
       'frame.shortcuts',
       'frame.theme.dark',
@@ -174,6 +177,9 @@ describe('palette commands of the views and the frame', () => {
     expect(command('frame.shortcuts').shortcut).toBe('F1');
     await command('frame.shortcuts').run();
     expect(shortcutsOpened).toBe(1);
+    await command('frame.saveDiagnostics').run();
+    expect(diagnosticsSaved).toBe(1);
+    expect(command('frame.saveDiagnostics')).toMatchObject({ group: 'Help' });
     await command('frame.toggleActivity').run();
     expect(isActivityOpen.value).toBe(true);
     await command('frame.settings').run();

@@ -1,0 +1,53 @@
+import { defaultMainLogFile, journalFolders, settingsFile } from '../services/config/app-paths';
+import { keychainBackendOf } from '../services/diagnostics/bundle-contents';
+import { DiagnosticsService } from '../services/diagnostics/diagnostics-service';
+import type { ProfileStore } from '../services/profiles/profile-store';
+import type { SecretStore } from '../services/secrets/secret-store';
+import type { SecretVault } from '../services/secrets/secret-vault';
+import { readSettingsInForce } from '../services/settings/settings-in-force';
+
+/** What the app's diagnostics bundle reads, from the options of the app's services. */
+export interface AppDiagnosticsOptions {
+  readonly dataDir: string;
+  readonly secretStore: SecretStore;
+  /** The app's log file; default `<dataDir>/logs/main.log` (the harness has none: the bundle says so). */
+  readonly logFile?: string;
+  readonly appVersion?: string;
+  /** `process.versions.electron` in the app; none in the browser harness. */
+  readonly electronVersion?: string;
+}
+
+/** The services the bundle reads, and the settings' proxy the app's dispatcher was made with. */
+export interface AppDiagnosticsParts {
+  readonly profiles: ProfileStore;
+  readonly secrets: SecretVault;
+  readonly proxyUrl: string | undefined;
+}
+
+/** The app's diagnostics: the window's data folder, log, keychain and network choice. */
+export function createDiagnostics(
+  options: AppDiagnosticsOptions,
+  parts: AppDiagnosticsParts,
+): DiagnosticsService {
+  const { dataDir } = options;
+  return new DiagnosticsService({
+    versions: {
+      appVersion: options.appVersion ?? 'unknown',
+      ...(options.electronVersion ? { electronVersion: options.electronVersion } : {}),
+    },
+    settingsInForce: () => readSettingsInForce(settingsFile(dataDir)),
+    profiles: () => Promise.resolve(parts.profiles.list()),
+    vault: parts.secrets,
+    keychainBackend:
+      options.secretStore.kind === 'keychain'
+        ? keychainBackendOf(process.platform)
+        : 'memory (no system keychain in this shell)',
+    log: { file: options.logFile ?? defaultMainLogFile(dataDir, 'linux') },
+    journalFolders: journalFolders(dataDir),
+    network: {
+      ...(parts.proxyUrl ? { proxyUrl: parts.proxyUrl } : {}),
+      proxySource: 'settings',
+      env: process.env,
+    },
+  });
+}
