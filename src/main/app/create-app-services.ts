@@ -357,7 +357,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     transfers,
     provenance: new PathProvenance(),
     audit: audit.trail,
-    diagnostics: createDiagnostics(options, { profiles, secrets, proxyUrl }),
+    diagnostics: createDiagnostics(options, { profiles, secrets, proxyUrl, settings, policy }),
     shutdown,
   };
 }

@@ -1,10 +1,12 @@
-import { defaultMainLogFile, journalFolders, settingsFile } from '../services/config/app-paths';
+import { defaultMainLogFile, journalFolders } from '../services/config/app-paths';
 import { keychainBackendOf } from '../services/diagnostics/bundle-contents';
 import { DiagnosticsService } from '../services/diagnostics/diagnostics-service';
 import type { ProfileStore } from '../services/profiles/profile-store';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { SecretVault } from '../services/secrets/secret-vault';
-import { readSettingsInForce } from '../services/settings/settings-in-force';
+import { settingsInForceOf } from '../services/settings/settings-in-force';
+import type { SettingsStore } from '../services/settings/settings-store';
+import type { PolicyState } from '../../shared/model/policy';
 
 /** What the app's diagnostics bundle reads, from the options of the app's services. */
 export interface AppDiagnosticsOptions {
@@ -21,6 +23,8 @@ export interface AppDiagnosticsOptions {
 export interface AppDiagnosticsParts {
   readonly profiles: ProfileStore;
   readonly secrets: SecretVault;
+  readonly settings: SettingsStore;
+  readonly policy: PolicyState;
   readonly proxyUrl: string | undefined;
 }
 
@@ -35,7 +39,8 @@ export function createDiagnostics(
       appVersion: options.appVersion ?? 'unknown',
       ...(options.electronVersion ? { electronVersion: options.electronVersion } : {}),
     },
-    settingsInForce: () => readSettingsInForce(settingsFile(dataDir)),
+    settingsInForce: () => Promise.resolve(settingsInForceOf(parts.settings)),
+    policy: parts.policy,
     profiles: () => Promise.resolve(parts.profiles.list()),
     vault: parts.secrets,
     keychainBackend:

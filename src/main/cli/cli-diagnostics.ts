@@ -19,6 +19,7 @@ import {
   type DiagnosticsCommand,
 } from './cli-diagnostics-args';
 import { EXIT, reportFailure } from './cli-exit-codes';
+import { loadCliPolicy } from './cli-policy-rules';
 
 /** What `diagnostics` talks to. */
 export interface DiagnosticsCliIo {
@@ -55,9 +56,11 @@ export async function runDiagnosticsCli(
   }
   const dataDir = command['data-dir'] ?? defaultDataDir(process.platform, io.env);
   const store = io.secretStore?.();
+  const policy = await loadCliPolicy(io.env, io.stderr);
   const service = new DiagnosticsService({
     versions: { appVersion: cliVersion() },
-    settingsInForce: () => readSettingsInForce(settingsFile(dataDir)),
+    settingsInForce: () => readSettingsInForce(settingsFile(dataDir), policy),
+    policy,
     profiles: () => readProfilesFile(profilesFile(dataDir)),
     vault: new SecretVault({ store: store ?? new MemorySecretStore() }),
     keychainBackend: store ? keychainBackendOf(process.platform) : 'none given to this run',

@@ -2,6 +2,7 @@ import { release } from 'node:os';
 import { isAppError } from '../../../shared/errors';
 import { readFile } from 'node:fs/promises';
 import { ProfilesFileSchema, type Profile } from '../../../shared/model/profile';
+import type { PolicyState } from '../../../shared/model/policy';
 import type { SettingInForce } from '../settings/settings-in-force';
 import type { SecretVault } from '../secrets/secret-vault';
 import { readLogTail } from './log-tail';
@@ -30,12 +31,16 @@ export function versionsOf(input: VersionsInput): unknown {
   };
 }
 
-/** settings.json: the settings in force, or why they could not be read. */
-export async function settingsOf(read: () => Promise<SettingInForce[]>): Promise<unknown> {
+/** settings.json: the settings in force (or why they could not be read) and the machine policy. */
+export async function settingsOf(
+  read: () => Promise<SettingInForce[]>,
+  policy: PolicyState | undefined,
+): Promise<unknown> {
+  const machinePolicy = policy ?? 'not read by this run';
   try {
-    return { settings: await read() };
+    return { settings: await read(), machinePolicy };
   } catch (error) {
-    return { error: `The settings could not be read: ${(error as Error).message}` };
+    return { error: `The settings could not be read: ${(error as Error).message}`, machinePolicy };
   }
 }
 

@@ -15,6 +15,7 @@ import {
   type VersionsInput,
 } from './bundle-contents';
 import { writeBundleFile } from './bundle-file';
+import type { PolicyState } from '../../../shared/model/policy';
 import type { BundleEntryName } from './bundle-manifest';
 import { redactedZip } from './bundle-zip';
 import { BundleRedactor } from './bundle-redaction';
@@ -33,8 +34,10 @@ interface DiagnosticsNetwork {
 /** Options of {@link DiagnosticsService}. */
 export interface DiagnosticsServiceOptions {
   readonly versions: VersionsInput;
-  /** Each setting in force and its source (the settings file today, the machine policy later). */
+  /** Each setting in force and its source (the machine policy, the user, the app). */
   readonly settingsInForce: () => Promise<SettingInForce[]>;
+  /** The machine policy read at start: none, in force, or ignored as invalid (its problems). */
+  readonly policy?: PolicyState;
   readonly profiles: () => Promise<Profile[]>;
   readonly vault: SecretVault;
   /** The keychain's kind, as a person names it. */
@@ -115,7 +118,7 @@ export class DiagnosticsService {
     const transfers = await transfersOf(options.journalFolders);
     const entries: Record<BundleEntryName, unknown> = {
       'versions.json': versionsOf(options.versions),
-      'settings.json': await settingsOf(options.settingsInForce),
+      'settings.json': await settingsOf(options.settingsInForce, options.policy),
       'profiles.json': await profilesOf(profiles, {
         ...keychain,
         available: keychainStatus.available,
