@@ -101,7 +101,8 @@ export default tseslint.config(
   {
     files: ['src/main/services/**'],
     rules: layer(
-      ['zod', 'undici', 'node:*'],
+      // pac-resolver and quickjs-wasi: PAC files, evaluated in a WebAssembly sandbox.
+      ['zod', 'undici', 'node:*', 'pac-resolver', 'quickjs-wasi'],
       ['platform', 'app', 'cli', 'renderer', 'preload', 'emulator'],
       'Services are plain TypeScript with no Electron import: move Electron code to src/main/platform (and terminal code to src/main/cli).',
     ),
