@@ -54,21 +54,33 @@ export class RoutingDispatcher extends Dispatcher {
         this.#direct.dispatch(opts, handler);
         return;
       }
-      const route = await this.#proxyRoute(choice.url);
-      const { auth } = this.#options;
-      if (!auth || !replayable(opts)) {
-        route.agent.dispatch(opts, handler);
-        return;
-      }
-      const retry = async (): Promise<void> => {
-        const token = await auth.answer(choice.url, hostPort(origin), route.token);
-        const next = await this.#renewRoute(choice.url, token);
-        next.agent.dispatch(opts, handler);
-      };
-      route.agent.dispatch(opts, new ProxyAuthRetry(handler, retry));
+      this.#sendThrough(choice.url, await this.#proxyRoute(choice.url), opts, handler);
     } catch (error) {
       handler.onResponseError?.(null as never, error as Error);
     }
+  }
+
+  /**
+   * Sends through `route`; a 407 is answered by the authenticator (which throws when the
+   * credentials just sent were refused) and the request sent again, once per new credentials.
+   */
+  #sendThrough(
+    proxy: string,
+    route: ProxyRoute,
+    opts: Dispatcher.DispatchOptions,
+    handler: Dispatcher.DispatchHandler,
+  ): void {
+    const { auth } = this.#options;
+    if (!auth || !replayable(opts)) {
+      route.agent.dispatch(opts, handler);
+      return;
+    }
+    const retry = async (): Promise<void> => {
+      const target = hostPort(new URL(String(opts.origin)));
+      const token = await auth.answer(proxy, target, route.token);
+      this.#sendThrough(proxy, await this.#renewRoute(proxy, token), opts, handler);
+    };
+    route.agent.dispatch(opts, new ProxyAuthRetry(handler, retry));
   }
 
   #proxyRoute(proxy: string): Promise<ProxyRoute> {
