@@ -10,7 +10,7 @@
 // Node range from package.json, which the packaged app keeps inside its asar archive where
 // plain Node cannot read it, and the operations the top-level help lists and the model shell
 // completion offers, so that `--help` and `completion` never build the catalogue's schemas.
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -33,6 +33,8 @@ export const CLI_FILES = [
   'databridge-main.cjs',
   'databridge-run.cjs',
   'databridge-deps.cjs',
+  // The PAC files' sandbox (QuickJS in WebAssembly), read by services/proxy/pac-file-resolver.ts.
+  'quickjs.wasm',
 ];
 /** Where `npm run build` writes them. */
 export const CLI_DIR = join(root, 'out', 'cli');
@@ -221,7 +223,9 @@ function bundleOptions(info, outfile, metafile) {
  * @param {{ outDir?: string, metafile?: boolean }} [options]
  */
 export async function buildCli(options = {}) {
-  const [entry, main, run, deps] = CLI_FILES.map((name) => join(options.outDir ?? CLI_DIR, name));
+  const [entry, main, run, deps, wasm] = CLI_FILES.map((name) =>
+    join(options.outDir ?? CLI_DIR, name),
+  );
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
   const info = {
     version: pkg.version,
@@ -259,6 +263,7 @@ export async function buildCli(options = {}) {
       loader: 'js',
     },
   });
+  await copyFile(join(root, 'node_modules', 'quickjs-wasi', 'quickjs.wasm'), wasm);
   await writeFile(entry, ENTRY);
   await chmod(entry, 0o755);
   return { entry, main, run, deps, metafile: result.metafile };

@@ -1,5 +1,6 @@
 import { jobIdFromLocation } from '../../shared/contract/paths';
 import { createDispatcher } from '../services/http/dispatcher';
+import { cliNetworkOptions } from './cli-network';
 import type { RedactingLogger } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { SecretEnvName } from './cli-secret-args';
@@ -42,11 +43,14 @@ export async function callOperation(
   io: CallIo,
 ): Promise<number> {
   const { logger } = io;
-  const dispatcher = createDispatcher({
-    env: io.env,
-    logger,
-    ...(command.options.proxy ? { proxyUrl: command.options.proxy } : {}),
-  });
+  const dispatcher = createDispatcher(
+    cliNetworkOptions({
+      options: command.options,
+      env: io.env,
+      logger,
+      secretStore: io.secretStore,
+    }),
+  );
   let dispose = (): void => undefined;
   let knownInstances: (() => Promise<string[]>) | undefined;
   try {

@@ -1,4 +1,5 @@
-import { createDispatcher } from '../services/http/dispatcher';
+import { createDispatcher, proxyResolverOf } from '../services/http/dispatcher';
+import { checkNetworkOptions, cliNetworkOptions } from './cli-network';
 import { RedactingLogger, consoleSink } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { SecretEnvName } from './cli-secret-args';
@@ -46,6 +47,7 @@ export async function runTransferCli(
   let command: TransferCommand;
   try {
     command = parseTransferArgs(name, argv);
+    checkNetworkOptions(command.options);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(failureLine(failureOf(error), (text) => text));
@@ -57,12 +59,11 @@ export async function runTransferCli(
     level: 'debug',
   });
   const out = outputOf(command, io, logger);
-  const proxy = command.options.proxy;
-  const dispatcher = createDispatcher({
-    env: io.env,
-    logger,
-    ...(proxy ? { proxyUrl: proxy } : {}),
-  });
+  const given = { options: command.options, env: io.env, logger, secretStore: io.secretStore };
+  // One resolver for the dispatcher and the direct downloads: a PAC file is fetched once.
+  const network = cliNetworkOptions(given);
+  const resolver = proxyResolverOf(network);
+  const dispatcher = createDispatcher({ ...network, resolver });
   let engine: CliEngine | undefined;
   try {
     let code: number;
@@ -70,6 +71,7 @@ export async function runTransferCli(
       engine = await createCliEngine(command, {
         env: io.env,
         dispatcher,
+        resolver,
         logger,
         secretStore: io.secretStore,
         stderr: io.stderr,

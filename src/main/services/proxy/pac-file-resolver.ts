@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -26,17 +27,15 @@ export interface PacFileOptions {
 }
 
 /**
- * QuickJS's WebAssembly binary: from the quickjs-wasi package, or beside the bundle it was
- * copied next to (the command line's folder carries no node_modules).
+ * QuickJS's WebAssembly binary: the copy the build put beside the bundle (out/main for the
+ * app, out/cli for the command line: neither ships node_modules), else the quickjs-wasi
+ * package's (running from source: tests, tsx).
  */
 async function quickJsBinary(): Promise<Buffer> {
-  let file: string;
-  try {
-    file = createRequire(import.meta.url).resolve('quickjs-wasi/quickjs.wasm');
-  } catch {
-    file = fileURLToPath(new URL('quickjs.wasm', import.meta.url));
-  }
-  return readFile(file);
+  const beside = ['quickjs.wasm', '../quickjs.wasm']
+    .map((name) => fileURLToPath(new URL(name, import.meta.url)))
+    .find((file) => existsSync(file));
+  return readFile(beside ?? createRequire(import.meta.url).resolve('quickjs-wasi/quickjs.wasm'));
 }
 
 function pacError(pacUrl: string, reason: string, cause?: unknown): AppError {

@@ -40,6 +40,8 @@ export class ProxyAuthenticator {
   readonly #logger: Logger;
   /** One question per proxy at a time: the requests refused together wait for the same answer. */
   readonly #asking = new Map<string, Promise<string>>();
+  /** Credentials the keychain could not keep, held for this run only. */
+  readonly #session = new Map<string, string>();
 
   constructor(options: ProxyAuthenticatorOptions) {
     this.#options = options;
@@ -48,7 +50,13 @@ export class ProxyAuthenticator {
 
   /** The Proxy-Authorization value stored for `proxy`, if any. */
   async tokenFor(proxy: string): Promise<string | undefined> {
-    const stored = await this.#options.store.get(proxy);
+    const held = this.#session.get(proxy);
+    if (held !== undefined) return held;
+    const stored = await this.#options.store.get(proxy).catch((error: unknown) => {
+      // No keychain (a container, a session without one): as if none were stored.
+      this.#logger.warn('Could not read the proxy credentials from the keychain', { proxy, error });
+      return undefined;
+    });
     return stored ? this.#tokenOf(stored) : undefined;
   }
 
@@ -69,7 +77,8 @@ export class ProxyAuthenticator {
       const current = await this.tokenFor(proxy);
       // Another request already got new credentials after this one was sent: use those.
       if (current !== undefined && current !== sent) return current;
-      await this.#options.store.delete(proxy);
+      this.#session.delete(proxy);
+      await this.#options.store.delete(proxy).catch(() => false);
       throw new AppError({
         code: 'AUTH_REQUIRED',
         message: `The proxy ${proxy} refused the user name and password (407). They were removed from the keychain, and nothing else; check them with IT, then try again to be asked anew.`,
@@ -82,8 +91,19 @@ export class ProxyAuthenticator {
     if (!schemes.includes('basic')) throw unsupportedSchemeError(proxy, schemes);
     const credentials = checkedCredentials(await this.#options.ask({ proxy }), proxy);
     const token = this.#tokenOf(credentials);
-    await this.#options.store.set(proxy, credentials);
-    this.#logger.info('Stored credentials for the proxy', { proxy });
+    try {
+      await this.#options.store.set(proxy, credentials);
+      this.#logger.info('Stored credentials for the proxy in the keychain', { proxy });
+    } catch (error) {
+      this.#logger.warn(
+        'Could not keep the proxy credentials in the keychain: used for this run only',
+        {
+          proxy,
+          error,
+        },
+      );
+      this.#session.set(proxy, token);
+    }
     return token;
   }
 

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { AppError } from '../../shared/errors';
+import type { DispatcherOptions } from '../services/http/dispatcher';
+import type { Logger } from '../services/log/logger';
+import {
+  ProxyAuthenticator,
+  type AskProxyCredentials,
+} from '../services/proxy/proxy-authenticator';
+import { ProxyCredentialStore } from '../services/proxy/proxy-credentials';
+import type { SecretStore } from '../services/secrets/secret-store';
+import { UsageError } from './cli-args';
+import type { RunOptions } from './cli-options';
+
+/*
+ * The command line's network: --proxy, then --proxy-pac, then HTTPS_PROXY/NO_PROXY (see
+ * services/proxy/proxy-source.ts), and the answer to a proxy that asks for Basic credentials:
+ * the keychain's, else DATABRIDGE_PROXY_USER and DATABRIDGE_PROXY_PASSWORD, stored in the
+ * keychain for the next runs.
+ */
+
+const PacUrlSchema = z.url({ protocol: /^https?$/ });
+
+/** Refuses a --proxy-pac that is not an http(s) URL, before anything is sent. */
+export function checkNetworkOptions(options: Pick<RunOptions, 'proxy-pac'>): void {
+  const pac = options['proxy-pac'];
+  if (pac !== undefined && !PacUrlSchema.safeParse(pac).success) {
+    throw new UsageError(
+      '--proxy-pac must be the http(s) URL of a PAC file, e.g. --proxy-pac http://wpad.corp.example/proxy.pac.',
+    );
+  }
+}
+
+/** The variables that answer a proxy's Basic 407 in the command line and monitor serve. */
+export const PROXY_USER_ENV = 'DATABRIDGE_PROXY_USER';
+export const PROXY_PASSWORD_ENV = 'DATABRIDGE_PROXY_PASSWORD';
+
+/** Reads the proxy's credentials from the environment, or says how to give them. */
+export function environmentCredentials(
+  env: Readonly<Record<string, string | undefined>>,
+): AskProxyCredentials {
+  return ({ proxy }) => {
+    const user = env[PROXY_USER_ENV];
+    const password = env[PROXY_PASSWORD_ENV];
+    if (user === undefined || user === '' || password === undefined) {
+      return Promise.reject(
+        new AppError({
+          code: 'AUTH_REQUIRED',
+          message: `The proxy ${proxy} asks for a user name and password (Basic). Set ${PROXY_USER_ENV} and ${PROXY_PASSWORD_ENV} for one run: they are kept in the keychain, bound to that proxy, for the next ones.`,
+        }),
+      );
+    }
+    return Promise.resolve({ user, password });
+  };
+}
+
+/** A SecretStore opened on first use: the keychain is loaded only when a proxy asks. */
+function lazyStore(open: () => SecretStore): SecretStore {
+  let store: SecretStore | undefined;
+  const get = (): SecretStore => (store ??= open());
+  return {
+    get kind() {
+      return get().kind;
+    },
+    get: (account) => get().get(account),
+    set: (account, secret) => get().set(account, secret),
+    delete: (account) => get().delete(account),
+  };
+}
+
+/** What the command line's dispatcher and direct route take from its options. */
+export function cliNetworkOptions(given: {
+  readonly options: Pick<RunOptions, 'proxy' | 'proxy-pac'>;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly logger: Logger;
+  readonly secretStore: () => SecretStore;
+}): DispatcherOptions {
+  const { options, env, logger } = given;
+  const pac = options['proxy-pac'];
+  return {
+    env,
+    logger,
+    ...(options.proxy ? { proxyUrl: options.proxy } : {}),
+    ...(pac ? { proxyPacUrl: pac } : {}),
+    proxyAuth: new ProxyAuthenticator({
+      store: new ProxyCredentialStore(lazyStore(given.secretStore)),
+      ask: environmentCredentials(env),
+      logger,
+    }),
+  };
+}
