@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, dialog, Menu, nativeTheme, type BrowserWindow } from 'electron';
+import { app, dialog, Menu, nativeTheme, session, type BrowserWindow } from 'electron';
 import { ActivityMonitor } from './app/activity-monitor';
 import { keepAwakeWhileTransferring } from './app/keep-awake';
 import { createAppHandlers } from './app/app-handlers';
@@ -200,6 +200,10 @@ async function start(): Promise<void> {
     osLog: new CommandOsLog({ platform: process.platform }),
     logger,
     appVersion: app.getVersion(),
+    // The system's proxy per URL (OS settings, WPAD, PAC) as Chromium resolves it, in PAC
+    // form ("PROXY host:port; DIRECT"); read by the services only when neither the settings
+    // nor the environment name a proxy. start() runs after whenReady: the session exists.
+    systemProxy: (url) => session.defaultSession.resolveProxy(url),
   });
   // Native parts (menus, dialogs, the window frame) follow the app's theme setting.
   nativeTheme.themeSource = services.settings.get().theme;

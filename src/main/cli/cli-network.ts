@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { AppError } from '../../shared/errors';
 import type { DispatcherOptions } from '../services/http/dispatcher';
 import type { Logger } from '../services/log/logger';
-import {
-  ProxyAuthenticator,
-  type AskProxyCredentials,
-} from '../services/proxy/proxy-authenticator';
+import { environmentCredentials } from '../services/proxy/environment-credentials';
+import { ProxyAuthenticator } from '../services/proxy/proxy-authenticator';
 import { ProxyCredentialStore } from '../services/proxy/proxy-credentials';
 import type { SecretStore } from '../services/secrets/secret-store';
 import { UsageError } from './cli-args';
@@ -28,29 +25,6 @@ export function checkNetworkOptions(options: Pick<RunOptions, 'proxy-pac'>): voi
       '--proxy-pac must be the http(s) URL of a PAC file, e.g. --proxy-pac http://wpad.corp.example/proxy.pac.',
     );
   }
-}
-
-/** The variables that answer a proxy's Basic 407 in the command line and monitor serve. */
-export const PROXY_USER_ENV = 'DATABRIDGE_PROXY_USER';
-export const PROXY_PASSWORD_ENV = 'DATABRIDGE_PROXY_PASSWORD';
-
-/** Reads the proxy's credentials from the environment, or says how to give them. */
-export function environmentCredentials(
-  env: Readonly<Record<string, string | undefined>>,
-): AskProxyCredentials {
-  return ({ proxy }) => {
-    const user = env[PROXY_USER_ENV];
-    const password = env[PROXY_PASSWORD_ENV];
-    if (user === undefined || user === '' || password === undefined) {
-      return Promise.reject(
-        new AppError({
-          code: 'AUTH_REQUIRED',
-          message: `The proxy ${proxy} asks for a user name and password (Basic). Set ${PROXY_USER_ENV} and ${PROXY_PASSWORD_ENV} for one run: they are kept in the keychain, bound to that proxy, for the next ones.`,
-        }),
-      );
-    }
-    return Promise.resolve({ user, password });
-  };
 }
 
 /** A SecretStore opened on first use: the keychain is loaded only when a proxy asks. */

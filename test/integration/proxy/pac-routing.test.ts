@@ -1,8 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appNetwork } from '../../../src/main/app/app-network';
 import { directRoute } from '../../../src/main/services/http/direct-route';
 import { createDispatcher, proxyResolverOf } from '../../../src/main/services/http/dispatcher';
+import { silentLogger } from '../../../src/main/services/log/logger';
+import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import { presignedRequest } from '../../../src/main/services/transfers/presigned-http';
 import {
   apiKeyClient,
@@ -135,6 +138,54 @@ describe('a PAC file choosing the proxy per host', () => {
       } finally {
         await dispatcher.close();
       }
+    }
+  });
+});
+
+describe("the app's network", () => {
+  it("routes by the system's answer when neither settings nor environment name a proxy", async () => {
+    const asked: string[] = [];
+    const systemProxy = (url: string): Promise<string> => {
+      asked.push(url);
+      return Promise.resolve(
+        url.startsWith(storage.url) ? `PROXY ${new URL(storageProxy.url).host}` : 'DIRECT',
+      );
+    };
+    storageProxy.forwarded.length = 0;
+    const saved = {
+      HTTPS_PROXY: process.env['HTTPS_PROXY'],
+      HTTP_PROXY: process.env['HTTP_PROXY'],
+    };
+    delete process.env['HTTPS_PROXY'];
+    delete process.env['HTTP_PROXY'];
+    const { dispatcher } = appNetwork(
+      { secretStore: new MemorySecretStore(), logger: silentLogger, systemProxy },
+      {},
+    );
+    try {
+      await (await request(`${storage.url}/a`, { dispatcher })).body.text();
+      await (await request(`${storage.url}/b`, { dispatcher })).body.text();
+      await (await request(`${third.url}/c`, { dispatcher })).body.text();
+    } finally {
+      Object.assign(process.env, saved);
+      await dispatcher.close();
+    }
+    expect(storageProxy.forwarded).toEqual([`GET ${storage.url}/a`, `GET ${storage.url}/b`]);
+    // Asked once per host (the answers are kept a while), with the origin only.
+    expect(asked).toEqual([`${storage.url}/`, `${third.url}/`]);
+  });
+
+  it('takes the PAC URL setting over the system', async () => {
+    const systemProxy = (): Promise<string> => Promise.reject(new Error('not to be asked'));
+    const { dispatcher } = appNetwork(
+      { secretStore: new MemorySecretStore(), logger: silentLogger, systemProxy },
+      { proxyPacUrl: pac.url },
+    );
+    try {
+      const answer = await request(`${third.url}/d`, { dispatcher });
+      expect(await answer.body.text()).toBe('stored bytes');
+    } finally {
+      await dispatcher.close();
     }
   });
 });

@@ -59,11 +59,13 @@ export class SettingsStore {
   async update(patch: SettingsPatch): Promise<Settings> {
     const parsedPatch = SettingsPatchSchema.safeParse(patch);
     if (!parsedPatch.success) throw invalidInputError('settings.update', parsedPatch.error);
-    const { proxyUrl, ...rest } = parsedPatch.data;
+    const { proxyUrl, proxyPacUrl, ...rest } = parsedPatch.data;
     const next: Settings = { ...this.#settings };
     Object.assign(next, withoutUndefined(rest));
     if (proxyUrl === null) delete next.proxyUrl;
     else if (proxyUrl !== undefined) next.proxyUrl = proxyUrl;
+    if (proxyPacUrl === null) delete next.proxyPacUrl;
+    else if (proxyPacUrl !== undefined) next.proxyPacUrl = proxyPacUrl;
     const settings = SettingsSchema.parse(next);
     await saveDataFile(this.#file, JSON.stringify(settings, null, 2) + '\n', 'settings');
     this.#settings = settings;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkNetworkOptions, environmentCredentials } from '../../../../src/main/cli/cli-network';
+import { checkNetworkOptions } from '../../../../src/main/cli/cli-network';
+import { environmentCredentials } from '../../../../src/main/services/proxy/environment-credentials';
 
 describe('checkNetworkOptions', () => {
   it('takes an http(s) PAC URL and none', () => {
