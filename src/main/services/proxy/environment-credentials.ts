@@ -2,8 +2,8 @@ import { AppError } from '../../../shared/errors';
 import type { AskProxyCredentials } from './proxy-authenticator';
 
 /** The variables that answer a proxy's Basic 407 where nobody can be asked. */
-export const PROXY_USER_ENV = 'DATABRIDGE_PROXY_USER';
-export const PROXY_PASSWORD_ENV = 'DATABRIDGE_PROXY_PASSWORD';
+const PROXY_USER_ENV = 'DATABRIDGE_PROXY_USER';
+const PROXY_PASSWORD_ENV = 'DATABRIDGE_PROXY_PASSWORD';
 
 /**
  * Reads a proxy's credentials from the environment (the command line, monitor serve, and the

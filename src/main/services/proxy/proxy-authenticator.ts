@@ -9,7 +9,7 @@ import {
 } from './proxy-credentials';
 
 /** What the one who asks is told: the proxy that wants a user name and password. */
-export interface ProxyCredentialsRequest {
+interface ProxyCredentialsRequest {
   readonly proxy: string;
 }
 
