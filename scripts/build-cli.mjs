@@ -266,12 +266,12 @@ export async function buildCli(options = {}) {
   await copyFile(join(root, 'node_modules', 'quickjs-wasi', 'quickjs.wasm'), wasm);
   await writeFile(entry, ENTRY);
   await chmod(entry, 0o755);
-  return { entry, main, run, deps, metafile: result.metafile };
+  return { entry, main, run, deps, wasm, metafile: result.metafile };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { entry, main, run, deps } = await buildCli();
-  for (const file of [entry, main, run, deps]) {
+  const { entry, main, run, deps, wasm } = await buildCli();
+  for (const file of [entry, main, run, deps, wasm]) {
     const { size } = await stat(file);
     console.log(`${relative(root, file)}  ${(size / 1024).toFixed(0)} KiB`);
   }

@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import type { DispatcherOptions } from '../services/http/dispatcher';
 import type { Logger } from '../services/log/logger';
 import { environmentCredentials } from '../services/proxy/environment-credentials';
 import { ProxyAuthenticator } from '../services/proxy/proxy-authenticator';
 import { ProxyCredentialStore } from '../services/proxy/proxy-credentials';
 import type { SecretStore } from '../services/secrets/secret-store';
-import { UsageError } from './cli-args';
 import type { RunOptions } from './cli-options';
 
 /*
@@ -14,18 +12,6 @@ import type { RunOptions } from './cli-options';
  * the keychain's, else DATABRIDGE_PROXY_USER and DATABRIDGE_PROXY_PASSWORD, stored in the
  * keychain for the next runs.
  */
-
-const PacUrlSchema = z.url({ protocol: /^https?$/ });
-
-/** Refuses a --proxy-pac that is not an http(s) URL, before anything is sent. */
-export function checkNetworkOptions(options: Pick<RunOptions, 'proxy-pac'>): void {
-  const pac = options['proxy-pac'];
-  if (pac !== undefined && !PacUrlSchema.safeParse(pac).success) {
-    throw new UsageError(
-      '--proxy-pac must be the http(s) URL of a PAC file, e.g. --proxy-pac http://wpad.corp.example/proxy.pac.',
-    );
-  }
-}
 
 /** A SecretStore opened on first use: the keychain is loaded only when a proxy asks. */
 function lazyStore(open: () => SecretStore): SecretStore {

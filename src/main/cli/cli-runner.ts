@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { prepareRequest } from '../services/http/request-parts';
 import { RedactingLogger, consoleSink } from '../services/log/logger';
 import { UsageError, parameterNames, parseCliArgs, type CliCommand } from './cli-args';
-import { checkNetworkOptions } from './cli-network';
+import { checkNetworkOptions } from './cli-network-args';
 import { inputToCheck, planList, type ListPlan } from './cli-across-instances';
 import { isAuditCommand } from './cli-audit-args';
 import { readBodyFile } from './cli-body-file';

@@ -1,5 +1,6 @@
 import { createDispatcher, proxyResolverOf } from '../services/http/dispatcher';
-import { checkNetworkOptions, cliNetworkOptions } from './cli-network';
+import { checkNetworkOptions } from './cli-network-args';
+import { cliNetworkOptions } from './cli-network';
 import { RedactingLogger, consoleSink } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { SecretEnvName } from './cli-secret-args';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../../services/config/app-paths';
 import { UsageError } from '../cli-args';
-import { checkNetworkOptions } from '../cli-network';
+import { checkNetworkOptions } from '../cli-network-args';
 import { readServeConfig, type ServeConnectionConfig } from './serve-config-file';
 import { DEFAULT_SERVE_LIMITS } from './serve-limits';
 import { parseListen, type ListenAddress } from './serve-listen';

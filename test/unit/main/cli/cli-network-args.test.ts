@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNetworkOptions } from '../../../../src/main/cli/cli-network';
+import { checkNetworkOptions } from '../../../../src/main/cli/cli-network-args';
 import { environmentCredentials } from '../../../../src/main/services/proxy/environment-credentials';
 
 describe('checkNetworkOptions', () => {
