@@ -1,4 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';
@@ -10,6 +15,7 @@ import {
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import { startForwardProxy, type ForwardProxy } from '../../support/forward-proxy';
 import { listenOnLoopback } from '../../support/proxy-forwarding';
+import { hasOpenssl, makeSelfSigned } from '../../support/self-signed';
 
 /* A proxy answering 407: Basic answered once and kept; wrong credentials and Negotiate named. */
 
@@ -109,3 +115,63 @@ describe('a proxy that asks for Negotiate or NTLM', () => {
     expect(asking.asked).toEqual([]);
   });
 });
+
+const opensslMissing = !hasOpenssl();
+if (opensslMissing) {
+  console.log(
+    'proxy-auth (tunnel): skipped, openssl is not installed (needed for a test certificate)',
+  );
+}
+
+describe.skipIf(opensslMissing)(
+  'a tunnelling proxy (https host) that asks for Basic credentials',
+  () => {
+    let dir: string;
+    let secure: HttpsServer;
+    let secureUrl: string;
+    let ca: string;
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'proxy-auth-'));
+      const made = makeSelfSigned(dir, '127.0.0.1', 'IP:127.0.0.1');
+      ca = readFileSync(made.certFile, 'utf8');
+      secure = createHttpsServer({ key: readFileSync(made.keyFile), cert: ca }, (_req, res) =>
+        res.end('behind the tunnel'),
+      );
+      await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+      secureUrl = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      secure.closeAllConnections();
+      await new Promise((resolve) => secure.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('asks once through CONNECT, then tunnels with the credentials', async () => {
+      const store = new MemorySecretStore();
+      const asked: string[] = [];
+      const proxyAuth = new ProxyAuthenticator({
+        store: new ProxyCredentialStore(store),
+        ask: ({ proxy }) => {
+          asked.push(proxy);
+          return Promise.resolve(GOOD);
+        },
+      });
+      basic.forwarded.length = 0;
+      basic.authorizations.length = 0;
+      const dispatcher = createDispatcher({ proxyUrl: basic.url, env: {}, ca: [ca], proxyAuth });
+      try {
+        const first = await request(`${secureUrl}/a`, { dispatcher });
+        expect(await first.body.text()).toBe('behind the tunnel');
+        const second = await request(`${secureUrl}/b`, { dispatcher });
+        expect(await second.body.text()).toBe('behind the tunnel');
+      } finally {
+        await dispatcher.close();
+      }
+      expect(asked).toEqual([basic.url]);
+      expect(basic.forwarded).toContain(`CONNECT ${new URL(secureUrl).host}`);
+      expect(basic.authorizations[0]).toBe('-');
+      expect(basic.authorizations).toContain(basicToken(GOOD));
+    });
+  },
+);
