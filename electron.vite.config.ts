@@ -22,6 +22,21 @@ const bundledDependencies: readonly string[] = Object.keys(pkg.dependencies ?? {
   (name) => !nativeModules.includes(name),
 );
 
+/**
+ * QuickJS's WebAssembly binary beside out/main/index.js, where services/proxy/pac-file-resolver.ts
+ * reads it: the packaged app ships no node_modules but keytar.
+ */
+const quickJsWasm = {
+  name: 'databridge-quickjs-wasm',
+  generateBundle(this: { emitFile(file: object): string }) {
+    this.emitFile({
+      type: 'asset',
+      fileName: 'quickjs.wasm',
+      source: readFileSync(resolve('node_modules/quickjs-wasi/quickjs.wasm')),
+    });
+  },
+};
+
 /** `@renderer/…` and `@shared/…`: the renderer imports across its layers without `../../../`. */
 const rendererAliases = {
   '@renderer': resolve('src/renderer/src'),
@@ -32,7 +47,10 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: { exclude: [...bundledDependencies] },
-      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+      rollupOptions: {
+        input: { index: resolve('src/main/index.ts') },
+        plugins: [quickJsWasm],
+      },
     },
   },
   preload: {

@@ -101,8 +101,9 @@ export default tseslint.config(
   {
     files: ['src/main/services/**'],
     rules: layer(
-      // fflate: the zip of the diagnostics bundle (services/diagnostics).
-      ['zod', 'undici', 'node:*', 'fflate'],
+      // fflate: the zip of the diagnostics bundle (services/diagnostics); pac-resolver and
+      // quickjs-wasi: PAC files, evaluated in a WebAssembly sandbox.
+      ['zod', 'undici', 'node:*', 'fflate', 'pac-resolver', 'quickjs-wasi'],
       ['platform', 'app', 'cli', 'renderer', 'preload', 'emulator'],
       'Services are plain TypeScript with no Electron import: move Electron code to src/main/platform (and terminal code to src/main/cli).',
     ),

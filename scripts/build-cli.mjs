@@ -10,7 +10,7 @@
 // Node range from package.json, which the packaged app keeps inside its asar archive where
 // plain Node cannot read it, and the operations the top-level help lists and the model shell
 // completion offers, so that `--help` and `completion` never build the catalogue's schemas.
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -33,6 +33,8 @@ export const CLI_FILES = [
   'databridge-main.cjs',
   'databridge-run.cjs',
   'databridge-deps.cjs',
+  // The PAC files' sandbox (QuickJS in WebAssembly), read by services/proxy/pac-file-resolver.ts.
+  'quickjs.wasm',
 ];
 /** Where `npm run build` writes them. */
 export const CLI_DIR = join(root, 'out', 'cli');
@@ -221,7 +223,9 @@ function bundleOptions(info, outfile, metafile) {
  * @param {{ outDir?: string, metafile?: boolean }} [options]
  */
 export async function buildCli(options = {}) {
-  const [entry, main, run, deps] = CLI_FILES.map((name) => join(options.outDir ?? CLI_DIR, name));
+  const [entry, main, run, deps, wasm] = CLI_FILES.map((name) =>
+    join(options.outDir ?? CLI_DIR, name),
+  );
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
   const info = {
     version: pkg.version,
@@ -259,14 +263,15 @@ export async function buildCli(options = {}) {
       loader: 'js',
     },
   });
+  await copyFile(join(root, 'node_modules', 'quickjs-wasi', 'quickjs.wasm'), wasm);
   await writeFile(entry, ENTRY);
   await chmod(entry, 0o755);
-  return { entry, main, run, deps, metafile: result.metafile };
+  return { entry, main, run, deps, wasm, metafile: result.metafile };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { entry, main, run, deps } = await buildCli();
-  for (const file of [entry, main, run, deps]) {
+  const { entry, main, run, deps, wasm } = await buildCli();
+  for (const file of [entry, main, run, deps, wasm]) {
     const { size } = await stat(file);
     console.log(`${relative(root, file)}  ${(size / 1024).toFixed(0)} KiB`);
   }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, dialog, Menu, nativeTheme, type BrowserWindow } from 'electron';
+import { app, dialog, Menu, nativeTheme, session, type BrowserWindow } from 'electron';
 import { ActivityMonitor } from './app/activity-monitor';
 import { keepAwakeWhileTransferring } from './app/keep-awake';
 import { createAppHandlers } from './app/app-handlers';
@@ -190,14 +190,12 @@ function openTray(options: Omit<AppTrayOptions, 'icon' | 'isTemplate'>): AppTray
   });
 }
 
-async function start(): Promise<void> {
-  const logFile = mainLogFile(app.getPath('logs'));
-  const logger = new RedactingLogger({ sink: fileSink(logFile) });
-  hardenSession(rendererOrigin);
-  hardenAllWebContents(rendererOrigin);
-  handleAppScheme(join(import.meta.dirname, '../renderer'));
-
-  const services = await createAppServices({
+/** The app's services, wired for the window's main process. */
+function appServicesOf(
+  logFile: string,
+  logger: RedactingLogger,
+): ReturnType<typeof createAppServices> {
+  return createAppServices({
     dataDir: app.getPath('userData'),
     secretStore: new KeytarSecretStore(),
     osLog: new CommandOsLog({ platform: process.platform }),
@@ -205,7 +203,21 @@ async function start(): Promise<void> {
     appVersion: app.getVersion(),
     logFile,
     electronVersion: process.versions.electron,
+    // The system's proxy per URL (OS settings, WPAD, PAC) as Chromium resolves it, in PAC
+    // form ("PROXY host:port; DIRECT"); read by the services only when neither the settings
+    // nor the environment name a proxy. start() runs after whenReady: the session exists.
+    systemProxy: (url) => session.defaultSession.resolveProxy(url),
   });
+}
+
+async function start(): Promise<void> {
+  const logFile = mainLogFile(app.getPath('logs'));
+  const logger = new RedactingLogger({ sink: fileSink(logFile) });
+  hardenSession(rendererOrigin);
+  hardenAllWebContents(rendererOrigin);
+  handleAppScheme(join(import.meta.dirname, '../renderer'));
+
+  const services = await appServicesOf(logFile, logger);
   // Native parts (menus, dialogs, the window frame) follow the app's theme setting.
   nativeTheme.themeSource = services.settings.get().theme;
   services.settings.onDidChange((settings) => (nativeTheme.themeSource = settings.theme));

@@ -217,6 +217,10 @@ test("invalid values show the contract's message and nothing is sent", async ({
     await app.settings.input('settings-min-speed-window').fill('60');
     await app.settings.input('settings-proxy-url').fill('ftp://x');
     await expect(app.settings.view).toContainText('Proxy must look like http://proxy.example:3128');
+    await app.settings.input('settings-proxy-pac-url').fill('file:///etc/proxy.pac');
+    await expect(app.settings.view).toContainText(
+      'PAC URL must look like http://wpad.corp.example/proxy.pac',
+    );
     await app.settings.save.click();
     await expect(page.getByTestId('settings-state')).toHaveText('Unsaved changes');
   });
@@ -226,7 +230,9 @@ test("invalid values show the contract's message and nothing is sent", async ({
 
   await page.getByTestId('settings-revert').click();
   await expect(app.settings.input('settings-proxy-url')).toHaveValue('');
+  await expect(app.settings.input('settings-proxy-pac-url')).toHaveValue('');
   await expect(app.settings.view).not.toContainText('Proxy must look like');
+  await expect(app.settings.view).not.toContainText('PAC URL must look like');
   await expect(page.getByTestId('settings-state')).toHaveText('All changes saved');
 });
 

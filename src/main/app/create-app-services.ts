@@ -11,11 +11,11 @@ import type { AuditTrail } from '../services/audit/audit-trail';
 import type { OsLog } from '../services/audit/os-log';
 import { ConnectionManager, type EmulatorHandle } from '../services/connection/connection-manager';
 import { OpenConnectionsService } from '../services/connection/open-connections';
-import { createDispatcher, networkOf } from '../services/http/dispatcher';
 import { directRoute, type DirectRouteOptions } from '../services/http/direct-route';
 import { AppEventBus } from '../services/ipc/app-event-bus';
 import { JobWatcher } from '../services/jobs/job-watcher';
 import type { Logger } from '../services/log/logger';
+import type { AskProxyCredentials } from '../services/proxy/proxy-authenticator';
 import { JOB_DISCOVERY_INTERVALS, type MonitorService } from '../services/monitor/monitor-service';
 import type { SecretStore } from '../services/secrets/secret-store';
 import { SecretVault } from '../services/secrets/secret-vault';
@@ -27,6 +27,7 @@ import {
   type TransferServiceOptions,
 } from '../services/transfers/transfer-service';
 import { createDiagnostics } from './create-diagnostics';
+import { appNetwork } from './app-network';
 import { createMonitor } from './create-monitor';
 import { PathProvenance } from './path-provenance';
 import type { TransferPort } from './transfer-handlers';
@@ -51,8 +52,18 @@ export interface AppServicesOptions {
   readonly logger: Logger;
   /** Starts the built-in emulator; default: in this process, demo data, a free port. */
   readonly startEmulator?: () => Promise<EmulatorHandle>;
-  /** Default: one from the settings' proxy and the environment. */
+  /** Default: one from the settings' proxy or PAC URL, the environment, or the system's. */
   readonly dispatcher?: Dispatcher;
+  /**
+   * The system's proxy for a URL, in PAC form (Electron's `session.resolveProxy`), used when
+   * neither the settings nor the environment name a proxy; absent in the harness (direct).
+   */
+  readonly systemProxy?: (url: string) => Promise<string>;
+  /**
+   * Asks the user for a proxy's Basic credentials; default: DATABRIDGE_PROXY_USER and
+   * DATABRIDGE_PROXY_PASSWORD of the app's environment.
+   */
+  readonly askProxyCredentials?: AskProxyCredentials;
   /**
    * Part size, single-stream threshold, parts in flight, connections per download; default:
    * the engine's and the settings'.
@@ -143,12 +154,6 @@ function jobWatcherOf(
       settings.get().sessionRefreshSeconds * 1000 * JOB_DISCOVERY_INTERVALS,
     logger,
   });
-}
-
-/** The proxy choice and CAs, read once for the dispatcher and the direct downloads. */
-function networkOnce(options: DirectRouteOptions): DirectRouteOptions {
-  const { ca } = networkOf(options);
-  return { ...options, ...(ca ? { ca } : {}) };
 }
 
 /** The transfer engine of the app, reading its limits from the settings. */
@@ -312,9 +317,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   setUnexpectedErrorReporter((error) => logger.error('An event listener failed', { error }));
   const bus = new AppEventBus({ logger });
   const { policy, settings } = await settingsOf(options);
-  const { proxyUrl } = settings.get();
-  const network = networkOnce({ logger, ...(proxyUrl ? { proxyUrl } : {}) });
-  const dispatcher = options.dispatcher ?? createDispatcher(network);
+  const { network, dispatcher } = appNetwork(options, settings.get());
   const profiles = new ProfileStore({ file: join(dataDir, 'profiles.json'), logger });
   const profilesLoaded = await profiles.load();
   const secrets = new SecretVault({ store: options.secretStore, logger });
@@ -357,7 +360,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     transfers,
     provenance: new PathProvenance(),
     audit: audit.trail,
-    diagnostics: createDiagnostics(options, { profiles, secrets, proxyUrl, settings, policy }),
+    diagnostics: createDiagnostics(options, { profiles, secrets, settings, policy }),
     shutdown,
   };
 }

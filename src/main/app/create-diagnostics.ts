@@ -7,6 +7,7 @@ import type { SecretVault } from '../services/secrets/secret-vault';
 import { settingsInForceOf } from '../services/settings/settings-in-force';
 import type { SettingsStore } from '../services/settings/settings-store';
 import type { PolicyState } from '../../shared/model/policy';
+import type { Settings } from '../../shared/model/settings';
 
 /** What the app's diagnostics bundle reads, from the options of the app's services. */
 export interface AppDiagnosticsOptions {
@@ -17,15 +18,16 @@ export interface AppDiagnosticsOptions {
   readonly appVersion?: string;
   /** `process.versions.electron` in the app; none in the browser harness. */
   readonly electronVersion?: string;
+  /** The system's proxy for a URL (Electron's `session.resolveProxy`); none in the harness. */
+  readonly systemProxy?: (url: string) => Promise<string>;
 }
 
-/** The services the bundle reads, and the settings' proxy the app's dispatcher was made with. */
+/** The services the bundle reads. */
 export interface AppDiagnosticsParts {
   readonly profiles: ProfileStore;
   readonly secrets: SecretVault;
   readonly settings: SettingsStore;
   readonly policy: PolicyState;
-  readonly proxyUrl: string | undefined;
 }
 
 /** The app's diagnostics: the window's data folder, log, keychain and network choice. */
@@ -50,9 +52,16 @@ export function createDiagnostics(
     log: { file: options.logFile ?? defaultMainLogFile(dataDir, 'linux') },
     journalFolders: journalFolders(dataDir),
     network: {
-      ...(parts.proxyUrl ? { proxyUrl: parts.proxyUrl } : {}),
+      // The proxy choice the app's dispatcher was made with (app-network.ts).
+      ...proxySettingsOf(parts.settings.get()),
       proxySource: 'settings',
+      ...(options.systemProxy ? { systemProxy: options.systemProxy } : {}),
       env: process.env,
     },
   });
+}
+
+function proxySettingsOf(settings: Settings): { proxyUrl?: string; proxyPacUrl?: string } {
+  const { proxyUrl, proxyPacUrl } = settings;
+  return { ...(proxyUrl ? { proxyUrl } : {}), ...(proxyPacUrl ? { proxyPacUrl } : {}) };
 }

@@ -1,6 +1,7 @@
 import { jobIdFromLocation } from '../../shared/contract/paths';
 import type { Dispatcher } from 'undici';
 import { createDispatcher } from '../services/http/dispatcher';
+import { cliNetworkOptions } from './cli-network';
 import type { RedactingLogger } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { SecretEnvName } from './cli-secret-args';
@@ -11,7 +12,7 @@ import { codeOf, instanceNamesOf, unknownInstanceHint } from './cli-instance-hin
 import { EXIT, reportFailure } from './cli-exit-codes';
 import type { OutputSettings } from './output/output-args';
 import { renderAnswer } from './output/output-render';
-import { policyInForce } from '../../shared/model/policy';
+import { policyInForce, type PolicyState } from '../../shared/model/policy';
 import { loadCliPolicy, policyProxy } from './cli-policy-rules';
 
 /*
@@ -38,6 +39,17 @@ export interface CallIo {
   readonly list?: ListPlan;
 }
 
+/**
+ * The run's dispatcher: its proxy (the organisation's locked one wins, a different --proxy is
+ * refused), PAC file and proxy credentials.
+ */
+function runDispatcher(command: RunCommand, io: CallIo, policy: PolicyState): Dispatcher {
+  const proxy = policyProxy(policyInForce(policy), command.options.proxy);
+  const options = { ...command.options, ...(proxy ? { proxy } : {}) };
+  const { env, logger, secretStore } = io;
+  return createDispatcher(cliNetworkOptions({ options, env, logger, secretStore }));
+}
+
 /** Sends the operation with `input` and prints its answer (see --output); the exit code. */
 export async function callOperation(
   command: RunCommand,
@@ -54,8 +66,7 @@ export async function callOperation(
   const policy = await loadCliPolicy(io.env, io.stderr);
   let dispatcher: Dispatcher;
   try {
-    const proxy = policyProxy(policyInForce(policy), command.options.proxy);
-    dispatcher = createDispatcher({ env: io.env, logger, ...(proxy ? { proxyUrl: proxy } : {}) });
+    dispatcher = runDispatcher(command, io, policy);
   } catch (error) {
     return failed(error);
   }

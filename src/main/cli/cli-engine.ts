@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import type { SignInState } from '../../shared/model/session-state';
 import type { Connection } from '../services/connection/connection';
 import { directRoute } from '../services/http/direct-route';
+import type { ProxyResolver } from '../services/proxy/proxy-resolvers';
 import { JobWatcher } from '../services/jobs/job-watcher';
 import type { TransferDisk } from '../services/transfers/transfer-disk';
 import type { TransferConnections } from '../services/transfers/transfer-ports';
@@ -26,6 +27,8 @@ import type { TransferCommand } from './cli-transfer-args';
 export interface CliEngineDeps extends CliConnectionDeps {
   /** Where transfers write (tests: a disk that fills up); default the machine's. */
   readonly disk?: TransferDisk;
+  /** The dispatcher's proxy resolver, which the direct downloads ask too. */
+  readonly resolver?: ProxyResolver;
 }
 
 /** The engine of one CLI run. */
@@ -167,6 +170,7 @@ export async function createCliEngine(
       env: deps.env,
       logger: deps.logger,
       ...(command.options.proxy ? { proxyUrl: command.options.proxy } : {}),
+      ...(deps.resolver ? { resolver: deps.resolver } : {}),
     }),
     logger: deps.logger,
     ...(deps.disk ? { disk: deps.disk } : {}),

@@ -15,6 +15,7 @@ export const CONNECTION_OPTIONS = [
   'user',
   'password',
   'proxy',
+  'proxy-pac',
   'timeout',
 ] as const;
 

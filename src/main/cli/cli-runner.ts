@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { prepareRequest } from '../services/http/request-parts';
 import { RedactingLogger, consoleSink } from '../services/log/logger';
 import { UsageError, parameterNames, parseCliArgs, type CliCommand } from './cli-args';
+import { checkNetworkOptions } from './cli-network-args';
 import { inputToCheck, planList, type ListPlan } from './cli-across-instances';
 import { isAuditCommand } from './cli-audit-args';
 import { isPolicyCommand } from './cli-policy-words';
@@ -82,6 +83,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const listed = takeListArgs(taken.argv);
     list = listed.list;
     command = parseCliArgs(listed.argv);
+    if (command.kind === 'run') checkNetworkOptions(command.options);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`usage: ${error.message}\n`);

@@ -1,4 +1,6 @@
-import { createDispatcher } from '../services/http/dispatcher';
+import { createDispatcher, proxyResolverOf } from '../services/http/dispatcher';
+import { checkNetworkOptions } from './cli-network-args';
+import { cliNetworkOptions } from './cli-network';
 import { RedactingLogger, consoleSink } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { SecretEnvName } from './cli-secret-args';
@@ -49,6 +51,7 @@ export async function runTransferCli(
   const policy = await loadCliPolicy(io.env, io.stderr);
   try {
     command = withPolicy(parseTransferArgs(name, argv), policyInForce(policy));
+    checkNetworkOptions(command.options);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(failureLine(failureOf(error), (text) => text));
@@ -60,12 +63,11 @@ export async function runTransferCli(
     level: 'debug',
   });
   const out = outputOf(command, io, logger);
-  const proxy = command.options.proxy;
-  const dispatcher = createDispatcher({
-    env: io.env,
-    logger,
-    ...(proxy ? { proxyUrl: proxy } : {}),
-  });
+  const given = { options: command.options, env: io.env, logger, secretStore: io.secretStore };
+  // One resolver for the dispatcher and the direct downloads: a PAC file is fetched once.
+  const network = cliNetworkOptions(given);
+  const resolver = proxyResolverOf(network);
+  const dispatcher = createDispatcher({ ...network, resolver });
   let engine: CliEngine | undefined;
   try {
     let code: number;
@@ -73,6 +75,7 @@ export async function runTransferCli(
       engine = await createCliEngine(command, {
         env: io.env,
         dispatcher,
+        resolver,
         logger,
         secretStore: io.secretStore,
         stderr: io.stderr,

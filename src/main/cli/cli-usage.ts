@@ -84,6 +84,10 @@ Connection (one of; --profile with --base-url or --region is refused):
                            token sign-in (password also from DATABRIDGE_PASSWORD, or
                            --password-stdin: read from standard input)
   --proxy URL              HTTP(S) proxy (default: HTTPS_PROXY / HTTP_PROXY, with NO_PROXY)
+  --proxy-pac URL          a PAC file choosing the proxy per host (--proxy wins over it; it
+                           wins over HTTPS_PROXY). A proxy asking for Basic credentials is
+                           answered from the keychain, or from DATABRIDGE_PROXY_USER and
+                           DATABRIDGE_PROXY_PASSWORD (then kept in the keychain)
   --timeout SECONDS        time allowed for each operation of the service, retries included
                            (default ${SERVICE_LIMITS.deadlineMs / 1000}); file transfers are not bound by it
   --read-only              refuse every operation that changes something

@@ -19,6 +19,7 @@ export const CLI_FILES = [
   'databridge-main.cjs',
   'databridge-run.cjs',
   'databridge-deps.cjs',
+  'quickjs.wasm',
 ] as const;
 /** Their folder in the packaged app's resources folder (electron-builder.yml, extraResources). */
 export const CLI_RESOURCE_DIR = 'cli';

@@ -129,10 +129,20 @@ export const SettingsSchema = z.object({
         'Put no user name or password in the proxy URL: settings are stored unencrypted. Use the HTTPS_PROXY environment variable for a proxy that needs them.',
     })
     .optional(),
+  /**
+   * The URL of a PAC file choosing the proxy per host (IT's proxy auto-config); a proxy URL
+   * wins over it, and it wins over the environment's and the system's proxy.
+   */
+  proxyPacUrl: z
+    .url({
+      protocol: /^https?$/,
+      error: 'PAC URL must look like http://wpad.corp.example/proxy.pac',
+    })
+    .optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
-/** A change to some settings; `proxyUrl: null` removes the proxy. */
+/** A change to some settings; `proxyUrl: null` removes the proxy, `proxyPacUrl: null` the PAC URL. */
 export const SettingsPatchSchema = z.strictObject({
   theme: SettingsSchema.shape.theme.unwrap().optional(),
   timeDisplay: SettingsSchema.shape.timeDisplay.unwrap().optional(),
@@ -155,6 +165,7 @@ export const SettingsPatchSchema = z.strictObject({
   monitorFailedJobs: SettingsSchema.shape.monitorFailedJobs.unwrap().optional(),
   unwatchedInstances: SettingsSchema.shape.unwatchedInstances.unwrap().optional(),
   proxyUrl: SettingsSchema.shape.proxyUrl.unwrap().nullable().optional(),
+  proxyPacUrl: SettingsSchema.shape.proxyPacUrl.unwrap().nullable().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 

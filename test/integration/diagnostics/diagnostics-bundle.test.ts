@@ -127,14 +127,17 @@ describe.skipIf(opensslMissing)('DiagnosticsService', () => {
     await (await makeService()).write({ file });
     const entries = unzipText(new Uint8Array(await readFile(file)));
     const network = JSON.parse(entries['network.json'] ?? '{}') as {
-      routes: { url: string; route: string; reason: string }[];
+      routes: { url: string; route: string; answer: string }[];
+      proxy: { source: string; noProxy: string };
       certificates: { extraFile: { certificates: number } };
     };
+    // NO_PROXY sends the emulator direct, as the dispatcher's own resolver answers.
     expect(network.routes).toContainEqual({
       url: emulator.emulator.baseUrl,
       route: 'direct',
-      reason: 'NO_PROXY entry "127.0.0.1" matches the host',
+      answer: 'DIRECT',
     });
+    expect(network.proxy).toMatchObject({ source: 'environment', noProxy: '127.0.0.1' });
     expect(network.certificates.extraFile.certificates).toBe(1);
     expect(entries['network.json']).toContain('http://[redacted]@127.0.0.1:9/');
 

@@ -100,7 +100,7 @@ function startupModules(entry: string): Set<string> {
 describe('the databridge bundle', () => {
   it('is an executable entry that Node runs directly, and the bundles beside it', async () => {
     const files = [built.entry, built.main, built.run, built.deps];
-    expect(files.map((file) => basename(file))).toEqual(CLI_FILES);
+    expect([...files, built.wasm].map((file) => basename(file))).toEqual(CLI_FILES);
     const text = await readFile(built.entry, 'utf8');
     expect(text.split('\n', 1)[0]).toBe('#!/usr/bin/env node');
     expect((await stat(built.entry)).mode & 0o111).not.toBe(0);

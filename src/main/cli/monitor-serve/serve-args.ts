@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../../services/config/app-paths';
 import { UsageError } from '../cli-args';
+import { checkNetworkOptions } from '../cli-network-args';
 import { readServeConfig, type ServeConnectionConfig } from './serve-config-file';
 import { DEFAULT_SERVE_LIMITS } from './serve-limits';
 import { parseListen, type ListenAddress } from './serve-listen';
@@ -29,6 +30,8 @@ export interface ServeSettings {
   readonly historyDir: string;
   readonly dataDir: string;
   readonly proxy?: string;
+  /** A PAC file's URL (--proxy-pac or `proxyPac` in the file); --proxy wins over it. */
+  readonly proxyPac?: string;
   readonly timeout?: string;
   readonly connections: readonly ServeConnectionConfig[];
   readonly verbose: boolean;
@@ -51,6 +54,7 @@ const OPTIONS = {
   tenant: { type: 'string' },
   user: { type: 'string' },
   proxy: { type: 'string' },
+  'proxy-pac': { type: 'string' },
   timeout: { type: 'string' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -90,6 +94,8 @@ export async function parseServeArgs(
   );
   const tls = tlsOf(values['tls-cert'] ?? file?.tlsCert, values['tls-key'] ?? file?.tlsKey);
   const proxy = values.proxy ?? file?.proxy;
+  const proxyPac = values['proxy-pac'] ?? file?.proxyPac;
+  checkNetworkOptions({ 'proxy-pac': proxyPac });
   return {
     listen: parseListen(values.listen ?? file?.listen ?? DEFAULT_LISTEN),
     ...(token ? { token } : {}),
@@ -100,6 +106,7 @@ export async function parseServeArgs(
     historyDir: values['history-dir'] ?? file?.historyDir ?? historyDirOf(env, dataDir),
     dataDir,
     ...(proxy ? { proxy } : {}),
+    ...(proxyPac ? { proxyPac } : {}),
     ...(values.timeout ? { timeout: values.timeout } : {}),
     connections: connectionsOf(values, file?.connections ?? []),
     verbose: values.verbose === true,

@@ -58,6 +58,7 @@ const ServeConfigSchema = z.strictObject({
   tlsCert: z.string().min(1).optional(),
   tlsKey: z.string().min(1).optional(),
   proxy: z.string().min(1).optional(),
+  proxyPac: z.url({ protocol: /^https?$/ }).optional(),
   connections: z.array(ConnectionSchema).max(100).default([]),
 });
 export type ServeConfigFile = z.infer<typeof ServeConfigSchema>;

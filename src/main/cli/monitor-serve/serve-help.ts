@@ -45,8 +45,9 @@ Serving:
                                minute, with their count
   --history-dir DIR            the monitor's history (default $STATE_DIRECTORY/history under
                                systemd, else the data folder's monitor-serve/history)
-  --proxy URL, --timeout SECONDS
-                               as for every command
+  --proxy URL, --proxy-pac URL, --timeout SECONDS
+                               as for every command (a proxy's Basic credentials: the
+                               keychain, or DATABRIDGE_PROXY_USER/DATABRIDGE_PROXY_PASSWORD)
   --verbose                    log each request to the service as well
 
 Runs in the foreground and logs one JSON line per event on stderr. SIGTERM or Ctrl+C stops it

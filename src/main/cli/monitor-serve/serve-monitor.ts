@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import { defaultSettings, type Settings } from '../../../shared/model/settings';
 import type { InstanceMonitorState, MonitorInstanceRef } from '../../../shared/model/monitor';
 import { createDispatcher } from '../../services/http/dispatcher';
+import { cliNetworkOptions } from '../cli-network';
 import { JobWatcher } from '../../services/jobs/job-watcher';
 import type { Logger } from '../../services/log/logger';
 import { MonitorHistory } from '../../services/monitor/monitor-history';
@@ -179,11 +180,17 @@ function keepKnownInstances(
 
 /** Connects every connection; the dispatcher is closed again when one cannot be made. */
 async function connect(settings: ServeSettings, deps: ServeDeps) {
-  const dispatcher: Dispatcher = createDispatcher({
-    env: deps.env,
-    logger: deps.logger,
-    ...(settings.proxy ? { proxyUrl: settings.proxy } : {}),
-  });
+  const dispatcher: Dispatcher = createDispatcher(
+    cliNetworkOptions({
+      options: {
+        ...(settings.proxy ? { proxy: settings.proxy } : {}),
+        ...(settings.proxyPac ? { 'proxy-pac': settings.proxyPac } : {}),
+      },
+      env: deps.env,
+      logger: deps.logger,
+      secretStore: deps.secretStore,
+    }),
+  );
   try {
     return { dispatcher, connections: await connectAll(settings, { ...deps, dispatcher }) };
   } catch (error) {

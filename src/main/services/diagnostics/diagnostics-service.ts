@@ -1,7 +1,12 @@
 import type { Profile } from '../../../shared/model/profile';
 import { RegionSchema } from '../../../shared/contract/enums';
 import { serviceEndpoints } from '../config/regions';
-import { createDispatcher, networkOf } from '../http/dispatcher';
+import {
+  createDispatcher,
+  networkOf,
+  proxyResolverOf,
+  type DispatcherOptions,
+} from '../http/dispatcher';
 import type { SecretVault } from '../secrets/secret-vault';
 import type { SettingInForce } from '../settings/settings-in-force';
 import {
@@ -21,14 +26,30 @@ import { redactedZip } from './bundle-zip';
 import { BundleRedactor } from './bundle-redaction';
 import { summarizeCa } from './ca-summary';
 import { checkHost, type HostCheck } from './connectivity-check';
-import { describeProxyRoute, withoutCredentials, type ProxySource } from './proxy-route';
+import { describeProxyRoute, describeProxySource, type ProxyOrigin } from './proxy-route';
 
 /** The network the bundle describes and checks: the app's (or the command's) proxy choice. */
 interface DiagnosticsNetwork {
-  /** The proxy URL of the settings or `--proxy`; else the environment's. */
+  /** The proxy URL of the settings or `--proxy`. */
   readonly proxyUrl?: string;
-  readonly proxySource: Exclude<ProxySource, 'environment'>;
+  /** The PAC file's URL of the settings or `--proxy-pac`. */
+  readonly proxyPacUrl?: string;
+  /** Where those two were set. */
+  readonly proxySource: ProxyOrigin;
+  /** In the app, the system's proxy for a URL (Electron's `session.resolveProxy`). */
+  readonly systemProxy?: (url: string) => Promise<string>;
   readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** The dispatcher's options of the network the bundle describes (its own CAs: none needed). */
+function dispatcherOptionsOf(network: DiagnosticsNetwork): DispatcherOptions {
+  const { proxyUrl, proxyPacUrl, systemProxy, env } = network;
+  return {
+    env,
+    ...(proxyUrl ? { proxyUrl } : {}),
+    ...(proxyPacUrl ? { proxyPacUrl } : {}),
+    ...(systemProxy ? { systemProxy } : {}),
+  };
 }
 
 /** Options of {@link DiagnosticsService}. */
@@ -113,7 +134,7 @@ export class DiagnosticsService {
     const listed = profiles instanceof Error ? [] : profiles;
     const urls = this.#serviceUrls(listed);
     request.onProgress?.(`Checking the connection to ${urls.length} service host(s)`);
-    const network = this.#network(urls);
+    const network = await this.#network(urls);
     const checks = await this.#checkAll(urls);
     const transfers = await transfersOf(options.journalFolders);
     const entries: Record<BundleEntryName, unknown> = {
@@ -161,35 +182,32 @@ export class DiagnosticsService {
     return [...new Set([...(this.#options.serviceUrls ?? regionUrls()), ...custom])];
   }
 
-  #network(urls: readonly string[]): unknown {
-    const { proxyUrl, proxySource, env } = this.#options.network;
-    const chosen = networkOf({ ...(proxyUrl ? { proxyUrl } : {}), env, ca: [] });
-    const source: ProxySource = proxyUrl ? proxySource : 'environment';
+  async #network(urls: readonly string[]): Promise<unknown> {
+    const { network } = this.#options;
+    const options = dispatcherOptionsOf(network);
+    const chosen = networkOf({ ...options, ca: [] });
+    // The resolver the dispatcher uses: a PAC file is fetched, the system is asked.
+    const resolver = proxyResolverOf({ ...options, ca: chosen.ca ?? [] });
     return {
       proxy: {
-        source: proxyUrl
-          ? proxySource
-          : chosen.httpsProxy || chosen.httpProxy
-            ? 'environment'
-            : 'none',
-        httpProxy: withoutCredentials(chosen.httpProxy),
-        httpsProxy: withoutCredentials(chosen.httpsProxy),
+        ...describeProxySource(chosen.source, network.proxySource),
         noProxy: chosen.noProxy,
       },
-      routes: urls.map((url) => describeProxyRoute(url, chosen, source)),
+      routes: await Promise.all(urls.map((url) => describeProxyRoute(url, resolver))),
       certificates: summarizeCa({
-        ...(env['NODE_EXTRA_CA_CERTS'] ? { extraCaFile: env['NODE_EXTRA_CA_CERTS'] } : {}),
+        ...(network.env['NODE_EXTRA_CA_CERTS']
+          ? { extraCaFile: network.env['NODE_EXTRA_CA_CERTS'] }
+          : {}),
       }),
     };
   }
 
   async #checkAll(urls: readonly string[]): Promise<HostCheck[]> {
-    const { proxyUrl, env } = this.#options.network;
+    const options = dispatcherOptionsOf(this.#options.network);
     const timeoutMs = this.#stepTimeout();
-    const { ca } = networkOf({ env });
+    const { ca } = networkOf(options);
     const dispatcher = createDispatcher({
-      ...(proxyUrl ? { proxyUrl } : {}),
-      env,
+      ...options,
       ...(ca ? { ca } : {}),
       connectTimeoutMs: timeoutMs,
       headersTimeoutMs: timeoutMs,

@@ -1,33 +1,24 @@
-import type { Network } from '../http/dispatcher';
+import { describeChoice } from '../proxy/proxy-choice';
+import type { ProxyResolver } from '../proxy/proxy-resolvers';
+import type { ProxySource } from '../proxy/proxy-source';
 
 /*
- * How a request of the app reaches a host: the same choice undici's EnvHttpProxyAgent makes
- * with the proxies and NO_PROXY that `networkOf` hands the dispatcher, written out for a
- * person reading a diagnostics bundle. Kept beside the bundle, not in the dispatcher: the
- * dispatcher never needs the words, only undici's choice.
+ * How a request of the app reaches a host, written out for a person reading a diagnostics
+ * bundle: the choice the dispatcher's own resolver makes (a proxy URL, a PAC file, the
+ * environment with NO_PROXY, the system's in the app), asked for each service host, and where
+ * that choice comes from, every URL without its user name and password.
  */
 
-/** Where the proxy URL came from. */
-export type ProxySource = 'settings' | 'command line' | 'environment';
+/** Where a proxy URL or PAC URL was set: the app's settings or the command line. */
+export type ProxyOrigin = 'settings' | 'command line';
 
 /** How requests to one host go. */
 export interface ProxyRoute {
   readonly url: string;
-  readonly route: 'proxy' | 'direct';
-  /** Why: the proxy's source, the NO_PROXY entry that matched, or that none is set. */
-  readonly reason: string;
-  /** The proxy, without any user name or password. */
-  readonly proxy?: string;
+  readonly route: 'proxy' | 'direct' | 'unknown';
+  /** The answer as a PAC file writes it (`PROXY http://proxy:3128`, `DIRECT`), or why none. */
+  readonly answer: string;
 }
-
-interface NoProxyEntry {
-  readonly text: string;
-  readonly hostname: string;
-  readonly port: number;
-  readonly wildcard: boolean;
-}
-
-const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 
 /** A URL without its user name and password (`http://[redacted]@proxy:3128/`). */
 export function withoutCredentials(text: string): string {
@@ -43,64 +34,42 @@ export function withoutCredentials(text: string): string {
   }
 }
 
-function parseNoProxy(value: string): NoProxyEntry[] {
-  return value
-    .split(/[,\s]/)
-    .filter((entry) => entry !== '')
-    .map((entry) => {
-      const ipv6 = /^\[(.+)\]:(\d+)$/.exec(entry);
-      const bare = entry.replace(/^\[(.+)\]$/, '$1');
-      const hostPort = (bare.match(/:/g) ?? []).length === 1 ? /^(.+):(\d+)$/.exec(bare) : null;
-      const host = ipv6?.[1] ?? hostPort?.[1] ?? bare;
-      const port = Number.parseInt(ipv6?.[2] ?? hostPort?.[2] ?? '0', 10);
-      return {
-        text: entry,
-        hostname: host
-          .replace(/^\*?\./, '')
-          .replace(/^(.+)\.$/, '$1')
-          .toLowerCase(),
-        port,
-        wildcard: entry.startsWith('*'),
-      };
-    });
-}
-
-/** The NO_PROXY entry that sends `url` direct, as undici matches them; undefined when none. */
-function noProxyMatch(url: URL, noProxy: string): string | undefined {
-  const hostname = url.hostname
-    .replace(/^\[(.+)\]$/, '$1')
-    .replace(/(.)\.$/, '$1')
-    .toLowerCase();
-  const port = Number.parseInt(url.port, 10) || DEFAULT_PORTS[url.protocol] || 0;
-  for (const entry of parseNoProxy(noProxy)) {
-    if (entry.port && entry.port !== port) continue;
-    if (entry.hostname === '*') return entry.text;
-    if (!entry.wildcard && hostname === entry.hostname) return entry.text;
-    if (hostname.endsWith(`.${entry.hostname}`)) return entry.text;
-  }
-  return undefined;
-}
-
-/**
- * How a request to `url` goes with `network` (from `networkOf`): through the proxy for its
- * scheme unless a NO_PROXY entry matches, direct when no proxy is set.
- */
-export function describeProxyRoute(
+/** How a request to `url` goes, as `resolver` answers; a resolver that fails says why. */
+export async function describeProxyRoute(
   url: string,
-  network: Pick<Network, 'httpProxy' | 'httpsProxy' | 'noProxy'>,
-  source: ProxySource,
-): ProxyRoute {
-  const target = new URL(url);
-  const proxy = target.protocol === 'https:' ? network.httpsProxy : network.httpProxy;
-  if (!proxy) return { url, route: 'direct', reason: 'no proxy is set' };
-  const matched = noProxyMatch(target, network.noProxy);
-  if (matched !== undefined) {
-    return { url, route: 'direct', reason: `NO_PROXY entry "${matched}" matches the host` };
+  resolver: ProxyResolver,
+): Promise<ProxyRoute> {
+  try {
+    const choice = await resolver.resolve(new URL(url));
+    return {
+      url,
+      route: choice.kind,
+      answer: withoutCredentials(describeChoice(choice)),
+    };
+  } catch (error) {
+    return { url, route: 'unknown', answer: `not resolved: ${(error as Error).message}` };
   }
-  return {
-    url,
-    route: 'proxy',
-    reason: `the ${source} proxy`,
-    proxy: withoutCredentials(proxy),
-  };
+}
+
+/** Where the proxy choices come from, in words and URLs without credentials. */
+export function describeProxySource(
+  source: ProxySource,
+  origin: ProxyOrigin,
+): Record<string, string> {
+  switch (source.kind) {
+    case 'setting':
+      return { source: origin, proxy: withoutCredentials(source.proxyUrl) };
+    case 'pac':
+      return { source: `PAC file (${origin})`, pac: withoutCredentials(source.pacUrl) };
+    case 'environment':
+      return {
+        source: 'environment',
+        httpProxy: withoutCredentials(source.proxies.httpProxy),
+        httpsProxy: withoutCredentials(source.proxies.httpsProxy),
+      };
+    case 'system':
+      return { source: "the system's (OS settings, WPAD or PAC, as Chromium resolves them)" };
+    case 'direct':
+      return { source: 'none: every host is reached directly' };
+  }
 }

@@ -1,4 +1,4 @@
-import { networkOf, type DispatcherOptions } from './dispatcher';
+import { networkOf, proxyResolverOf, type DispatcherOptions } from './dispatcher';
 
 /*
  * How the transfer engine's direct GETs (sockets of its own, for the speed of large downloads)
@@ -11,7 +11,7 @@ export interface DirectRoute {
   /** CA certificates to trust; undefined keeps Node's defaults (as the dispatcher does). */
   readonly ca?: string[];
   /** True when a proxy applies to the URL: the request then goes through undici. */
-  readonly proxied: (url: URL) => boolean;
+  readonly proxied: (url: URL) => Promise<boolean>;
   readonly connectTimeoutMs: number;
   /** Time allowed without a byte while the socket is reading (head or body). */
   readonly bodyTimeoutMs: number;
@@ -27,6 +27,9 @@ export interface DirectRoute {
 export type DirectRouteOptions = Pick<
   DispatcherOptions,
   | 'proxyUrl'
+  | 'proxyPacUrl'
+  | 'systemProxy'
+  | 'resolver'
   | 'env'
   | 'extraCaFile'
   | 'useSystemCa'
@@ -43,29 +46,15 @@ export type DirectRouteOptions = Pick<
  */
 const DEFAULT_POOL = { slots: 4, slotBytes: 1024 * 1024, idleBytes: 256 * 1024 };
 
-/** One NO_PROXY entry against a host and port, as undici's EnvHttpProxyAgent reads it. */
-function bypasses(entry: string, host: string, port: string): boolean {
-  if (entry === '*') return true;
-  const match = /^(.*?)(?::(\d+))?$/.exec(entry);
-  const name = (match?.[1] ?? '').replace(/^\*?\./, '').toLowerCase();
-  if (match?.[2] !== undefined && match[2] !== port) return false;
-  return name !== '' && (host === name || host.endsWith(`.${name}`));
-}
-
 /** The route of the app's dispatcher for the given settings and environment. */
 export function directRoute(options: DirectRouteOptions = {}): DirectRoute {
-  // The same proxy choice and CAs as the app's dispatcher (assembled once when `ca` is given).
-  const { ca, httpProxy, httpsProxy, noProxy: noProxyText } = networkOf(options);
-  const noProxy = noProxyText.split(/[\s,]+/).filter((entry) => entry !== '');
+  // The same proxy choice and CAs as the app's dispatcher: pass its `resolver` and `ca` so a
+  // PAC file is fetched once and the CAs assembled once.
+  const { ca } = options.ca ? { ca: options.ca } : networkOf(options);
+  const resolver = proxyResolverOf({ ...options, ...(ca ? { ca } : {}) });
   return {
     ...(ca ? { ca } : {}),
-    proxied: (url) => {
-      const proxy = url.protocol === 'https:' ? httpsProxy : httpProxy;
-      if (proxy === '') return false;
-      const host = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-      const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-      return !noProxy.some((entry) => bypasses(entry, host, port));
-    },
+    proxied: async (url) => (await resolver.resolve(url)).kind === 'proxy',
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 60_000,
     pool: options.pool ?? DEFAULT_POOL,

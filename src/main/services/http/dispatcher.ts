@@ -1,12 +1,28 @@
 import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
-import { Client, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
+import { Client, Pool, type Dispatcher } from 'undici';
 import { silentLogger, type Logger } from '../log/logger';
+import type { ProxyAuthenticator } from '../proxy/proxy-authenticator';
+import type { ProxyResolver } from '../proxy/proxy-resolvers';
+import { resolverOfSource } from '../proxy/proxy-setup';
+import { proxySourceOf, type ProxySource } from '../proxy/proxy-source';
+import { RoutingDispatcher, type RouteAgentOptions } from '../proxy/routing-dispatcher';
 
 /** Options of {@link createDispatcher}. */
 export interface DispatcherOptions {
-  /** A proxy URL from the app's settings; wins over the environment. */
+  /** A proxy URL from the app's settings; wins over the PAC URL and the environment. */
   readonly proxyUrl?: string;
+  /** A PAC file's URL from the settings or --proxy-pac; wins over the environment. */
+  readonly proxyPacUrl?: string;
+  /**
+   * The system's proxy for a URL in PAC form (Electron's `session.resolveProxy`), used when
+   * neither the settings nor the environment name a proxy. Absent outside the app.
+   */
+  readonly systemProxy?: (url: string) => Promise<string>;
+  /** The resolver, already built (see {@link proxyResolverOf}), shared with the direct route. */
+  readonly resolver?: ProxyResolver;
+  /** Answers proxies that ask for credentials (407); absent, a 407 is the request's error. */
+  readonly proxyAuth?: ProxyAuthenticator;
   /** Environment to read HTTPS_PROXY, HTTP_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS from (default process.env). */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** A PEM file of extra CA certificates (default NODE_EXTRA_CA_CERTS). */
@@ -98,11 +114,11 @@ export function defaultCaSources(): CaSources {
   };
 }
 
-/** The proxies and CAs the app's network options and environment give. */
+/** The proxy source and CAs the app's network options and environment give. */
 export interface Network {
   readonly ca?: string[];
-  readonly httpProxy: string;
-  readonly httpsProxy: string;
+  /** Where the proxy choices come from (settings, PAC, environment, system, none). */
+  readonly source: ProxySource;
   /** NO_PROXY as written (comma or space separated). */
   readonly noProxy: string;
 }
@@ -124,21 +140,23 @@ export function networkOf(options: DispatcherOptions = {}): Network {
     env[name.toLowerCase()] ?? env[name.toUpperCase()] ?? '';
   // Empty strings, not undefined: undici would otherwise read process.env itself, and the
   // environment given here must be the whole truth (tests, the proxy setting).
-  return {
-    ...(ca ? { ca } : {}),
-    httpProxy: options.proxyUrl ?? fromEnv('http_proxy'),
-    httpsProxy: options.proxyUrl ?? (fromEnv('https_proxy') || fromEnv('http_proxy')),
-    noProxy: fromEnv('no_proxy'),
+  const noProxy = fromEnv('no_proxy');
+  const environment = {
+    httpProxy: fromEnv('http_proxy'),
+    httpsProxy: fromEnv('https_proxy') || fromEnv('http_proxy'),
+    noProxy,
   };
+  const source = proxySourceOf({
+    proxyUrl: options.proxyUrl,
+    pacUrl: options.proxyPacUrl,
+    environment,
+    hasSystem: options.systemProxy !== undefined,
+  });
+  return { ...(ca ? { ca } : {}), source, noProxy };
 }
 
-/**
- * The one undici dispatcher of the app: keep-alive pooling, connect and idle timeouts, the
- * proxy from the settings or from HTTPS_PROXY/HTTP_PROXY/NO_PROXY, and the extra CAs. The
- * transfer engine uses it too for pre-signed URLs (without any Authorization header).
- */
-export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
-  const { ca, httpProxy, httpsProxy, noProxy } = networkOf(options);
+/** The options every agent of the app's dispatcher is built with: timeouts, CAs, pools. */
+function agentOptionsOf(options: DispatcherOptions, ca: string[] | undefined): RouteAgentOptions {
   const tlsOptions = ca ? { ca } : {};
   const connectTimeout = options.connectTimeoutMs ?? 10_000;
   const timeouts = {
@@ -155,17 +173,46 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
       ? new Client(origin, merged)
       : new Pool(origin, merged);
   };
-  return new EnvHttpProxyAgent({
+  return {
     factory,
     clientFactory: factory,
-    httpProxy,
-    httpsProxy,
-    noProxy,
     connect: { timeout: connectTimeout, ...tlsOptions },
     requestTls: { timeout: connectTimeout, ...tlsOptions },
     proxyTls: { timeout: connectTimeout, ...tlsOptions },
     connectTimeout,
     ...timeouts,
     connections: options.connections ?? 16,
+  };
+}
+
+/**
+ * The proxy resolver of the settings, the environment and (in the app) the system, in that
+ * precedence (see proxy-source.ts). Build it once and hand it to the dispatcher and the direct
+ * route alike, so a PAC file is fetched once and its answers cached once.
+ */
+export function proxyResolverOf(options: DispatcherOptions = {}): ProxyResolver {
+  return options.resolver ?? resolverOfNetwork(options, networkOf(options));
+}
+
+function resolverOfNetwork(options: DispatcherOptions, network: Network): ProxyResolver {
+  return resolverOfSource(network.source, {
+    noProxy: network.noProxy,
+    agent: agentOptionsOf(options, network.ca),
+    ...(options.systemProxy ? { system: options.systemProxy } : {}),
+  });
+}
+
+/**
+ * The one undici dispatcher of the app: keep-alive pooling, connect and idle timeouts, each
+ * request routed straight or through the proxy its URL resolves to (settings, PAC file,
+ * HTTPS_PROXY/NO_PROXY, or the system's in the app), and the extra CAs. The transfer engine
+ * uses it too for pre-signed URLs (without any Authorization header).
+ */
+export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
+  const network = networkOf(options);
+  return new RoutingDispatcher({
+    resolver: options.resolver ?? resolverOfNetwork(options, network),
+    agent: agentOptionsOf(options, network.ca),
+    ...(options.proxyAuth ? { auth: options.proxyAuth } : {}),
   });
 }

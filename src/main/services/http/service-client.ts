@@ -241,6 +241,9 @@ export class ServiceClient {
         answer = await exchange({ method, url, headers, body, signal, dispatcher, bounds: limits });
       } catch (error) {
         if (signal.aborted || error instanceof AnswerTooLargeError) throw error;
+        // The dispatcher's own errors (the proxy configuration, a proxy's 407) already say
+        // what happened and what to do; sending again would only ask again.
+        if (isAppError(error)) throw error;
         const delay = backoffDelay(this.#policy, attempt, this.#random);
         // A wait that would pass the deadline is not begun: the failure at hand is the answer.
         const again = mayRetryAfterNetworkError(retry, error) && deadline.allows(delay);

@@ -90,10 +90,12 @@ export class SettingsStore {
     if (!parsedPatch.success) throw invalidInputError('settings.update', parsedPatch.error);
     const locked = lockedKeysOf(parsedPatch.data, policyInForce(this.#policy));
     if (locked.length > 0) throw lockedError(locked);
-    const { proxyUrl, ...rest } = parsedPatch.data;
+    const { proxyUrl, proxyPacUrl, ...rest } = parsedPatch.data;
     const next: PolicySettings = { ...this.#user, ...withoutUndefined(rest) };
     if (proxyUrl === null) delete next.proxyUrl;
     else if (proxyUrl !== undefined) next.proxyUrl = proxyUrl;
+    if (proxyPacUrl === null) delete next.proxyPacUrl;
+    else if (proxyPacUrl !== undefined) next.proxyPacUrl = proxyPacUrl;
     SettingsSchema.parse(next);
     await saveDataFile(this.#file, JSON.stringify(next, null, 2) + '\n', 'settings');
     this.#apply(next);

@@ -82,7 +82,7 @@ export function useSettingsForm(): SettingsForm {
     }
     const { patch } = checked;
     if (Object.keys(patch).length === 0) return;
-    proxyChanged = 'proxyUrl' in patch;
+    proxyChanged = 'proxyUrl' in patch || 'proxyPacUrl' in patch;
     const outcome = await action.run(() => store.update(patch));
     if (!outcome.ok) return;
     saved.value = outcome.value;

@@ -64,7 +64,7 @@ describe('the monitor image (deploy/container/Containerfile)', () => {
     }
   });
 
-  it('copies only the four files of the command from the build, and its state folder', () => {
+  it('copies only the files of the command from the build, and its state folder', () => {
     const [cli, state, ...more] = copiesFromBuild();
     expect(more).toEqual([]);
     expect(cli?.sources).toEqual(CLI_FILES.map((name) => `/src/out/cli/${name}`));

@@ -97,7 +97,7 @@ export async function directGet(
   refuseCredentials(headers);
   const target = new URL(url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined;
-  if (route.proxied(target)) return undefined;
+  if (await route.proxied(target)) return undefined;
   route.onRequest?.(target.origin, { ...headers }, url);
   const connection = new DirectConnection(target, init, route);
   const head = await connection.head;

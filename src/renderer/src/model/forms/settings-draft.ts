@@ -26,6 +26,8 @@ export interface SettingsDraft {
   sessionRefreshSeconds: number | null;
   blockingAlertSeconds: number | null;
   proxyUrl: string;
+  /** The PAC file's URL; blank for none. */
+  proxyPacUrl: string;
   /** Which failed jobs of watched instances raise a native notification. */
   monitorFailedJobs: FailedJobNotice;
   /** Where the age of a point in time goes: beside its date and time, or on hover. */
@@ -57,6 +59,7 @@ export const DRAFT_FIELDS = [
   'minSpeedWindowSeconds',
   'cloneUploadSources',
   'proxyUrl',
+  'proxyPacUrl',
   'sessionRefreshSeconds',
   'blockingAlertSeconds',
   'monitorFailedJobs',
@@ -114,6 +117,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     sessionRefreshSeconds: settings.sessionRefreshSeconds,
     blockingAlertSeconds: settings.blockingAlertSeconds,
     proxyUrl: settings.proxyUrl ?? '',
+    proxyPacUrl: settings.proxyPacUrl ?? '',
     monitorFailedJobs: settings.monitorFailedJobs,
     timeDisplay: settings.timeDisplay,
     clock: settings.clock,
@@ -123,7 +127,7 @@ export function draftOf(settings: Settings): SettingsDraft {
   };
 }
 
-/** The proxy as the patch carries it: blank means "no proxy" (null). */
+/** A proxy or PAC URL as the patch carries it: blank means none (null). */
 function proxyOf(text: string): string | null {
   const trimmed = text.trim();
   return trimmed === '' ? null : trimmed;
@@ -143,6 +147,8 @@ export function patchOf(saved: Settings, draft: SettingsDraft): Record<string, u
   }
   const proxy = proxyOf(draft.proxyUrl);
   if (proxy !== (saved.proxyUrl ?? null)) patch['proxyUrl'] = proxy;
+  const pac = proxyOf(draft.proxyPacUrl);
+  if (pac !== (saved.proxyPacUrl ?? null)) patch['proxyPacUrl'] = pac;
   return patch;
 }
 
@@ -150,6 +156,8 @@ export function patchOf(saved: Settings, draft: SettingsDraft): Record<string, u
 export function fieldProblem(key: keyof SettingsDraft, draft: SettingsDraft): string | undefined {
   if (key === 'proxyUrl')
     return zodMessage(SettingsPatchSchema.shape.proxyUrl, proxyOf(draft.proxyUrl));
+  if (key === 'proxyPacUrl')
+    return zodMessage(SettingsPatchSchema.shape.proxyPacUrl, proxyOf(draft.proxyPacUrl));
   if (isSwitch(key)) return zodMessage(SettingsPatchSchema.shape[key], draft[key]);
   if (isChoice(key)) return zodMessage(SettingsPatchSchema.shape[key], draft[key]);
   const value = draft[key];

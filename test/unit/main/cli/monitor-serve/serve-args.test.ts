@@ -36,6 +36,26 @@ describe('parseServeArgs', () => {
     expect(settings.maxConnections).toBe(256);
   });
 
+  it('takes a PAC URL from --proxy-pac or the file, the option first, and refuses a non-http one', async () => {
+    const file = join(dir, 'serve.json');
+    await writeFile(file, JSON.stringify({ proxyPac: 'http://wpad.corp/file.pac' }));
+    expect((await parse(['--profile', 'Prod', '--config', file])).proxyPac).toBe(
+      'http://wpad.corp/file.pac',
+    );
+    const given = await parse([
+      '--profile',
+      'Prod',
+      '--config',
+      file,
+      '--proxy-pac',
+      'https://wpad.corp/o.pac',
+    ]);
+    expect(given.proxyPac).toBe('https://wpad.corp/o.pac');
+    await expect(parse(['--profile', 'Prod', '--proxy-pac', 'file:///p.pac'])).rejects.toThrow(
+      '--proxy-pac must be the http(s) URL of a PAC file',
+    );
+  });
+
   it('takes a connection cap, and refuses one that is not a whole number from 1', async () => {
     expect((await parse(['--profile', 'Prod', '--max-connections', '40'])).maxConnections).toBe(40);
     for (const bad of ['0', '2.5', 'many', '100001']) {

@@ -1,62 +1,70 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeProxyRoute,
+  describeProxySource,
   withoutCredentials,
 } from '../../../../../src/main/services/diagnostics/proxy-route';
+import {
+  fixedProxyResolver,
+  pacAnswerResolver,
+} from '../../../../../src/main/services/proxy/proxy-resolvers';
 
-const PROXY = 'http://bob:hunter22@proxy.corp:3128';
+const ENV = {
+  httpProxy: 'http://user:secret@proxy.corp:3128',
+  httpsProxy: 'http://user:secret@proxy.corp:3128',
+  noProxy: 'localhost,.internal.example',
+};
 
-describe('describeProxyRoute', () => {
-  it('names the proxy and its source, without its user name and password', () => {
-    const route = describeProxyRoute(
-      'https://api-euw1.rms.com/databridge',
-      { httpProxy: '', httpsProxy: PROXY, noProxy: '' },
-      'settings',
-    );
-    expect(route).toEqual({
-      url: 'https://api-euw1.rms.com/databridge',
+describe('describeProxyRoute: what the dispatcher’s resolver answers, for a person', () => {
+  it('names the proxy without its user name and password, and NO_PROXY hosts as direct', async () => {
+    const resolver = fixedProxyResolver(ENV);
+    expect(await describeProxyRoute('https://eu.api.example/', resolver)).toEqual({
+      url: 'https://eu.api.example/',
       route: 'proxy',
-      reason: 'the settings proxy',
-      proxy: 'http://[redacted]@proxy.corp:3128/',
+      answer: 'PROXY http://[redacted]@proxy.corp:3128',
     });
-  });
-
-  it('goes direct for a NO_PROXY match, as undici matches: suffix, leading dot, port, *', () => {
-    const network = (noProxy: string) => ({ httpProxy: PROXY, httpsProxy: PROXY, noProxy });
-    const direct = (url: string, noProxy: string) =>
-      describeProxyRoute(url, network(noProxy), 'environment').route;
-    expect(direct('https://api-euw1.rms.com/x', 'rms.com')).toBe('direct');
-    expect(direct('https://api-euw1.rms.com/x', '.rms.com')).toBe('direct');
-    expect(direct('https://rms.com/x', '*.rms.com')).toBe('proxy');
-    expect(direct('https://api.rms.com/x', '*.rms.com')).toBe('direct');
-    expect(direct('http://127.0.0.1:7420/x', '127.0.0.1:7420')).toBe('direct');
-    expect(direct('http://127.0.0.1:7421/x', '127.0.0.1:7420')).toBe('proxy');
-    expect(direct('https://anything.example/x', 'none.invalid, *')).toBe('direct');
-    expect(direct('https://notrms.com/x', 'rms.com')).toBe('proxy');
-    expect(
-      describeProxyRoute('https://api.rms.com/x', network('localhost,rms.com'), 'environment')
-        .reason,
-    ).toBe('NO_PROXY entry "rms.com" matches the host');
-  });
-
-  it('goes direct when no proxy is set for the scheme', () => {
-    const route = describeProxyRoute(
-      'http://127.0.0.1:7420/databridge',
-      { httpProxy: '', httpsProxy: PROXY, noProxy: '' },
-      'environment',
-    );
-    expect(route).toEqual({
-      url: 'http://127.0.0.1:7420/databridge',
+    expect(await describeProxyRoute('https://db.internal.example/', resolver)).toMatchObject({
       route: 'direct',
-      reason: 'no proxy is set',
+      answer: 'DIRECT',
     });
+  });
+
+  it('takes a PAC answer as the dispatcher does, and says why when none can be used', async () => {
+    const pac = pacAnswerResolver((url) =>
+      Promise.resolve(url.includes('eu.') ? 'SOCKS5 s:1080; PROXY pac.corp:8080' : 'SOCKS s:1'),
+    );
+    expect(await describeProxyRoute('https://eu.api.example/', pac)).toMatchObject({
+      route: 'proxy',
+      answer: 'PROXY http://pac.corp:8080',
+    });
+    const refused = await describeProxyRoute('https://us.api.example/', pac);
+    expect(refused.route).toBe('unknown');
+    expect(refused.answer).toMatch(/^not resolved: .*can use none of it/);
+  });
+});
+
+describe('describeProxySource', () => {
+  it('says where the choices come from, with no credentials', () => {
+    expect(
+      describeProxySource({ kind: 'setting', proxyUrl: 'http://u:p@proxy:1/' }, 'settings'),
+    ).toEqual({ source: 'settings', proxy: 'http://[redacted]@proxy:1/' });
+    expect(
+      describeProxySource({ kind: 'pac', pacUrl: 'http://wpad/p.pac' }, 'command line'),
+    ).toEqual({ source: 'PAC file (command line)', pac: 'http://wpad/p.pac' });
+    expect(
+      JSON.stringify(describeProxySource({ kind: 'environment', proxies: ENV }, 'settings')),
+    ).not.toContain('secret');
+    expect(describeProxySource({ kind: 'system' }, 'settings').source).toMatch(/system/);
+    expect(describeProxySource({ kind: 'direct' }, 'settings').source).toMatch(/^none/);
   });
 });
 
 describe('withoutCredentials', () => {
   it('keeps a URL without credentials as it is and strips them from one with', () => {
     expect(withoutCredentials('http://proxy:3128')).toBe('http://proxy:3128');
-    expect(withoutCredentials('http://u@proxy:3128')).toBe('http://[redacted]@proxy:3128/');
-    expect(withoutCredentials('not a url //u:p@x')).toBe('not a url //[redacted]@x');
+    expect(withoutCredentials('http://user:pass@proxy:3128/')).toBe(
+      'http://[redacted]@proxy:3128/',
+    );
+    expect(withoutCredentials('not a url //user:pass@host')).toBe('not a url //[redacted]@host');
   });
 });

@@ -86,6 +86,21 @@ describe('SettingsStore', () => {
     }
   });
 
+  it('keeps a PAC URL, removes it with null, and refuses one that is not http(s)', async () => {
+    const file = join(dir, 'settings.json');
+    const store = new SettingsStore({ file });
+    await store.load();
+    await store.update({ proxyPacUrl: 'http://wpad.corp.example/proxy.pac' });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
+      proxyPacUrl: 'http://wpad.corp.example/proxy.pac',
+    });
+    await expect(store.update({ proxyPacUrl: 'file:///etc/proxy.pac' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+    await store.update({ proxyPacUrl: null });
+    expect(JSON.parse(await readFile(file, 'utf8'))).not.toHaveProperty('proxyPacUrl');
+  });
+
   it('refuses a proxy URL with a user name or password (secrets never go to disk)', async () => {
     const store = new SettingsStore({ file: join(dir, 'settings.json') });
     await store.load();

@@ -111,6 +111,18 @@ describe('the settings draft', () => {
     expect(patchOf(saved, draft)).toEqual({ proxyUrl: 'https://other.corp:8080' });
   });
 
+  it('carries a PAC URL trimmed, a blank one as "no PAC file", and names a bad one', () => {
+    const withPac = { ...saved, proxyPacUrl: 'http://wpad.corp/proxy.pac' };
+    const draft = { ...draftOf(withPac), proxyPacUrl: ' http://wpad.corp/proxy.pac ' };
+    expect(patchOf(withPac, draft)).toEqual({});
+    draft.proxyPacUrl = '';
+    expect(patchOf(withPac, draft)).toEqual({ proxyPacUrl: null });
+    expect(fieldProblem('proxyPacUrl', { ...draft, proxyPacUrl: 'file:///etc/proxy.pac' })).toBe(
+      'PAC URL must look like http://wpad.corp.example/proxy.pac',
+    );
+    expect(fieldProblem('proxyPacUrl', { ...draft, proxyPacUrl: '' })).toBeUndefined();
+  });
+
   it("answers the contract's messages for out-of-range, fractional, empty and non-HTTP values", () => {
     const draft = draftOf(saved);
     expect(fieldProblem('partsInFlight', { ...draft, partsInFlight: 0 })).toBe(

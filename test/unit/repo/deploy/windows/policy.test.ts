@@ -6,7 +6,7 @@ import {
   POLICY_ONLY_KEYS,
   PolicySettingsSchema,
   SETTING_KEYS,
-} from '../../../../src/shared/model/policy';
+} from '../../../../../src/shared/model/policy';
 
 /*
  * The Group Policy template (deploy/windows/policy) covers every key of the policy schema, so

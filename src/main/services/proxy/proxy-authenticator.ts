@@ -1,0 +1,117 @@
+import { AppError } from '../../../shared/errors';
+import { silentLogger, type Logger } from '../log/logger';
+import { probeProxyAuth, unsupportedSchemeError } from './proxy-auth-scheme';
+import {
+  basicToken,
+  checkedCredentials,
+  type ProxyCredentials,
+  type ProxyCredentialStore,
+} from './proxy-credentials';
+
+/** What the one who asks is told: the proxy that wants a user name and password. */
+interface ProxyCredentialsRequest {
+  readonly proxy: string;
+}
+
+/**
+ * Asks for a proxy's user name and password: a terminal prompt or the environment in the
+ * command line, a dialog in the app. It throws an AppError saying what to do when nobody can
+ * answer (no terminal, no variables).
+ */
+export type AskProxyCredentials = (request: ProxyCredentialsRequest) => Promise<unknown>;
+
+/** Options of {@link ProxyAuthenticator}. */
+export interface ProxyAuthenticatorOptions {
+  readonly store: ProxyCredentialStore;
+  readonly ask: AskProxyCredentials;
+  /** Learns the schemes a proxy asks for (default: a bare CONNECT to it). */
+  readonly probe?: (proxy: string, target: string) => Promise<string[]>;
+  /** Learns each secret given, so no log line can carry it. */
+  readonly logger?: Logger;
+}
+
+/**
+ * Answers proxies that ask for credentials (407) with Basic: the stored ones first, else asked
+ * once and stored, bound to the proxy's origin. A second 407 with the credentials just sent
+ * means they are wrong: their keychain entry alone is removed and the error says so.
+ */
+export class ProxyAuthenticator {
+  readonly #options: ProxyAuthenticatorOptions;
+  readonly #logger: Logger;
+  /** One question per proxy at a time: the requests refused together wait for the same answer. */
+  readonly #asking = new Map<string, Promise<string>>();
+  /** Credentials the keychain could not keep, held for this run only. */
+  readonly #session = new Map<string, string>();
+
+  constructor(options: ProxyAuthenticatorOptions) {
+    this.#options = options;
+    this.#logger = options.logger ?? silentLogger;
+  }
+
+  /** The Proxy-Authorization value stored for `proxy`, if any. */
+  async tokenFor(proxy: string): Promise<string | undefined> {
+    const held = this.#session.get(proxy);
+    if (held !== undefined) return held;
+    const stored = await this.#options.store.get(proxy).catch((error: unknown) => {
+      // No keychain (a container, a session without one): as if none were stored.
+      this.#logger.warn('Could not read the proxy credentials from the keychain', { proxy, error });
+      return undefined;
+    });
+    return stored ? this.#tokenOf(stored) : undefined;
+  }
+
+  /**
+   * After `proxy` answered 407 to a request for `target` (`host:port`) sent with `sent` (the
+   * Proxy-Authorization value, if any): the value to send again, or an AppError.
+   */
+  answer(proxy: string, target: string, sent: string | undefined): Promise<string> {
+    const running = this.#asking.get(proxy);
+    if (running) return running;
+    const answer = this.#answer(proxy, target, sent).finally(() => this.#asking.delete(proxy));
+    this.#asking.set(proxy, answer);
+    return answer;
+  }
+
+  async #answer(proxy: string, target: string, sent: string | undefined): Promise<string> {
+    if (sent !== undefined) {
+      const current = await this.tokenFor(proxy);
+      // Another request already got new credentials after this one was sent: use those.
+      if (current !== undefined && current !== sent) return current;
+      this.#session.delete(proxy);
+      await this.#options.store.delete(proxy).catch(() => false);
+      throw new AppError({
+        code: 'AUTH_REQUIRED',
+        message: `The proxy ${proxy} refused the user name and password (407). They were removed from the keychain, and nothing else; check them with IT, then try again to be asked anew.`,
+      });
+    }
+    const probe =
+      this.#options.probe ??
+      ((origin: string, to: string) => probeProxyAuth({ proxy: origin, target: to }));
+    const schemes = await probe(proxy, target);
+    if (!schemes.includes('basic')) throw unsupportedSchemeError(proxy, schemes);
+    const credentials = checkedCredentials(await this.#options.ask({ proxy }), proxy);
+    const token = this.#tokenOf(credentials);
+    try {
+      await this.#options.store.set(proxy, credentials);
+      this.#logger.info('Stored credentials for the proxy in the keychain', { proxy });
+    } catch (error) {
+      this.#logger.warn(
+        'Could not keep the proxy credentials in the keychain: used for this run only',
+        {
+          proxy,
+          error,
+        },
+      );
+      this.#session.set(proxy, token);
+    }
+    return token;
+  }
+
+  #tokenOf(credentials: ProxyCredentials): string {
+    const token = basicToken(credentials);
+    this.#logger.addSecret?.(credentials.password);
+    this.#logger.addSecret?.(token);
+    this.#logger.addSecret?.(token.slice('Basic '.length));
+    return token;
+  }
+}
