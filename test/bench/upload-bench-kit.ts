@@ -74,7 +74,7 @@ export async function bundleChild(
     plugins,
     // Bundled CommonJS dependencies (undici) call require(): give the ESM bundle one.
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "import { createRequire as bannerRequire } from 'node:module'; const require = bannerRequire(import.meta.url);",
     },
   });
   return outfile;

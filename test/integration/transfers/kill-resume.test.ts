@@ -47,7 +47,8 @@ beforeAll(async () => {
     format: 'esm',
     // The CommonJS packages bundled in (undici) require Node's modules.
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      // (Named apart: a bundled module may import createRequire itself, as quickjs-wasi does.)
+      js: "import { createRequire as bannerRequire } from 'node:module'; const require = bannerRequire(import.meta.url);",
     },
     logLevel: 'error',
   });

@@ -16,7 +16,9 @@ export const useSettingsStore = defineStore('settings', () => {
 
   client.on('settings:onDidChange', (value) => {
     settings.value = value;
-    void loadPolicy();
+    // Where each value comes from changes with the settings; if main cannot say now, the
+    // sources last read stay (the policy itself is read once, at main's start).
+    loadPolicy().catch(() => undefined);
   });
 
   /** Reads the policy and the sources of the settings from main. */
