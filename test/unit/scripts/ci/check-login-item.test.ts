@@ -41,10 +41,10 @@ describe('the Windows Run key', () => {
 });
 
 describe('the Linux autostart entry', () => {
-  const binary = '/home/runner/work/app/node_modules/electron/dist/electron';
+  const binary = '/srv/checkout/node_modules/electron/dist/electron';
 
   it('passes the entry the app writes for this binary with --hidden', () => {
-    const text = autostartEntryText([binary, '/home/runner/work/app', '--hidden']);
+    const text = autostartEntryText([binary, '/srv/checkout', '--hidden']);
     expect(desktopEntryProblems(text, binary)).toEqual([]);
   });
 

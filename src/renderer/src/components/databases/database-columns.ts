@@ -50,7 +50,7 @@ export function databaseColumns(sortOrder: (key: string) => 'ascend' | 'descend'
       key: 'name',
       title: 'Database',
       // The name says which database a row is: room for 20 characters in bold at 1280 px, the
-      // badges beside it narrowed first (issue 43).
+      // badges beside it narrow first.
       minWidth: 200,
       priority: 1,
       ellipsis: { tooltip: true },

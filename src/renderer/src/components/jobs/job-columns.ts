@@ -46,8 +46,8 @@ export function jobColumns<T extends JobSummary>(): Record<JobColumnKey, Resourc
     resourceName: {
       key: 'resourceName',
       title: 'Resource',
-      // The database (or instance) the job is about: what names the row, so it keeps its room
-      // (issue 43); the end time is in the chooser (Started and Duration say it).
+      // The database (or instance) the job is about: what names the row, so it keeps its room;
+      // the end time is in the chooser (Started and Duration say it).
       minWidth: 160,
       priority: 1,
       sorter: 'default',

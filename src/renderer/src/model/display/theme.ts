@@ -31,7 +31,7 @@ const STATUS_TEXT = {
 /**
  * A destructive item's text in a menu (Drop…, Delete…): red that reads at 4.5:1 on the menu
  * and on its hovered or keyboard-current item. In dark, naive-ui's menu is #48484e and its
- * error red (#e88080) read 3.38:1 there (axe, issue 43); the status red 3.6:1 when hovered.
+ * error red (#e88080) reads 3.38:1 there, and the status red 3.6:1 on a hovered item.
  */
 export function dangerMenuText(isDark: boolean): string {
   return isDark ? '#ffc4c4' : STATUS_TEXT.light.error;
