@@ -1,3 +1,4 @@
+import { readTextIfPresent } from '../common/text-file';
 import { constants } from 'node:fs';
 import { copyFile, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -107,13 +108,8 @@ async function firstLine(file: string): Promise<string | undefined> {
  * enough to find a record already written, not to trust the file.
  */
 export async function recentRecords(file: string): Promise<AuditRecord[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+  const text = await readTextIfPresent(file);
+  if (text === undefined) return [];
   const records: AuditRecord[] = [];
   for (const line of text.split('\n')) {
     if (line === '') continue;

@@ -1,6 +1,6 @@
+import { readTextIfPresent } from '../common/text-file';
 import { release } from 'node:os';
 import { isAppError } from '../../../shared/errors';
-import { readFile } from 'node:fs/promises';
 import { ProfilesFileSchema, type Profile } from '../../../shared/model/profile';
 import type { PolicyState } from '../../../shared/model/policy';
 import type { SettingInForce } from '../settings/settings-in-force';
@@ -76,13 +76,8 @@ export async function keychainOf(input: KeychainInput): Promise<KeychainStatus> 
  * aside as the profile store does when the app starts.
  */
 export async function readProfilesFile(file: string): Promise<Profile[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+  const text = await readTextIfPresent(file);
+  if (text === undefined) return [];
   const parsed = ProfilesFileSchema.safeParse(JSON.parse(text));
   if (!parsed.success) throw new Error(`${file} is not a valid profiles file`);
   return parsed.data.profiles;

@@ -1,3 +1,4 @@
+import { readTextIfPresent } from '../common/text-file';
 import { appendFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../common/atomic-file';
@@ -97,13 +98,8 @@ export async function appendHistory(file: string, lines: string): Promise<number
  * leaves the old file or the new one, never half of either.
  */
 export async function compactHistory(file: string, window: HistoryWindow, maxBytes: number) {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
+  const text = await readTextIfPresent(file);
+  if (text === undefined) return 0;
   const kept: string[] = [];
   let bytes = 0;
   const lines = text.split('\n');

@@ -1,5 +1,5 @@
+import { readTextIfPresent } from '../common/text-file';
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { PolicySchema, type PolicyState } from '../../../shared/model/policy';
 import { POLICY_REGISTRY_KEY, seamPolicyFile, systemPolicyFile } from './policy-paths';
 import { policyFromRegQuery } from './registry-policy';
@@ -32,7 +32,7 @@ export interface PolicySources {
 
 /** The policy in force on this machine (see the order above). */
 export async function loadPolicy(sources: PolicySources): Promise<PolicyState> {
-  const readText = sources.readText ?? readTextFile;
+  const readText = sources.readText ?? readTextIfPresent;
   if (sources.platform === 'win32') {
     const output = await (sources.queryRegistry ?? queryRegistry)(POLICY_REGISTRY_KEY);
     const raw = output === undefined ? undefined : policyFromRegQuery(output);
@@ -78,15 +78,6 @@ function validated(raw: unknown, path: string): PolicyState {
     return `${where}: ${issue.message}`;
   });
   return { status: 'invalid', path, problems };
-}
-
-async function readTextFile(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }
 
 /** `reg query KEY /s`; undefined when the key does not exist (reg exits 1). */
