@@ -1,5 +1,5 @@
 /*
- * The always-on monitor's cost (issue 13): 3 profiles x 10 instances (the emulator's `monitor`
+ * The always-on monitor's cost: 3 profiles x 10 instances (the emulator's `monitor`
  * seed, in a child process so its CPU and memory are not the monitor's) watched by one
  * MonitorService in this process for 10 minutes at the real 5 s interval. Prints the requests
  * per minute against the limit of one per instance per interval (target <= 1.05 x), this

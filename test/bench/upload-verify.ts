@@ -31,7 +31,7 @@ async function partMd5s(path: string, size: number, partSize: number): Promise<s
 }
 
 /**
- * The cost of a verified resume (issue 14): the engine's own check (verifySentParts) of a
+ * The cost of a verified resume: the engine's own check (verifySentParts) of a
  * journal in which every part of the file was sent, i.e. the whole file read again and hashed,
  * against the MD5s the engine journaled while sending. Timed alone in this process. The MD5s
  * are read from `md5From` (default `path` itself, which that read leaves in the page cache):

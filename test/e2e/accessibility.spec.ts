@@ -5,7 +5,7 @@ import { screenshotSizes } from '../support/e2e/screenshots';
 
 /*
  * Every view, dialog, drawer, the activity panel and both pickers pass axe's WCAG 2.1 A/AA
- * rules with nothing serious or critical, in light and dark (issue 17). One harness, in order.
+ * rules with nothing serious or critical, in light and dark. One harness, in order.
  * With SCREENSHOTS=1 each view is also shot at 1024x700 and 1920x1080 in both themes.
  */
 test.describe.configure({ mode: 'default' });

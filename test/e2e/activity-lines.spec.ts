@@ -9,7 +9,7 @@ import { jumpTo } from '../support/e2e/menus';
 import { screenshotSizes } from '../support/e2e/screenshots';
 
 /*
- * The activity panel as a compact list (issue 17): one line of about 30 px per transfer or
+ * The activity panel as a compact list: one line of about 30 px per transfer or
  * job, with its state, a thin bar, the duration or the error, and the main action; the line
  * opens its full card in place (click, Enter or Space; Escape closes it). Demo data:
  * sql-eu-prod-01 has a failed export of Finance_Ledger and two finished jobs.

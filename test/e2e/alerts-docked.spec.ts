@@ -7,7 +7,7 @@ import { jumpTo } from '../support/e2e/menus';
 import { screenshotAs, screenshotSizes, settled } from '../support/e2e/screenshots';
 
 /*
- * Alerts never cover a dialog nor a table's rows (issue 17): the monitor's blocking alert is
+ * Alerts never cover a dialog nor a table's rows: the monitor's blocking alert is
  * raised (as in blocking-alert-monitor.spec.ts: the threshold starts at an hour, then drops
  * to 30 s under the demo data's minute-old chains) while a dialog is open; it lands in the
  * frame's alert strip above the status bar, which pushes the view up instead of floating.

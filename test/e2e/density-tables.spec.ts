@@ -92,7 +92,7 @@ test('at 1280x800 no default column of Databases, Jobs, Sessions or Archives is 
     );
     await closeChooser(page, table);
     await screenshotSizes(page, `density/${view.name}`, DENSITY_SIZES);
-    // What names a row is never cut while other columns have room to give (issue 43).
+    // What names a row is never cut while other columns have room to give.
     expect(await cutCells(table, view.identity), `${view.name}: names cut`).toEqual([]);
     if (view.name === 'sessions') await expectProgramAndWait(table);
   }

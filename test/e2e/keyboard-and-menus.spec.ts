@@ -9,7 +9,7 @@ import type { App } from '../support/e2e/pages/app';
 import { screenshotThemes } from '../support/e2e/screenshots';
 
 /*
- * Table rows from the keyboard and the context menu (issue 17), on the archives of
+ * Table rows from the keyboard and the context menu, on the archives of
  * sql-eu-prod-01 (90 in the demo data). One harness, in order.
  */
 test.describe.configure({ mode: 'serial' });

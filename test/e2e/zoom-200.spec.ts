@@ -5,7 +5,7 @@ import { jumpTo } from '../support/e2e/menus';
 import { screenshotAs } from '../support/e2e/screenshots';
 
 /*
- * 200% zoom of a 1024x700 window (issue 17): a 512x350 CSS-pixel viewport at device scale 2,
+ * 200% zoom of a 1024x700 window: a 512x350 CSS-pixel viewport at device scale 2,
  * which is what the zoomed window lays out. The frame (top bar, tree, main pane, status bar,
  * activity panel) and each main view keep what is needed on screen: within the viewport, or
  * reachable by scrolling its own pane; a dialog fits and its buttons can be reached.

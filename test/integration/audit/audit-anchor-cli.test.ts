@@ -11,7 +11,7 @@ import { startRecordingEmulator, type RecordingEmulator } from '../../support/em
 import { runCli } from '../../support/cli/run-cli';
 
 /*
- * Issue 39, item 3, through the built command: changes made over real HTTP are keyed and
+ * Through the built command: changes made over real HTTP are keyed and
  * anchored in the OS keychain, and `databridge audit list` reports a chain sealed again, an end
  * cut together with its head file, and a deleted folder, each in its own words with exit code 1.
  *

@@ -19,7 +19,7 @@ import { runCli, spawnCli } from '../../support/cli/run-cli';
 import { mountScratch, scratchRefusal } from '../../support/scratch-file-systems';
 
 /*
- * Issue 39, item 1: the audit trail fails closed. A change whose intent cannot be written is
+ * The audit trail fails closed. A change whose intent cannot be written is
  * not sent (the service never sees it), in each of the four ways the trail was found blocked:
  * its folder is not a folder, its disk is full, another process holds its lock (the
  * auditor's own test, test/unit/.../call-auditor.test.ts, with a short wait), and a run killed

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { setTheme } from './screenshots';
 
 /*
- * The accessibility check of issue 17: axe-core's WCAG 2.0/2.1 A and AA rules over the whole
+ * The accessibility check: axe-core's WCAG 2.0/2.1 A and AA rules over the whole
  * page, in light and in dark. Serious and critical violations fail, each printed as its rule,
  * its impact, the element (CSS path) and what axe says to fix, so the failure is its own report.
  */
@@ -45,7 +45,7 @@ async function seriousViolations(
  * Checks what is on the page (or the parts `within` selects: the frame is checked once, then
  * each view's pane, dialog or drawer): every rule in light and the contrast in dark (the colour
  * transitions settled), or with `everyRuleInDark` every rule in both (the menus and dialogs:
- * issue 43 asked for them whole in both themes). It starts in the theme the page has and leaves the page in the other
+ * they are asked for whole in both themes). It starts in the theme the page has and leaves the page in the other
  * one: one switch of theme a check, not two (a switch restyles every component, about 1.6 s
  * on our machines; switching back to light after each check took a third of the accessibility
  * spec). What follows a check sets the theme it needs (the screenshots do). Fails listing

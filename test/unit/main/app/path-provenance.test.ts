@@ -16,7 +16,7 @@ import { RecordingPlatform } from '../../../support/ipc/recording-platform';
 import { APP_ORIGIN, mainFrame } from '../../../support/ipc/router-stubs';
 
 /*
- * Paths have provenance (issue 15): through the whole IPC path (router, handlers, services,
+ * Paths have provenance: through the whole IPC path (router, handlers, services,
  * the emulator over HTTP), every channel that takes a local path refuses one the user did not
  * choose, before anything is read, written, opened or sent, and takes it once chosen in a
  * dialog or dropped (registered by the preload's own channel).

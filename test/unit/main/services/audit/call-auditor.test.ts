@@ -10,7 +10,7 @@ import { AppError } from '../../../../../src/shared/errors';
 import { ProfileSchema } from '../../../../../src/shared/model/profile';
 
 /*
- * The auditor fails closed (issue 39, item 1): a change's intent is written and flushed before
+ * The auditor fails closed: a change's intent is written and flushed before
  * the client sends it, its call record (same intentId) after; when the intent cannot be
  * written the change is refused, unless the setting says to continue and warn.
  */
