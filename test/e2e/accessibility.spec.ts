@@ -86,6 +86,39 @@ test('the row menu of a database, and the drop and archive dialogs it opens', as
   await page.keyboard.press('Escape');
 });
 
+/** The row menu's dialogs of a database that the test above does not open, by their test ids. */
+const databaseDialogs: ReadonlyArray<readonly [string | RegExp, string]> = [
+  [/^(Pin…|Unpin or change expiry…)$/, 'pin-database-dialog'],
+  ['Rename…', 'rename-database-dialog'],
+  ['Move to another instance…', 'move-database-dialog'],
+  ['Shrink…', 'shrink-database-dialog'],
+  ['Security groups…', 'security-dialog'],
+  ['Export…', 'export-dialog'],
+];
+
+for (const [item, testId] of databaseDialogs) {
+  test(`the ${testId} of a database`, async ({ app, page }) => {
+    await jumpTo(page, `databases ${DEV}`, 'database-table');
+    await app.rowAction(app.databases.row('ETL_Staging'), item);
+    const dialog = page.getByTestId(testId);
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, `the ${testId}`, MODAL, BOTH);
+    await screenshotSizes(page, `dialogs/${testId}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+}
+
+test('the connection form', async ({ page }) => {
+  await page.getByTestId('open-connections').click();
+  await page.getByTestId('new-connection').click();
+  await expect(page.getByTestId('profile-dialog')).toBeVisible();
+  await expectAccessible(page, 'the connection form', MODAL, BOTH);
+  await screenshotSizes(page, 'dialogs/profile-dialog');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('profile-dialog')).toBeHidden();
+});
+
 test('dialogs: create database, add login, allow an address, a confirmation', async ({ page }) => {
   await jumpTo(page, `databases ${PROD}`, 'database-table');
   await page.getByTestId('create-database').click();

@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { expectAccessible } from '../support/e2e/axe';
 import { writeSampleDatabaseFile } from '../support/sample-files';
 import { countWindowDrops, dragFileOver, dropFile, queueDialog } from '../support/e2e/files';
 import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
@@ -76,6 +77,15 @@ test('the import sheet warns about an existing name and refuses a mislabelled fi
     },
     () => page.keyboard.press('Escape'),
   );
+  // The sheet with both its warnings, every rule in both themes.
+  await queueDialog(harness, { files: [fake] });
+  await page.getByTestId('activity-import').click();
+  await expect(sheet.getByTestId('import-type-error')).toBeVisible();
+  await expectAccessible(page, 'the import sheet', ['[data-testid="import-sheet"]'], {
+    everyRuleInDark: true,
+  });
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
 });
 
 test('an import pauses mid-upload, is offered again after a page reload, and resumes', async ({
@@ -114,6 +124,9 @@ test('an import pauses mid-upload, is offered again after a page reload, and res
   await page.reload();
   const offer = page.getByTestId('resume-offer');
   await expect(offer.getByTestId('resume-item').filter({ hasText: 'Resume_Me' })).toBeVisible();
+  await expectAccessible(page, 'the resume offer', ['[data-testid="resume-offer"]'], {
+    everyRuleInDark: true,
+  });
   await offer.getByTestId('resume-all').click();
   await page.getByTestId('toggle-activity').click();
   await expect(app.activity.transferCard('Resume_Me')).toHaveAttribute('data-state', 'done', {

@@ -107,14 +107,15 @@ interface Size {
   readonly height: number;
 }
 
-/** The smallest supported window and a full HD screen. */
+/** The smallest supported window, the window the specs run in, and a full HD screen. */
 const VIEW_SIZES: readonly Size[] = [
   { width: 1024, height: 700 },
+  { width: 1280, height: 800 },
   { width: 1920, height: 1080 },
 ];
 
 /**
- * The page as it is at each size (default 1024x700 and 1920x1080), light and dark, to
+ * The page as it is at each size (default 1024x700, 1280x800 and 1920x1080), light and dark, to
  * `<name>-<width>x<height>-<theme>.png`; then back to the size and the light theme the specs
  * run in.
  */
