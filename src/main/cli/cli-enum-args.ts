@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CodeNamesMeta } from '../../shared/contract/enums';
 import type { OperationDef } from '../../shared/contract/operation';
 import { UsageError } from './cli-args';
+import { nearestName } from './cli-operation-names';
 
 /*
  * Enumerations on the command line, read from the contract's schemas rather than listed per
@@ -118,7 +119,9 @@ function valueFor(e: Enumeration, given: string, label: string): string | number
   const found = e.byName.get(given.trim().toLowerCase());
   if (found !== undefined) return found;
   if (e.codes.length > 0 && /^\s*[-+.\d]/.test(given)) return given;
-  throw new UsageError(`${label} must be one of ${allowedNames(e)}; got "${given}".`);
+  const near = nearestName(given.trim(), e.names);
+  const hint = near ? ` Did you mean "${near}"?` : '';
+  throw new UsageError(`${label} must be one of ${allowedNames(e)}; got "${given}".${hint}`);
 }
 
 /**

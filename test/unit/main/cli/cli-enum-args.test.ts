@@ -75,6 +75,14 @@ describe('enumerations by name', () => {
     );
   });
 
+  it('names the value meant for a misspelt one', () => {
+    const op = operationById('databases.export');
+    const error = refusal(() => namedInput(op, { pathParams: {}, query: { exportTo: 'dacpak' } }));
+    expect(error.message).toBe(
+      '--exportTo must be one of mdf, bak, dacpac (or the codes 0, 1, 2); got "dacpak". Did you mean "dacpac"?',
+    );
+  });
+
   it('takes enumerations of a JSON body by name: storage types, roles, group operations', () => {
     const archive = operationById('databases.updateArchive');
     const patch = namedInput(archive, {
