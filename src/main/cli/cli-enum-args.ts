@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CodeNamesMeta } from '../../shared/contract/enums';
 import type { OperationDef } from '../../shared/contract/operation';
-import { UsageError } from './cli-args';
+import { UsageError } from './cli-usage-error';
 import { nearestName } from './cli-operation-names';
 
 /*

@@ -30,6 +30,11 @@ type FlagOption = (typeof FLAG_OPTIONS)[number];
 export type RunOptions = Partial<Record<ValueOption, string>> &
   Partial<Record<FlagOption, boolean>>;
 
+/** True for an option that takes no value: the flags, and any `--no-NAME`. */
+function isFlag(name: string): boolean {
+  return (FLAG_OPTIONS as readonly string[]).includes(name) || name.startsWith('no-');
+}
+
 /** The words of the command line that are not options or option values. */
 export function positionals(argv: readonly string[]): string[] {
   const words: string[] = [];
@@ -44,7 +49,7 @@ export function positionals(argv: readonly string[]): string[] {
       // Every option takes a value except the flags (and `--name=value` carries its own, as
       // a short option does when written together with it: `-ojson`).
       const carriesValue = name.includes('=') || /^-[^-]./.test(arg);
-      if (!carriesValue && !(FLAG_OPTIONS as readonly string[]).includes(name)) i += 1;
+      if (!carriesValue && !isFlag(name)) i += 1;
       continue;
     }
     words.push(arg);
