@@ -2,7 +2,13 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { catalogue, isOperationId, type Operation } from '../../shared/contract/catalogue';
 import { bodyFlagConfig, bodyFlagValues, type BodyFlagValues } from './cli-body-flags';
 import { flaggedFields } from './cli-body-fields';
-import { FLAG_OPTIONS, VALUE_OPTIONS, positionals, type RunOptions } from './cli-options';
+import {
+  FLAG_OPTIONS,
+  OPERATION_FLAGS,
+  VALUE_OPTIONS,
+  positionals,
+  type RunOptions,
+} from './cli-options';
 import { groupNamed, nearestName, nearestOperation } from './cli-operation-names';
 import { UsageError } from './cli-usage-error';
 
@@ -97,7 +103,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   const paramNames = [...names.path, ...names.query, ...names.headers];
   const options: ParseArgsOptionsConfig = bodyFlagConfig(operation);
   for (const name of [...VALUE_OPTIONS, ...paramNames]) options[name] = { type: 'string' };
-  for (const name of FLAG_OPTIONS) options[name] = { type: 'boolean' };
+  for (const name of [...FLAG_OPTIONS, ...OPERATION_FLAGS]) options[name] = { type: 'boolean' };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
@@ -111,10 +117,11 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (typeof value === 'string') params[name] = value;
   }
   const picked: Record<string, string | boolean> = {};
-  for (const name of [...VALUE_OPTIONS, ...FLAG_OPTIONS]) {
+  for (const name of [...VALUE_OPTIONS, ...FLAG_OPTIONS, ...OPERATION_FLAGS]) {
     const value = values[name];
     if (value !== undefined) picked[name] = value;
   }
+  checkOperationFlags(operation, picked);
   const bodyFlags = bodyFlagValues(operation, values);
   return { kind: 'run', operation, options: picked, params, bodyFlags };
 }
@@ -130,4 +137,15 @@ function parseFailure(operation: Operation, paramNames: string[], error: unknown
   const hint = near ? ` Did you mean --${near}?` : '';
   const what = unknown ? `Unknown option ${unknown}.${hint}` : `${message.replace(/[.\s]+$/, '')}.`;
   return `${what} Parameters of ${operation.id}: ${accepted}.`;
+}
+
+/** `--wait` and `--no-wait` where the operation starts a job, and not both. */
+function checkOperationFlags(operation: Operation, picked: Record<string, string | boolean>): void {
+  const waits = ['wait', 'no-wait'].filter((name) => picked[name] === true);
+  if (waits.length > 0 && !operation.startsJob) {
+    throw new UsageError(
+      `--${waits[0] ?? ''}: ${operation.id} starts no background job, so there is nothing to wait for.`,
+    );
+  }
+  if (waits.length > 1) throw new UsageError('Give --wait or --no-wait, not both.');
 }

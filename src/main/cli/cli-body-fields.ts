@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { OperationDef } from '../../shared/contract/operation';
 import { isSecretFieldName } from '../services/log/redact';
 import { enumerationOf, type Enumeration } from './cli-enum-args';
-import { CONNECTION_OPTIONS, FLAG_OPTIONS, VALUE_OPTIONS } from './cli-options';
+import { CONNECTION_OPTIONS, FLAG_OPTIONS, OPERATION_FLAGS, VALUE_OPTIONS } from './cli-options';
 
 /*
  * The fields of an operation's JSON body as command-line flags, read from its zod schema:
@@ -123,6 +123,7 @@ function takenNames(op: OperationDef): Set<string> {
     ...CONNECTION_OPTIONS,
     ...VALUE_OPTIONS,
     ...FLAG_OPTIONS,
+    ...OPERATION_FLAGS,
     ...['output', 'query', 'all-instances', 'status', 'since', 'blocking'],
     ...['api-key-stdin', 'password-stdin'],
     ...Object.keys(op.pathParams.shape),

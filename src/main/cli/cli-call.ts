@@ -14,6 +14,7 @@ import type { OutputSettings } from './output/output-args';
 import { renderAnswer } from './output/output-render';
 import { policyInForce, type PolicyState } from '../../shared/model/policy';
 import { loadCliPolicy, policyProxy } from './cli-policy-rules';
+import { startedJobId, waitForStartedJob } from './cli-operation-wait';
 
 /*
  * One catalogue operation sent to the service: the connection, the HTTP stack and the call.
@@ -37,6 +38,8 @@ export interface CallIo {
   readonly output?: OutputSettings;
   /** A list across the instances, or filtered (--all-instances, --status, --since, --blocking). */
   readonly list?: ListPlan;
+  /** stderr is a terminal (a followed job's progress is redrawn in place). */
+  readonly isTty?: boolean;
 }
 
 /**
@@ -84,18 +87,7 @@ export async function callOperation(
     });
     dispose = () => connection.dispose();
     knownInstances = instanceNamesOf(connection.client);
-    const listed = io.list
-      ? await listAnswer(io.list, input, connection.client, {
-          stderr: io.stderr,
-          redact: (text) => logger.redact(text),
-        })
-      : undefined;
-    const answer =
-      listed?.answer ?? (await connection.client.callWithHeaders(command.operation.id, input));
-    const rendered = renderAnswer(present(command, answer), io.output);
-    io.stdout(rendered.stdout);
-    if (rendered.stderr !== undefined) io.stderr(rendered.stderr);
-    return listed?.complete === false ? EXIT.failed : EXIT.ok;
+    return await answerCall(command, input, connection, io);
   } catch (error) {
     const code = failed(error);
     const instance = command.params['instanceName'];
@@ -107,6 +99,36 @@ export async function callOperation(
     dispose();
     await dispatcher.close();
   }
+}
+
+/**
+ * Sends the call, then prints its answer, or with --wait follows the job it started and prints
+ * that; answers the exit code.
+ */
+async function answerCall(
+  command: RunCommand,
+  input: Record<string, unknown>,
+  connection: Awaited<ReturnType<typeof cliClient>>,
+  io: CallIo,
+): Promise<number> {
+  const { client, connection: made, audit } = connection;
+  const redact = (text: string): string => io.logger.redact(text);
+  const listed = io.list
+    ? await listAnswer(io.list, input, client, { stderr: io.stderr, redact })
+    : undefined;
+  const answer = listed?.answer ?? (await client.callWithHeaders(command.operation.id, input));
+  if (command.options.wait === true) {
+    const jobId = startedJobId(answer);
+    const instanceName = command.params['instanceName'];
+    if (jobId && instanceName && made && audit) {
+      return waitForStartedJob({ instanceName, jobId }, { connection: made, audit }, io);
+    }
+    io.stderr('The service answered without a job: there is nothing to follow.\n');
+  }
+  const rendered = renderAnswer(present(command, answer), io.output);
+  io.stdout(rendered.stdout);
+  if (rendered.stderr !== undefined) io.stderr(rendered.stderr);
+  return listed?.complete === false ? EXIT.failed : EXIT.ok;
 }
 
 /** What to print: the data, with response headers that carry meaning (move's job). */

@@ -75,6 +75,25 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['xx', 'yy'])).toThrow(/^Unknown operation "xx yy"\. See --help/);
   });
 
+  it('takes --wait and --no-wait where a job starts', () => {
+    const rename = ['databases', 'rename', '--instanceName', 'i', '--databaseName', 'd'];
+    expect(parseCliArgs([...rename, '--name', 'e', '--wait'])).toMatchObject({
+      options: { wait: true },
+      bodyFlags: { name: 'e' },
+    });
+    expect(parseCliArgs([...rename, '--no-wait'])).toMatchObject({ options: { 'no-wait': true } });
+    expect(() => parseCliArgs([...rename, '--wait', '--no-wait'])).toThrow(
+      'Give --wait or --no-wait, not both.',
+    );
+    expect(() => parseCliArgs(['databases', 'list', '--instanceName', 'i', '--wait'])).toThrow(
+      '--wait: databases.list starts no background job, so there is nothing to wait for.',
+    );
+    // A flag before the command words is not read as taking them as its value.
+    expect(parseCliArgs(['--wait', ...rename])).toMatchObject({
+      operation: { id: 'databases.rename' },
+    });
+  });
+
   it('lists all 51 operations in --help', () => {
     const text = helpText();
     expect(catalogue).toHaveLength(51);
