@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { catalogue, isOperationId, type Operation } from '../../shared/contract/catalogue';
 import { bodyFlagConfig, bodyFlagValues, type BodyFlagValues } from './cli-body-flags';
 import { flaggedFields } from './cli-body-fields';
+import { isDestructive } from './cli-destructive';
 import {
   FLAG_OPTIONS,
   OPERATION_FLAGS,
@@ -139,7 +140,7 @@ function parseFailure(operation: Operation, paramNames: string[], error: unknown
   return `${what} Parameters of ${operation.id}: ${accepted}.`;
 }
 
-/** `--wait` and `--no-wait` where the operation starts a job, and not both. */
+/** `--wait`, `--no-wait` and `--yes` where the operation takes them, and not both waits. */
 function checkOperationFlags(operation: Operation, picked: Record<string, string | boolean>): void {
   const waits = ['wait', 'no-wait'].filter((name) => picked[name] === true);
   if (waits.length > 0 && !operation.startsJob) {
@@ -148,4 +149,9 @@ function checkOperationFlags(operation: Operation, picked: Record<string, string
     );
   }
   if (waits.length > 1) throw new UsageError('Give --wait or --no-wait, not both.');
+  if (picked['yes'] === true && !isDestructive(operation)) {
+    throw new UsageError(
+      `--yes confirms an operation that removes something; ${operation.id} is not one: leave --yes out.`,
+    );
+  }
 }

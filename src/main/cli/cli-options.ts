@@ -24,10 +24,10 @@ export const VALUE_OPTIONS = [...CONNECTION_OPTIONS, 'body', 'body-file'] as con
 /** Flags. */
 export const FLAG_OPTIONS = ['help', 'headers', 'verbose', 'read-only'] as const;
 /**
- * Flags of some operations only: `--wait` and `--no-wait` of those that start a job (the
- * parser says which take them).
+ * Flags of some operations only: `--wait` and `--no-wait` of those that start a job, `--yes`
+ * of those that destroy something (the parser says which take them).
  */
-export const OPERATION_FLAGS = ['wait', 'no-wait'] as const;
+export const OPERATION_FLAGS = ['wait', 'no-wait', 'yes'] as const;
 
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 type FlagOption = (typeof FLAG_OPTIONS)[number] | (typeof OPERATION_FLAGS)[number];
