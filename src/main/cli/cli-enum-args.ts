@@ -171,25 +171,6 @@ export function enumerationArguments(op: OperationDef): Record<string, Enumerati
   return found;
 }
 
-/** The enumerations among the fields of a JSON body (`storageType`, `[].operation`). */
-export function bodyEnumerations(schema: AnySchema, path = ''): Record<string, Enumeration> {
-  const found: Record<string, Enumeration> = {};
-  const def = defOf(unwrapped(schema));
-  const fields =
-    def.type === 'array' && def.element
-      ? { '[]': def.element }
-      : def.type === 'object'
-        ? (def.shape ?? {})
-        : {};
-  for (const [key, field] of Object.entries(fields)) {
-    const at = key === '[]' ? `${path}[]` : path ? `${path}.${key}` : key;
-    const e = enumerationOf(field);
-    if (e) found[at] = e;
-    else Object.assign(found, bodyEnumerations(field, at));
-  }
-  return found;
-}
-
 /**
  * An operation's input with its enumeration arguments and body fields taken by name: a
  * parameter goes on as text (the query schemas read text), a body field as the JSON value.

@@ -134,12 +134,14 @@ describe('enumerations by name', () => {
 describe('help that names what exists', () => {
   it('says to follow a job with jobs wait, and shows enumerations by name', () => {
     const help = operationHelp(operationById('databases.export'));
-    expect(help).toContain('query: --exportTo mdf|bak|dacpac --detachOnly');
-    expect(help).toContain('follow it with "databridge jobs wait --instanceName I --jobId J"');
+    expect(help).toContain('query: --exportTo mdf|bak|dacpac --detachOnly true|false');
+    expect(help).toContain(
+      'follow it later with "databridge jobs wait --instanceName I --jobId J"',
+    );
     expect(help).toContain('"databridge export --help"');
     expect(help).not.toContain('getByInstance');
-    expect(operationHelp(operationById('databases.updateArchive'))).toContain(
-      'by name, in any letter case: storageType Temporary|Permanent',
+    expect(operationHelp(operationById('databases.updateArchive'))).toMatch(
+      /--storageType Temporary\|Permanent +optional; names in any letter case/,
     );
   });
 
