@@ -16,7 +16,7 @@ import { CONNECTION_OPTIONS, FLAG_OPTIONS, OPERATION_FLAGS, VALUE_OPTIONS } from
 type AnySchema = z.core.$ZodType;
 
 /** How a field's flag takes its value. */
-export type BodyFieldKind = 'text' | 'number' | 'boolean' | 'names' | 'list' | 'json';
+type BodyFieldKind = 'text' | 'number' | 'boolean' | 'names' | 'list' | 'json';
 
 /** One top-level field of a JSON body. */
 export interface BodyField {
