@@ -1,12 +1,21 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { catalogue, isOperationId, type Operation } from '../../shared/contract/catalogue';
-import { FLAG_OPTIONS, VALUE_OPTIONS, positionals, type RunOptions } from './cli-options';
-import { groupNamed, nearestOperation } from './cli-operation-names';
+import { bodyFlagConfig, bodyFlagValues, type BodyFlagValues } from './cli-body-flags';
+import { flaggedFields } from './cli-body-fields';
+import { isDestructive } from './cli-destructive';
+import {
+  FLAG_OPTIONS,
+  OPERATION_FLAGS,
+  VALUE_OPTIONS,
+  positionals,
+  type RunOptions,
+} from './cli-options';
+import { groupNamed, nearestName, nearestOperation } from './cli-operation-names';
+import { UsageError } from './cli-usage-error';
 
-/** A command line that cannot be run as given (exit code 2). */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+// Where every module of the command line has taken it from; the modules this one imports take
+// it from cli-usage-error.ts, which imports nothing.
+export { UsageError };
 
 /**
  * The command ran and answered, but its answer could not be printed as asked: `--query` failed
@@ -27,6 +36,8 @@ export type CliCommand =
       readonly options: RunOptions;
       /** Parameters by the operation's names: path, query and header values as text. */
       readonly params: Record<string, string>;
+      /** The body fields given as flags (`--databaseName D`), by field name. */
+      readonly bodyFlags?: BodyFlagValues;
     };
 
 /** The operation's parameter names: path, query and header, in that order. */
@@ -91,18 +102,14 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (wantsHelp) return { kind: 'operationHelp', operation };
   const names = parameterNames(operation);
   const paramNames = [...names.path, ...names.query, ...names.headers];
-  const options: ParseArgsOptionsConfig = {};
+  const options: ParseArgsOptionsConfig = bodyFlagConfig(operation);
   for (const name of [...VALUE_OPTIONS, ...paramNames]) options[name] = { type: 'string' };
-  for (const name of FLAG_OPTIONS) options[name] = { type: 'boolean' };
+  for (const name of [...FLAG_OPTIONS, ...OPERATION_FLAGS]) options[name] = { type: 'boolean' };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
   } catch (error) {
-    const accepted = paramNames.length ? paramNames.map((n) => `--${n}`).join(', ') : 'none';
-    const message = (error as Error).message;
-    const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];
-    const what = unknown ? `Unknown option ${unknown}` : message.replace(/[.\s]+$/, '');
-    throw new UsageError(`${what}. Parameters of ${operation.id}: ${accepted}.`);
+    throw new UsageError(parseFailure(operation, paramNames, error));
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const params: Record<string, string> = {};
@@ -111,9 +118,40 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (typeof value === 'string') params[name] = value;
   }
   const picked: Record<string, string | boolean> = {};
-  for (const name of [...VALUE_OPTIONS, ...FLAG_OPTIONS]) {
+  for (const name of [...VALUE_OPTIONS, ...FLAG_OPTIONS, ...OPERATION_FLAGS]) {
     const value = values[name];
     if (value !== undefined) picked[name] = value;
   }
-  return { kind: 'run', operation, options: picked, params };
+  checkOperationFlags(operation, picked);
+  const bodyFlags = bodyFlagValues(operation, values);
+  return { kind: 'run', operation, options: picked, params, bodyFlags };
+}
+
+/** The refusal of an option parseArgs did not take, with the options the operation takes. */
+function parseFailure(operation: Operation, paramNames: string[], error: unknown): string {
+  const body = flaggedFields(operation).map((field) => field.name);
+  const own = [...paramNames, ...body].map((n) => `--${n}`);
+  const accepted = own.length ? own.join(', ') : 'none';
+  const message = (error as Error).message;
+  const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];
+  const near = unknown && nearestName(unknown.replace(/^-+/, ''), [...paramNames, ...body]);
+  const hint = near ? ` Did you mean --${near}?` : '';
+  const what = unknown ? `Unknown option ${unknown}.${hint}` : `${message.replace(/[.\s]+$/, '')}.`;
+  return `${what} Parameters of ${operation.id}: ${accepted}.`;
+}
+
+/** `--wait`, `--no-wait` and `--yes` where the operation takes them, and not both waits. */
+function checkOperationFlags(operation: Operation, picked: Record<string, string | boolean>): void {
+  const waits = ['wait', 'no-wait'].filter((name) => picked[name] === true);
+  if (waits.length > 0 && !operation.startsJob) {
+    throw new UsageError(
+      `--${waits[0] ?? ''}: ${operation.id} starts no background job, so there is nothing to wait for.`,
+    );
+  }
+  if (waits.length > 1) throw new UsageError('Give --wait or --no-wait, not both.');
+  if (picked['yes'] === true && !isDestructive(operation)) {
+    throw new UsageError(
+      `--yes confirms an operation that removes something; ${operation.id} is not one: leave --yes out.`,
+    );
+  }
 }

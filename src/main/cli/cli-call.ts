@@ -14,6 +14,9 @@ import type { OutputSettings } from './output/output-args';
 import { renderAnswer } from './output/output-render';
 import { policyInForce, type PolicyState } from '../../shared/model/policy';
 import { loadCliPolicy, policyProxy } from './cli-policy-rules';
+import { confirmOnTerminal, refuseUnconfirmed, type Ask } from './cli-confirm';
+import { confirmationOf, type Confirmation } from './cli-destructive';
+import { startedJobId, waitForStartedJob } from './cli-operation-wait';
 
 /*
  * One catalogue operation sent to the service: the connection, the HTTP stack and the call.
@@ -37,6 +40,19 @@ export interface CallIo {
   readonly output?: OutputSettings;
   /** A list across the instances, or filtered (--all-instances, --status, --since, --blocking). */
   readonly list?: ListPlan;
+  /** stderr is a terminal (a followed job's progress is redrawn in place). */
+  readonly isTty?: boolean;
+  /** stdin is a terminal: with stderr one too, a destructive call is asked about. */
+  readonly stdinIsTty?: boolean;
+  /** Asks a question on the terminal (absent: nobody can be asked). */
+  readonly ask?: Ask;
+}
+
+/** Whether a destructive call is confirmed with --yes, asked about, or refused. */
+function confirmationFor(command: RunCommand, input: Record<string, unknown>, io: CallIo) {
+  const interactive = io.isTty === true && io.stdinIsTty === true && io.ask !== undefined;
+  const yes = command.options.yes === true;
+  return confirmationOf(command.operation, input, { yes, interactive });
 }
 
 /**
@@ -72,6 +88,7 @@ export async function callOperation(
   }
   let dispose = (): void => undefined;
   let knownInstances: (() => Promise<string[]>) | undefined;
+  const confirmation: Confirmation = confirmationFor(command, input, io);
   try {
     const connection = await cliClient(command, {
       env: io.env,
@@ -81,21 +98,13 @@ export async function callOperation(
       stderr: io.stderr,
       policy,
       ...(io.fromStdin ? { fromStdin: io.fromStdin } : {}),
+      // Refused without --yes after the policy and a read-only connection had their say,
+      // before a secret is read or anything sent.
+      afterRefusals: () => refuseUnconfirmed(confirmation),
     });
     dispose = () => connection.dispose();
     knownInstances = instanceNamesOf(connection.client);
-    const listed = io.list
-      ? await listAnswer(io.list, input, connection.client, {
-          stderr: io.stderr,
-          redact: (text) => logger.redact(text),
-        })
-      : undefined;
-    const answer =
-      listed?.answer ?? (await connection.client.callWithHeaders(command.operation.id, input));
-    const rendered = renderAnswer(present(command, answer), io.output);
-    io.stdout(rendered.stdout);
-    if (rendered.stderr !== undefined) io.stderr(rendered.stderr);
-    return listed?.complete === false ? EXIT.failed : EXIT.ok;
+    return await answerCall(command, input, connection, io, confirmation);
   } catch (error) {
     const code = failed(error);
     const instance = command.params['instanceName'];
@@ -107,6 +116,38 @@ export async function callOperation(
     dispose();
     await dispatcher.close();
   }
+}
+
+/**
+ * Asks to confirm a destructive call on a terminal, sends it, then prints its answer, or with
+ * --wait follows the job it started and prints that; answers the exit code.
+ */
+async function answerCall(
+  command: RunCommand,
+  input: Record<string, unknown>,
+  connection: Awaited<ReturnType<typeof cliClient>>,
+  io: CallIo,
+  confirmation: Confirmation,
+): Promise<number> {
+  const { client, connection: made, audit } = connection;
+  const redact = (text: string): string => io.logger.redact(text);
+  if (io.ask) await confirmOnTerminal(command.operation, input, confirmation, client, io.ask);
+  const listed = io.list
+    ? await listAnswer(io.list, input, client, { stderr: io.stderr, redact })
+    : undefined;
+  const answer = listed?.answer ?? (await client.callWithHeaders(command.operation.id, input));
+  if (command.options.wait === true) {
+    const jobId = startedJobId(answer);
+    const instanceName = command.params['instanceName'];
+    if (jobId && instanceName && made && audit) {
+      return waitForStartedJob({ instanceName, jobId }, { connection: made, audit }, io);
+    }
+    io.stderr('The service answered without a job: there is nothing to follow.\n');
+  }
+  const rendered = renderAnswer(present(command, answer), io.output);
+  io.stdout(rendered.stdout);
+  if (rendered.stderr !== undefined) io.stderr(rendered.stderr);
+  return listed?.complete === false ? EXIT.failed : EXIT.ok;
 }
 
 /** What to print: the data, with response headers that carry meaning (move's job). */

@@ -61,6 +61,8 @@ export interface CliConnectionDeps {
   readonly giveSecret?: GiveSecret;
   /** The machine policy, when the command read it already; else it is read here. */
   readonly policy?: PolicyState;
+  /** The command's own refusals (`--yes` missing), after the policy's and a read-only one's. */
+  readonly afterRefusals?: () => void;
 }
 
 /**
@@ -84,6 +86,7 @@ export async function cliClient(
   const refused =
     targetRefusal(profile.target, policy) ?? operationRefusal(command.operation, policy);
   if (refused) throw refused;
+  deps.afterRefusals?.();
   const gate = policy ? { policy } : {};
   if (command.operation.service === 'auth') {
     return unauthenticated(endpoints, deps, { readOnly, limits, ...gate });

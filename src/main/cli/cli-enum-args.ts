@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { CodeNamesMeta } from '../../shared/contract/enums';
 import type { OperationDef } from '../../shared/contract/operation';
-import { UsageError } from './cli-args';
+import { UsageError } from './cli-usage-error';
+import { nearestName } from './cli-operation-names';
 
 /*
  * Enumerations on the command line, read from the contract's schemas rather than listed per
@@ -118,7 +119,9 @@ function valueFor(e: Enumeration, given: string, label: string): string | number
   const found = e.byName.get(given.trim().toLowerCase());
   if (found !== undefined) return found;
   if (e.codes.length > 0 && /^\s*[-+.\d]/.test(given)) return given;
-  throw new UsageError(`${label} must be one of ${allowedNames(e)}; got "${given}".`);
+  const near = nearestName(given.trim(), e.names);
+  const hint = near ? ` Did you mean "${near}"?` : '';
+  throw new UsageError(`${label} must be one of ${allowedNames(e)}; got "${given}".${hint}`);
 }
 
 /**
@@ -164,25 +167,6 @@ export function enumerationArguments(op: OperationDef): Record<string, Enumerati
       const e = enumerationOf(field);
       if (e) found[name] = e;
     }
-  }
-  return found;
-}
-
-/** The enumerations among the fields of a JSON body (`storageType`, `[].operation`). */
-export function bodyEnumerations(schema: AnySchema, path = ''): Record<string, Enumeration> {
-  const found: Record<string, Enumeration> = {};
-  const def = defOf(unwrapped(schema));
-  const fields =
-    def.type === 'array' && def.element
-      ? { '[]': def.element }
-      : def.type === 'object'
-        ? (def.shape ?? {})
-        : {};
-  for (const [key, field] of Object.entries(fields)) {
-    const at = key === '[]' ? `${path}[]` : path ? `${path}.${key}` : key;
-    const e = enumerationOf(field);
-    if (e) found[at] = e;
-    else Object.assign(found, bodyEnumerations(field, at));
   }
   return found;
 }

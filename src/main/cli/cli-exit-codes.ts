@@ -13,7 +13,10 @@ export const EXIT = {
   ok: 0,
   /** The service or the CLI could not do it (not found, conflict, an unexpected answer...). */
   failed: 1,
-  /** Invalid input: a bad command line or parameter; nothing was sent for it. */
+  /**
+   * Invalid input: a bad command line or parameter, or a removal not confirmed (no --yes off a
+   * terminal, or not confirmed on one); nothing was sent for it.
+   */
   usage: 2,
   /** Sign-in: no or a refused API key or password, an expired sign-in, a role not allowed. */
   auth: 3,

@@ -1,6 +1,8 @@
 import { catalogue, type Operation } from '../../shared/contract/catalogue';
 import { parameterNames } from './cli-args';
-import { bodyEnumerations, enumerationArguments } from './cli-enum-args';
+import { enumerationArguments } from './cli-enum-args';
+import { bodyHelp, confirmHelp, examplesHelp, jobHelp } from './cli-operation-help';
+import { schemaValues } from './completion/schema-values';
 import type { TransferCommandName } from './cli-transfer-words';
 import { EXIT_CODES_HELP, summariesOf, usageHelp } from './cli-usage';
 
@@ -146,21 +148,23 @@ export function groupHelp(group: string, operations: readonly Operation[]): stri
   return lines.join('\n');
 }
 
-/** How to follow the job an operation starts: `jobs wait` needs the instance of the job. */
-function followJob(op: Operation): string {
-  return 'instanceName' in op.pathParams.shape
-    ? '  starts a background job: follow it with "databridge jobs wait --instanceName I --jobId J"\n    (J: the jobId it answers; "databridge jobs wait --help")'
-    : '  starts a background job: follow it with "databridge jobs getStatus --jobId J"';
-}
-
-/** Help of one operation: method, path, parameters (with the names an enumeration takes) and body. */
+/**
+ * Help of one operation: method, path, parameters (with the names an enumeration takes), the
+ * body's fields as flags, how a job is followed or a removal confirmed, and examples.
+ */
 export function operationHelp(op: Operation): string {
   const names = parameterNames(op);
   const choices = enumerationArguments(op);
   const lines = [`${op.id}: ${op.summary}`, `  ${op.method} ${op.path}`, ''];
+  const shape: Record<string, unknown> = {
+    ...op.pathParams.shape,
+    ...op.query?.shape,
+    ...op.headers?.shape,
+  };
   const shown = (n: string): string => {
-    const e = choices[n];
-    return e ? `--${n} ${e.names.join('|')}` : `--${n}`;
+    // By name for an enumeration; the closed list of any other (true|false).
+    const values = choices[n]?.names ?? schemaValues(shape[n]);
+    return values.length ? `--${n} ${values.join('|')}` : `--${n}`;
   };
   const list = (title: string, items: string[]): void => {
     if (items.length) lines.push(`  ${title}: ${items.map(shown).join(' ')}`);
@@ -168,19 +172,14 @@ export function operationHelp(op: Operation): string {
   list('path', names.path);
   list('query', names.query);
   list('headers', names.headers);
-  if (op.body?.contentType === 'json') {
-    lines.push(`  body: --body JSON (${op.body.required ? 'required' : 'optional'})`);
-    const fields = Object.entries(bodyEnumerations(op.body.schema));
-    if (fields.length) {
-      const named = fields.map(([at, e]) => `${at} ${e.names.join('|')}`).join(', ');
-      lines.push(`    by name, in any letter case: ${named}`);
-    }
-  } else if (op.body?.contentType === 'bytes') lines.push('  body: --body-file FILE (required)');
+  lines.push(...bodyHelp(op));
   lines.push(`  roles: ${op.roles.join(', ')}`);
-  if (op.startsJob) lines.push(followJob(op));
+  lines.push(...jobHelp(op), ...confirmHelp(op));
   const transfer = TRANSFER_OF[op.id];
   if (transfer) {
     lines.push(`  with the files moved too (resumable): "databridge ${transfer} --help"`);
   }
+  const examples = examplesHelp(op);
+  if (examples.length) lines.push('', ...examples);
   return lines.join('\n');
 }

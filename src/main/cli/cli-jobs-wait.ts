@@ -4,22 +4,28 @@ import type { CliEngine } from './cli-engine';
 import { EXIT } from './cli-exit-codes';
 import type { CliOutput } from './cli-output';
 import { jobJson } from './cli-progress';
-import type { TransferCommand } from './cli-transfer-args';
 
-type JobsWaitCommand = Extract<TransferCommand, { kind: 'jobsWait' }>;
+/** The job to follow: `jobs wait`'s, or the one an operation given `--wait` started. */
+interface JobToFollow {
+  readonly instanceName: string;
+  readonly jobId: string;
+}
+
+/** What following a job needs of a CLI run: its connection, job watcher and audit of ends. */
+export type JobFollowing = Pick<CliEngine, 'connection' | 'profileId' | 'watcher' | 'jobEnds'>;
 
 /** How often the wait looks whether it should stop; the timer also keeps Node running. */
 const KEEP_ALIVE_MS = 500;
 
 /**
- * `jobs wait`: reads the job once (a job or instance that does not exist is said at once,
+ * `jobs wait` (and an operation's `--wait`): reads the job once (a job or instance that does not exist is said at once,
  * with the CLI's advice), then follows it with the app's JobWatcher until it is final.
  * Exit code 0 when it succeeded, 5 when it failed, 1 when the service forgot it. How it
  * ended goes into the audit trail (`jobEnded`), as the app records the jobs it follows.
  */
 export async function runJobsWait(
-  command: JobsWaitCommand,
-  engine: CliEngine,
+  command: JobToFollow,
+  engine: JobFollowing,
   out: CliOutput,
   signal?: AbortSignal,
 ): Promise<number> {
@@ -47,15 +53,17 @@ export async function runJobsWait(
 }
 
 async function follow(
-  command: JobsWaitCommand,
-  engine: CliEngine,
+  command: JobToFollow,
+  engine: JobFollowing,
   out: CliOutput,
   signal: AbortSignal | undefined,
 ): Promise<TrackedJob> {
   const { watcher, profileId } = engine;
   const { instanceName, jobId } = command;
   const unsubscribe = watcher.onDidChange((event) => {
-    if (event.job.jobId === jobId) out.progress.job(event.job);
+    // `started` is the watcher's own first description of the job (Enqueued), older than the
+    // read shown already: the service's answers follow.
+    if (event.job.jobId === jobId && event.kind !== 'started') out.progress.job(event.job);
   });
   const keepAlive = setInterval(() => undefined, KEEP_ALIVE_MS);
   try {

@@ -3,7 +3,8 @@ import { catalogue, type Operation } from '../../shared/contract/catalogue';
 /*
  * What the command says when its first words name no operation: a group alone (`databridge
  * databases`) lists that group's operations, and a typo (`instances lst`) gets the nearest
- * operation's name, as git and npm suggest one.
+ * operation's name, as git and npm suggest one; a value of an enumeration gets the nearest
+ * name the same way.
  */
 
 /** The group a word names (`databases`, in any letter case), with its operations. */
@@ -31,6 +32,21 @@ function distance(a: string, b: string): number {
 }
 
 /**
+ * The name among `names` nearest to `given` (letter case aside) when it is a few edits away:
+ * two at most, and fewer than half the name, so that "ls" does not become "get". Undefined
+ * when none is near.
+ */
+export function nearestName(given: string, names: readonly string[]): string | undefined {
+  let best: { name: string; edits: number } | undefined;
+  for (const name of names) {
+    const edits = distance(given.toLowerCase(), name.toLowerCase());
+    if (!best || edits < best.edits) best = { name, edits };
+  }
+  if (!best || best.edits > 2 || best.edits * 2 >= given.length) return undefined;
+  return best.name;
+}
+
+/**
  * The operation nearest to `given` (`group.operation`, lower case), among the catalogue's and
  * `aliases`, written as the command takes it (`instances list`), when it is a few edits away;
  * undefined when none is near.
@@ -39,12 +55,6 @@ export function nearestOperation(
   given: string,
   aliases: readonly string[] = [],
 ): string | undefined {
-  let best: { id: string; edits: number } | undefined;
-  for (const id of [...catalogue.map((op) => op.id), ...aliases]) {
-    const edits = distance(given, id.toLowerCase());
-    if (!best || edits < best.edits) best = { id, edits };
-  }
-  // Two edits at most, and fewer than half the name: "ls" must not become "get".
-  if (!best || best.edits > 2 || best.edits * 2 >= given.length) return undefined;
-  return best.id.replace('.', ' ');
+  const near = nearestName(given, [...catalogue.map((op) => op.id), ...aliases]);
+  return near?.replace('.', ' ');
 }

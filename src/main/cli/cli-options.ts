@@ -23,12 +23,23 @@ export const CONNECTION_OPTIONS = [
 export const VALUE_OPTIONS = [...CONNECTION_OPTIONS, 'body', 'body-file'] as const;
 /** Flags. */
 export const FLAG_OPTIONS = ['help', 'headers', 'verbose', 'read-only'] as const;
+/**
+ * Flags of some operations only: `--wait` and `--no-wait` of those that start a job, `--yes`
+ * of those that destroy something (the parser says which take them).
+ */
+export const OPERATION_FLAGS = ['wait', 'no-wait', 'yes'] as const;
 
 type ValueOption = (typeof VALUE_OPTIONS)[number];
-type FlagOption = (typeof FLAG_OPTIONS)[number];
+type FlagOption = (typeof FLAG_OPTIONS)[number] | (typeof OPERATION_FLAGS)[number];
 /** The options of a run besides the operation's parameters (connection, output). */
 export type RunOptions = Partial<Record<ValueOption, string>> &
   Partial<Record<FlagOption, boolean>>;
+
+/** True for an option that takes no value: the flags, and any `--no-NAME`. */
+function isFlag(name: string): boolean {
+  const flags: readonly string[] = [...FLAG_OPTIONS, ...OPERATION_FLAGS];
+  return flags.includes(name) || name.startsWith('no-');
+}
 
 /** The words of the command line that are not options or option values. */
 export function positionals(argv: readonly string[]): string[] {
@@ -44,7 +55,7 @@ export function positionals(argv: readonly string[]): string[] {
       // Every option takes a value except the flags (and `--name=value` carries its own, as
       // a short option does when written together with it: `-ojson`).
       const carriesValue = name.includes('=') || /^-[^-]./.test(arg);
-      if (!carriesValue && !(FLAG_OPTIONS as readonly string[]).includes(name)) i += 1;
+      if (!carriesValue && !isFlag(name)) i += 1;
       continue;
     }
     words.push(arg);

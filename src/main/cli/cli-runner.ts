@@ -1,22 +1,17 @@
-import { createReadStream } from 'node:fs';
 import { prepareRequest } from '../services/http/request-parts';
 import { RedactingLogger, consoleSink } from '../services/log/logger';
-import { UsageError, parameterNames, parseCliArgs, type CliCommand } from './cli-args';
+import { UsageError, parseCliArgs, type CliCommand } from './cli-args';
 import { checkNetworkOptions } from './cli-network-args';
 import { inputToCheck, planList, type ListPlan } from './cli-across-instances';
 import { isAuditCommand } from './cli-audit-args';
 import { isPolicyCommand } from './cli-policy-words';
-import { readBodyFile } from './cli-body-file';
+import { checkBody } from './cli-body-check';
+import type { Ask } from './cli-confirm';
 import { isDiagnosticsCommand } from './cli-diagnostics-args';
-import { namedInput } from './cli-enum-args';
 import { EXIT, reportFailure } from './cli-exit-codes';
 import { groupHelp, helpText, operationHelp } from './cli-help';
-import {
-  BODY_PASSWORD_WARNING,
-  holdsPassword,
-  takeSecretArgs,
-  type SecretInput,
-} from './cli-secret-args';
+import { operationInput } from './cli-operation-input';
+import { takeSecretArgs, type SecretInput } from './cli-secret-args';
 import type { TransferCliIo } from './cli-transfer-command';
 import { takeListArgs, type ListArgs } from './cli-list-args';
 import { transferCommandName } from './cli-transfer-words';
@@ -36,6 +31,10 @@ import { outputSettingsOf, takeOutputArgs, type OutputScreen } from './output/ou
 export interface CliIo extends Omit<TransferCliIo, 'fromStdin'>, OutputScreen {
   /** Standard input, opened only for `--api-key-stdin` or `--password-stdin`. */
   readonly stdin?: () => SecretInput;
+  /** Standard input is a terminal: with stderr one too, a destructive call is asked about. */
+  readonly stdinIsTty?: boolean;
+  /** Asks a question on the terminal (a destructive call's confirmation). */
+  readonly ask?: Ask;
 }
 
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;
@@ -112,8 +111,9 @@ async function execute(command: RunCommand, io: RunIo, list?: ListArgs): Promise
   let input: Record<string, unknown>;
   let plan: ListPlan | undefined;
   try {
-    input = await buildInput(command, io.stderr);
+    input = await operationInput(command, io.stderr);
     plan = list && planList(command.operation, list, command.params['instanceName']);
+    checkBody(command.operation, input);
     // The operation's schemas refuse bad input here, before the connection and the HTTP
     // stack are loaded: nothing could be sent for it, and the client would refuse it the
     // same way (prepareRequest is what it runs first).
@@ -127,43 +127,4 @@ async function execute(command: RunCommand, io: RunIo, list?: ListArgs): Promise
   }
   const { callOperation } = await import('./cli-call');
   return callOperation(command, input, { ...io, logger, ...(plan ? { list: plan } : {}) });
-}
-
-/** The operation's input from `--name value` parameters and `--body`/`--body-file`. */
-async function buildInput(
-  command: RunCommand,
-  stderr: (text: string) => void,
-): Promise<Record<string, unknown>> {
-  const { operation, params, options } = command;
-  const names = parameterNames(operation);
-  const pick = (list: string[]): Record<string, string> =>
-    Object.fromEntries(
-      list.filter((n) => params[n] !== undefined).map((n) => [n, params[n] ?? '']),
-    );
-  const input: Record<string, unknown> = { pathParams: pick(names.path) };
-  if (names.query.length) input['query'] = pick(names.query);
-  if (names.headers.length) input['headers'] = pick(names.headers);
-  if (options.body !== undefined && operation.body?.contentType !== 'json') {
-    throw new UsageError(`${operation.id} takes no JSON body.`);
-  }
-  if (options['body-file'] !== undefined && operation.body?.contentType !== 'bytes') {
-    throw new UsageError(`${operation.id} takes no file body.`);
-  }
-  if (options.body !== undefined) input['body'] = await jsonBody(options.body, stderr);
-  if (options['body-file'] !== undefined) input['body'] = createReadStream(options['body-file']);
-  return namedInput(operation, input);
-}
-
-async function jsonBody(text: string, stderr: (text: string) => void): Promise<unknown> {
-  const inline = !text.startsWith('@');
-  const source = inline ? text : await readBodyFile(text.slice(1));
-  let body: unknown;
-  try {
-    body = JSON.parse(source);
-  } catch {
-    // The body's text is not quoted back: it may hold a password (logins create).
-    throw new UsageError('--body is not valid JSON.');
-  }
-  if (inline && holdsPassword(body)) stderr(BODY_PASSWORD_WARNING);
-  return body;
 }

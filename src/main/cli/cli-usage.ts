@@ -25,7 +25,8 @@ export const EXIT_CODES_HELP = `Exit codes:
        a full disk (DISK_FULL): a transfer waits in its journal until space is freed;
        --query failed on the answer (QUERY_FAILED): the command itself ran
   2    invalid input: a bad command line or parameter (VALIDATION), a --query that is not
-       JMESPath; nothing was sent for it
+       JMESPath; a removal not confirmed (no --yes off a terminal, or not confirmed on
+       one); nothing was sent for it
   3    sign-in: API key or password missing or refused, sign-in expired, role not allowed,
        or not allowed by the organisation's machine policy (a service, a change, a session
        kill); nothing was sent (AUTH_REQUIRED, AUTH_EXPIRED, FORBIDDEN, KEYCHAIN_UNAVAILABLE)
@@ -92,11 +93,23 @@ Connection (one of; --profile with --base-url or --region is refused):
                            (default ${SERVICE_LIMITS.deadlineMs / 1000}); file transfers are not bound by it
   --read-only              refuse every operation that changes something
 
-Parameters:
+Parameters ("databridge <group> <operation> --help" lists an operation's, with examples):
   --<name> VALUE           a path parameter, query parameter or header of the operation, by
                            its name in the catalogue: --instanceName sql-eu-prod-01 --sort "name ASC"
-  --body JSON | @FILE      the JSON body, inline or from a file
+  --<field> VALUE          a field of the JSON body, by its name: --databaseName Sales_2026;
+                           a boolean is --<field> or --no-<field>, a list A,B (or repeated, or
+                           a JSON array), a nested value JSON; a secret (a login's password)
+                           only in --body
+  --body JSON | @FILE      the JSON body, inline or from a file, merged with the fields given
+                           as flags (a field given both ways is refused)
   --body-file FILE         the raw bytes of an upload part (uploads putPart)
+  --wait | --no-wait       an operation that starts a job: follow the job to its end, print it
+                           and exit as it ended (0, or 5 if it failed); or print its jobId at
+                           once (--no-wait, the default)
+  --yes                    confirm an operation that removes something (a drop, a delete, a
+                           session kill, an allow-list or security-group removal): on a
+                           terminal the command asks first (the database's name for a drop);
+                           from a script it is refused without --yes (exit 2)
   --all-instances          a list of one instance (databases list, jobs list, sessions list,
                            ...) run on every instance; each record gets its instanceName
   --status S[,S]  --since 30m|24h|7d  --blocking

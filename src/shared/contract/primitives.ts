@@ -118,17 +118,21 @@ export function canonicalTimestamp(value: string): string | undefined {
  * `YYYY-MM-DDThh:mm:ss.sss`: a typed `Z` or offset is converted to UTC and dropped (see
  * {@link canonicalTimestamp}), so `Date#toISOString()` output fits too.
  */
-export const ExpirationTimestampSchema = z.string().transform((value, ctx) => {
-  const canonical = canonicalTimestamp(value);
-  if (canonical !== undefined) return canonical;
-  ctx.addIssue({
-    code: 'custom',
-    message:
-      'Expiration date must be a real date and time written YYYY-MM-DDThh:mm:ss.sss (UTC, or with Z or an offset such as +02:00)',
-    input: value,
-  });
-  return z.NEVER;
-});
+export const ExpirationTimestampSchema = z
+  .string()
+  .transform((value, ctx) => {
+    const canonical = canonicalTimestamp(value);
+    if (canonical !== undefined) return canonical;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'Expiration date must be a real date and time written YYYY-MM-DDThh:mm:ss.sss (UTC, or with Z or an offset such as +02:00)',
+      input: value,
+    });
+    return z.NEVER;
+  })
+  // What a form or the command line's help says the text must look like.
+  .meta({ description: 'a date and time, YYYY-MM-DDThh:mm:ss (UTC, or with Z or +02:00)' });
 
 /** Characters of a database name the user creates, renames to, or restores into (records.md). */
 const DATABASE_NAME_PATTERN = /^[A-Za-z0-9_\-: ]{1,80}$/;

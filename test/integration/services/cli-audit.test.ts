@@ -80,6 +80,8 @@ describe('the audit trail of the command line', () => {
         PROD,
         '--databaseName',
         'NoSuchDb',
+        // A drop from a script is refused without --yes.
+        '--yes',
         ...connection,
       ]),
     ];
@@ -95,6 +97,7 @@ describe('the audit trail of the command line', () => {
       PROD,
       '--spid',
       String(spid),
+      '--yes',
       ...connection,
     ]);
     expect(kill.code).toBe(0);

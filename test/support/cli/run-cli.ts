@@ -1,6 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { quoteArgument } from '../../../src/shared/cli/shell-quote';
 import { cliDataHomeEnv } from '../cli-data-home';
 
 /** What a CLI run printed and how it ended. */
@@ -86,4 +87,51 @@ export function spawnCli(
     }),
   );
   return { child, ended, output: () => ({ stdout, stderr, closed }) };
+}
+
+/** What a run on a terminal printed (stdout and stderr are the one terminal), and its code. */
+export interface TerminalRun {
+  readonly code: number;
+  /** Everything the terminal showed, the question and the echoed answer included. */
+  readonly screen: string;
+}
+
+/**
+ * Runs `databridge ...args` on a terminal of its own (a pseudo-terminal from util-linux's
+ * `script`): stdin, stdout and stderr are all that terminal, as when a person runs it. When
+ * the screen shows `reply.when`, `reply.type` is typed with Enter. Needs `script` (see
+ * missingTool); fails after 60 s.
+ */
+export function runCliOnTerminal(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  reply: { readonly when: string; readonly type: string },
+): Promise<TerminalRun> {
+  const command = [process.execPath, builtCommand(), ...args]
+    .map((word) => quoteArgument(word, 'posix'))
+    .join(' ');
+  // -q: no "Script started" lines; -e: its exit code is the command's; -c: run it on the pty.
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    cwd: process.cwd(),
+    env: childEnv(env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let screen = '';
+  let typed = false;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    screen += chunk;
+    if (!typed && screen.includes(reply.when)) {
+      typed = true;
+      child.stdin.write(`${reply.type}\n`);
+    }
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      child.stdin.end();
+      resolve({ code: code ?? -1, screen });
+    }),
+  );
 }

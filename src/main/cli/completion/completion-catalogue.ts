@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { ExportToTypeSchema } from '../../../shared/contract/enums';
 import type { OperationDef } from '../../../shared/contract/operation';
+import { flaggedFields } from '../cli-body-fields';
+import { isDestructive } from '../cli-destructive';
 import { enumerationOf } from '../cli-enum-args';
 import { CONNECTION_OPTIONS, FLAG_OPTIONS, VALUE_OPTIONS } from '../cli-options';
 import {
@@ -62,6 +64,26 @@ function shapeOptions(schema: z.ZodObject | undefined): CompletionOption[] {
   }));
 }
 
+/**
+ * The body fields as flags (cli-body-fields.ts): a boolean as `--NAME` and `--no-NAME`, an
+ * enumeration (or a list of one) with its names, anything else free text.
+ */
+function bodyFlagOptions(op: OperationDef): CompletionOption[] {
+  return flaggedFields(op).flatMap((field): CompletionOption[] => {
+    if (field.kind === 'boolean') return [{ name: field.name }, { name: `no-${field.name}` }];
+    const names = field.enumeration?.names;
+    return [{ name: field.name, value: names ? { kind: 'values', values: [...names] } : TEXT }];
+  });
+}
+
+/** `--wait`/`--no-wait` of an operation that starts a job, `--yes` of one that removes. */
+function operationFlags(op: OperationDef): CompletionOption[] {
+  return [
+    ...(op.startsJob ? [{ name: 'wait' }, { name: 'no-wait' }] : []),
+    ...(isDestructive(op) ? [{ name: 'yes' }] : []),
+  ];
+}
+
 function operationCommand(op: OperationDef): CompletionCommand {
   const runOptions = [...VALUE_OPTIONS, ...FLAG_OPTIONS].filter(
     (name) => !(CONNECTION_OPTIONS as readonly string[]).includes(name),
@@ -78,6 +100,8 @@ function operationCommand(op: OperationDef): CompletionCommand {
       ...shapeOptions(op.pathParams),
       ...shapeOptions(op.query),
       ...shapeOptions(op.headers),
+      ...bodyFlagOptions(op),
+      ...operationFlags(op),
       ...bodyOptions.map((name) =>
         (VALUE_OPTIONS as readonly string[]).includes(name)
           ? { name, value: name === 'body-file' ? PATH : TEXT }

@@ -11,6 +11,11 @@ const REDACTED = '[redacted]';
 /** Field names whose string values are always secret, whatever they hold. */
 const SECRET_FIELD = /pass(word)?|secret|token|api[-_]?key|authorization|cookie|credential/i;
 
+/** True when a field of this name holds a secret (a log redacts it; the CLI has no flag for it). */
+export function isSecretFieldName(name: string): boolean {
+  return SECRET_FIELD.test(name);
+}
+
 /**
  * A credential after an HTTP scheme word: 8 or more characters of the token alphabet with a
  * digit, one of its symbols, or a capital after a small letter in them, as API keys, JWTs and

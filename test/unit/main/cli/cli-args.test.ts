@@ -75,6 +75,28 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['xx', 'yy'])).toThrow(/^Unknown operation "xx yy"\. See --help/);
   });
 
+  it('takes --wait and --no-wait where a job starts, --yes where something is removed', () => {
+    const rename = ['databases', 'rename', '--instanceName', 'i', '--databaseName', 'd'];
+    expect(parseCliArgs([...rename, '--name', 'e', '--wait'])).toMatchObject({
+      options: { wait: true },
+      bodyFlags: { name: 'e' },
+    });
+    expect(parseCliArgs([...rename, '--no-wait'])).toMatchObject({ options: { 'no-wait': true } });
+    expect(() => parseCliArgs([...rename, '--wait', '--no-wait'])).toThrow(
+      'Give --wait or --no-wait, not both.',
+    );
+    expect(() => parseCliArgs(['databases', 'list', '--instanceName', 'i', '--wait'])).toThrow(
+      '--wait: databases.list starts no background job, so there is nothing to wait for.',
+    );
+    const drop = ['databases', 'drop', '--instanceName', 'i', '--databaseName', 'd'];
+    expect(parseCliArgs([...drop, '--yes'])).toMatchObject({ options: { yes: true } });
+    expect(() => parseCliArgs([...rename, '--yes'])).toThrow(
+      '--yes confirms an operation that removes something; databases.rename is not one: leave --yes out.',
+    );
+    // A flag before the command words is not read as taking them as its value.
+    expect(parseCliArgs(['--yes', ...drop])).toMatchObject({ operation: { id: 'databases.drop' } });
+  });
+
   it('lists all 51 operations in --help', () => {
     const text = helpText();
     expect(catalogue).toHaveLength(51);

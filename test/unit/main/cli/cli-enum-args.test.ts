@@ -75,6 +75,14 @@ describe('enumerations by name', () => {
     );
   });
 
+  it('names the value meant for a misspelt one', () => {
+    const op = operationById('databases.export');
+    const error = refusal(() => namedInput(op, { pathParams: {}, query: { exportTo: 'dacpak' } }));
+    expect(error.message).toBe(
+      '--exportTo must be one of mdf, bak, dacpac (or the codes 0, 1, 2); got "dacpak". Did you mean "dacpac"?',
+    );
+  });
+
   it('takes enumerations of a JSON body by name: storage types, roles, group operations', () => {
     const archive = operationById('databases.updateArchive');
     const patch = namedInput(archive, {
@@ -126,12 +134,14 @@ describe('enumerations by name', () => {
 describe('help that names what exists', () => {
   it('says to follow a job with jobs wait, and shows enumerations by name', () => {
     const help = operationHelp(operationById('databases.export'));
-    expect(help).toContain('query: --exportTo mdf|bak|dacpac --detachOnly');
-    expect(help).toContain('follow it with "databridge jobs wait --instanceName I --jobId J"');
+    expect(help).toContain('query: --exportTo mdf|bak|dacpac --detachOnly true|false');
+    expect(help).toContain(
+      'follow it later with "databridge jobs wait --instanceName I --jobId J"',
+    );
     expect(help).toContain('"databridge export --help"');
     expect(help).not.toContain('getByInstance');
-    expect(operationHelp(operationById('databases.updateArchive'))).toContain(
-      'by name, in any letter case: storageType Temporary|Permanent',
+    expect(operationHelp(operationById('databases.updateArchive'))).toMatch(
+      /--storageType Temporary\|Permanent +optional; names in any letter case/,
     );
   });
 

@@ -1,5 +1,9 @@
 import { expect, it } from 'vitest';
-import { groupNamed, nearestOperation } from '../../../../src/main/cli/cli-operation-names';
+import {
+  groupNamed,
+  nearestName,
+  nearestOperation,
+} from '../../../../src/main/cli/cli-operation-names';
 
 it('knows a group by its name in any letter case, and nothing else as one', () => {
   expect(groupNamed('SESSIONS')?.group).toBe('sessions');
@@ -14,4 +18,10 @@ it('suggests an operation two edits away at most, and never for a short guess', 
   expect(nearestOperation('jobs.lits', ['jobs.list'])).toBe('jobs list');
   expect(nearestOperation('databases.explode')).toBeUndefined();
   expect(nearestOperation('ab')).toBeUndefined();
+});
+
+it('finds the name meant among any names, in any letter case, as it is spelt there', () => {
+  expect(nearestName('contribtor', ['Consumer', 'Contributor'])).toBe('Contributor');
+  expect(nearestName('DATABSENAME', ['instanceName', 'databaseName'])).toBe('databaseName');
+  expect(nearestName('xyz', ['Consumer', 'Contributor'])).toBeUndefined();
 });

@@ -77,6 +77,17 @@ describe('databridge completion bash, in bash', () => {
     expect(await complete('databridge databases list --region ')).toEqual(['EU', 'US']);
   });
 
+  it("completes an operation's body fields as flags, their names, --wait and --yes", async () => {
+    expect(await complete('databridge databases create --data')).toEqual([
+      '--data-dir',
+      '--databaseName',
+    ]);
+    expect(await complete('databridge logins create --role ')).toEqual(['Consumer', 'Contributor']);
+    expect(await complete('databridge databases rename --wa')).toEqual(['--wait']);
+    expect(await complete('databridge databases drop --y')).toEqual(['--yes']);
+    expect(await complete('databridge databases pin --no-p')).toEqual(['--no-pinned']);
+  });
+
   it('completes the shells of "completion" and nothing for free text', async () => {
     expect(await complete('databridge completion ')).toEqual(['bash', 'fish', 'powershell', 'zsh']);
     expect(await complete('databridge databases list --instanceName ')).toEqual([]);

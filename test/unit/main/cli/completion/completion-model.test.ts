@@ -103,6 +103,34 @@ describe('completionModelOf', () => {
   });
 });
 
+describe('the options of the operations', () => {
+  const options = (key: string) =>
+    keyedCommands(model).find((entry) => entry.key === key)?.command.options ?? [];
+  const names = (key: string) => options(key).map((option) => option.name);
+
+  it('offers the body fields as flags, with the names of an enumeration', () => {
+    expect(names('databases.create')).toEqual(
+      expect.arrayContaining(['databaseName', 'groupIds', 'groupNames']),
+    );
+    expect(options('logins.create').find((o) => o.name === 'role')?.value).toEqual({
+      kind: 'values',
+      values: ['Consumer', 'Contributor'],
+    });
+    expect(names('databases.pin')).toEqual(expect.arrayContaining(['pinned', 'no-pinned']));
+    // A secret is never a flag: --password stays the sign-in option, as for every command.
+    expect(names('logins.create').filter((name) => name === 'password')).toHaveLength(1);
+  });
+
+  it('offers --wait and --no-wait where a job starts, --yes where something is removed', () => {
+    for (const op of catalogue) {
+      const offered = names(op.id);
+      expect(offered.includes('wait') && offered.includes('no-wait'), op.id).toBe(op.startsJob);
+    }
+    expect(names('databases.drop')).toContain('yes');
+    expect(names('databases.rename')).not.toContain('yes');
+  });
+});
+
 describe('databridge completion', () => {
   it('prints from the model the bundle carries, without the catalogue', async () => {
     const tiny = {
