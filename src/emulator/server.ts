@@ -33,6 +33,11 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Request log, default none in-process. */
   log?: (line: string) => void;
+  /**
+   * Told of each request as it arrives ("METHOD /path"), before any latency fault holds it
+   * (the log tells of it once answered): a test can act while a request is on its way.
+   */
+  onReceived?: (line: string) => void;
 }
 
 /** The jobs' switch on a running emulator. */
@@ -125,6 +130,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const core = createEmulatorCore({ ...options, dataDir, origin: () => origin });
   const server = createServer({ keepAlive: true }, (req, res) => {
     if (options.log) requestLogger(options.log, req, res);
+    options.onReceived?.(`${req.method ?? '?'} ${req.url ?? ''}`);
     serve(core, req, res).catch((error: unknown) => {
       (options.log ?? console.error)(`emulator bug: ${String(error)}`);
       res.destroy();

@@ -11,6 +11,8 @@ import type { Dispatcher } from 'undici';
 export interface RecordingEmulator {
   readonly emulator: Emulator;
   readonly requests: string[];
+  /** The requests received, as they arrive ("METHOD /path"), answered or not. */
+  readonly received: string[];
   /** Requests whose line matches `pattern`. */
   count(pattern: RegExp): number;
   close(): Promise<void>;
@@ -21,9 +23,11 @@ export async function startRecordingEmulator(
   options: EmulatorOptions = {},
 ): Promise<RecordingEmulator> {
   const requests: string[] = [];
+  const received: string[] = [];
   const emulator = await startEmulator({
     jobMs: 100,
     ...options,
+    onReceived: (line) => received.push(line),
     log: (line) => {
       if (/^(GET|POST|PUT|PATCH|DELETE) /.test(line)) requests.push(line);
     },
@@ -31,6 +35,7 @@ export async function startRecordingEmulator(
   return {
     emulator,
     requests,
+    received,
     count: (pattern) => requests.filter((line) => pattern.test(line)).length,
     close: () => emulator.close(),
   };

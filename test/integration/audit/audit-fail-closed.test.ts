@@ -123,17 +123,18 @@ describe('a change whose run was killed after sending it', () => {
     const dataDir = join(root, 'killed');
     await mkdir(dataDir, { recursive: true });
     // The service answers after 5 s: the run is killed once its intent is written and the
-    // drop is on its way (the emulator logs a request when it has answered it, after the kill).
+    // emulator has the drop (the emulator logs a request when it has answered it, after the kill).
     env.emulator.faults.set({ latencyMs: 5_000 });
     const before = env.requests.length;
+    const receivedBefore = env.received.length;
     const drop = ['databases', 'drop', '--instanceName', DEV, '--databaseName', 'Modeler_Test_01'];
-    const run = spawnCli([...drop, ...connection(dataDir)]);
+    const run = spawnCli([...drop, '--yes', ...connection(dataDir)]);
     const current = join(auditDir(dataDir), 'audit.jsonl');
     try {
       await until(async () =>
         (await readFile(current, 'utf8').catch(() => '')).includes('"intent"'),
       );
-      await delay(1_500);
+      await until(() => env.received.slice(receivedBefore).some((l) => l.startsWith('DELETE ')));
       run.child.kill('SIGKILL');
       await run.ended;
       await until(() => env.requests.slice(before).some((line) => line.startsWith('DELETE ')));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createResourceHandlers } from '../../../src/main/app/resource-handlers';
 import { ApiKeyAuth } from '../../../src/main/services/auth/api-key-auth';
+import { DESTRUCTIVE_OPERATIONS } from '../../../src/main/cli/cli-destructive';
 import { runCli as runCliInProcess } from '../../../src/main/cli/cli-runner';
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';
 import { ServiceClient } from '../../../src/main/services/http/service-client';
@@ -224,7 +225,9 @@ function argvOf(call: Call): string[] {
   const params = { ...call.pathParams, ...call.query, ...call.headers };
   const flags = Object.entries(params).flatMap(([name, value]) => [`--${name}=${value}`]);
   const body = call.body === undefined ? [] : ['--body', JSON.stringify(call.body)];
-  return [...call.op.split('.'), ...flags, ...body];
+  // A removal is confirmed with --yes: the test runs where nobody can be asked.
+  const yes = call.op in DESTRUCTIVE_OPERATIONS ? ['--yes'] : [];
+  return [...call.op.split('.'), ...flags, ...body, ...yes];
 }
 
 async function viaCli(call: Call): Promise<{ code: number; stderr: string }> {
