@@ -117,7 +117,7 @@ describe('databridge --output', () => {
     const before = env.requests.length;
     const format = await run(['instances', 'list', '-o', 'xml']);
     expect(format).toMatchObject({ code: 2, stdout: '' });
-    expect(format.stderr).toMatch(/^usage: --output must be one of table, json, jsonl, tsv, csv;/);
+    expect(format.stderr).toMatch(/^usage: --output must be one of table, wide, json, jsonl, tsv, csv;/);
     const query = await run(['instances', 'list', '--query', 'sort_by(@, &name']);
     expect(query).toMatchObject({ code: 2, stdout: '' });
     expect(query.stderr).toMatch(
