@@ -32,7 +32,9 @@ export const EXIT_CODES_HELP = `Exit codes:
   4    network: the service could not be reached or stayed unavailable or busy
        (NETWORK, UNAVAILABLE, RATE_LIMITED); a transfer waits in its journal
   5    the job failed (JOB_FAILED)
-  130  stopped with Ctrl+C; a transfer waits in its journal`;
+  130  stopped with Ctrl+C; a transfer waits in its journal
+  141  the reader of the output went away (| head -1): the rest was not printed, as the
+       shell reports any program whose pipe closed (128 + SIGPIPE)`;
 
 const USAGE = `Usage: databridge <group> <operation> [--param value ...] [connection options]
        databridge <group>.<operation> ...        (the catalogue operation id)
