@@ -21,7 +21,7 @@ function banner(baseUrl: string, authUrl: string): string[] {
     `  Token login: tenant "${DEMO_TENANT}", users ${Object.keys(DEMO_USERS).join(', ')}, password "${DEMO_PASSWORD}"`,
     // The key goes in the environment, never on the command line: a demo key is no secret,
     // but what is pasted from here is what people do with real keys too.
-    'Try the CLI (npm run build && npm link put databridge on the PATH):',
+    'Try the CLI (npm run build && npm run link-cli put databridge on the PATH):',
     `  export DATABRIDGE_API_KEY=${adminKey}`,
     `  databridge instances list --base-url ${baseUrl}`,
     "A real key: databridge ... --api-key-stdin < key-file, or --profile NAME (the app's keychain).",

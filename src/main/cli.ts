@@ -1,6 +1,7 @@
 import { isatty } from 'node:tty';
 import { quickAnswer } from './cli/cli-quick';
-import { closableOutput } from './cli/cli-stdout';
+import { closableOutput, exitCodeAfterOutput } from './cli/cli-stdout';
+import { screenColumns } from './cli/output/output-width';
 
 /*
  * The `databridge` command: `databridge <group> <operation> [--param v]`, built into one file
@@ -13,7 +14,12 @@ import { closableOutput } from './cli/cli-stdout';
  */
 
 async function main(argv: readonly string[]): Promise<void> {
-  const stdout = closableOutput(process.stdout);
+  const output = closableOutput(process.stdout);
+  const stdout = output.write;
+  // Decided last: the EPIPE of a reader that went away arrives after the write that met it.
+  process.once('exit', (code) => {
+    process.exitCode = exitCodeAfterOutput(code, output);
+  });
   const quick = await quickAnswer(argv);
   if (quick !== undefined) {
     if (quick.stdout !== undefined) stdout(quick.stdout);
@@ -41,7 +47,7 @@ async function main(argv: readonly string[]): Promise<void> {
     },
     // A person reads a terminal (a table fitted to its width); a pipe or a file gets JSON.
     stdoutIsTty: process.stdout.isTTY,
-    columns: process.stdout.columns,
+    columns: screenColumns(process.env, process.stdout.columns),
     // Only a transfer traps Ctrl+C: the first asks it to pause in its journal (the same command
     // resumes it); a second ends the process at once, as Node does by default.
     interrupts: () => {

@@ -8,7 +8,7 @@ import { screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * The jobs of every instance in one view, against the harness's emulator. Demo data:
- * sql-eu-prod-01 has a failed export of Finance_Ledger (26 h ago), sql-eu-dev-01 a rename of
+ * sql-eu-prod-01 has a failed export of Finance_Ledger (6 h ago), sql-eu-dev-01 a rename of
  * Feature_Branch_4411 (20 h ago) and a running archive of Perf_Baseline, sql-eu-test-01 a
  * shrink and a drop, and a running shrink of Load_Test_Big. The page's IPC socket is routed so
  * that the job list of sql-eu-test-01 can be made to fail while the others still answer.

@@ -17,11 +17,12 @@ const LOGINS = [
 const HISTORY = [
   ['sql-eu-prod-01', 'CREATE_DATABASE', 'Analytics_Sandbox', 70, undefined],
   ['sql-eu-prod-01', 'IMPORT_DATABASE', 'EDM_Japan_EQ', 50, undefined],
+  // Within the last day, so that `jobs list --status failed --since 24h` finds it (README).
   [
     'sql-eu-prod-01',
     'EXPORT_DATABASE',
     'Finance_Ledger',
-    26,
+    6,
     'The backup could not be written: the export storage is full. Free space, then export again.',
   ],
   ['sql-eu-dev-01', 'RENAME_DATABASE', 'Feature_Branch_4411', 20, undefined],

@@ -1,5 +1,6 @@
 import { isAppError, type ErrorCode } from '../../shared/errors';
 import { QueryFailedError, UsageError } from './cli-args';
+import { EXIT_OUTPUT_CLOSED } from './cli-stdout';
 
 /*
  * The CLI's exit codes, one table for every command (catalogue operations and transfers), so a
@@ -26,6 +27,8 @@ export const EXIT = {
   jobFailed: 5,
   /** Stopped by Ctrl+C (128 + SIGINT, as shells report it). */
   interrupted: 130,
+  /** The reader of stdout went away (`| head -1`) before all was read (128 + SIGPIPE). */
+  outputClosed: EXIT_OUTPUT_CLOSED,
 } as const;
 
 const BY_CODE: Partial<Record<ErrorCode, number>> = {

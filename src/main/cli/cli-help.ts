@@ -88,7 +88,7 @@ the files come from it (--wait is accepted and changes nothing).
   --detachOnly             MDF only: take the database offline instead of backing it up
                            (required above 100 GiB)
 ${DOWNLOAD_OPTIONS}`,
-    example: `  databridge export --instanceName sql-eu-prod-01 --databaseName Sales --exportTo bak \\
+    example: `  databridge export --instanceName sql-eu-prod-01 --databaseName Finance_Ledger --exportTo bak \\
     --to ./exports --profile work`,
   }),
   archivesDownload: movingHelp({

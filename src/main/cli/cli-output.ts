@@ -21,6 +21,8 @@ export interface CliOutputOptions {
   readonly redact: (text: string) => string;
   /** How the result is printed (--output, --query); indented JSON when absent. */
   readonly output?: OutputSettings;
+  /** The command line that resumes the transfer, said when it stops in its journal. */
+  readonly resume?: string;
 }
 
 /** The output of one transfer command. */
@@ -45,6 +47,11 @@ export class CliOutput {
     this.#options.stderr(this.#options.redact(text) + '\n');
   }
 
+  /** The command line that resumes the transfer, when the command has one. */
+  get resumeLine(): string | undefined {
+    return this.#options.resume;
+  }
+
   /** The command's answer. Throws a QueryFailedError when --query fails on it. */
   result(data: Record<string, unknown>): void {
     this.progress.finish();
@@ -58,9 +65,12 @@ export class CliOutput {
     if (rendered.stderr !== undefined) this.#options.stderr(redact(rendered.stderr));
   }
 
-  /** The command failed: `error CODE: message` on stderr; answers `exitCode`. */
-  error(code: string, message: string, exitCode: number): number {
-    return this.failure({ code, message, exitCode });
+  /**
+   * The command failed: `error CODE: message` on stderr, then (with `resume`) the command line
+   * that resumes the transfer; answers `exitCode`.
+   */
+  error(code: string, message: string, exitCode: number, resume = false): number {
+    return this.failure({ code, message, exitCode }, false, resume);
   }
 
   /** The failure the command reported, if any. */
@@ -68,12 +78,17 @@ export class CliOutput {
     return this.#failed;
   }
 
-  /** The command failed (see {@link failureLine}); answers its exit code. */
-  failure(failure: Failure, verbose = false): number {
+  /**
+   * The command failed (see {@link failureLine}); answers its exit code. A failure that says
+   * to run the command again (`resume`) is followed by the line that does, indented.
+   */
+  failure(failure: Failure, verbose = false, resume = false): number {
     this.#failed = failure;
     this.progress.finish();
     const { redact } = this.#options;
     this.#options.stderr(failureLine(failure, redact));
+    const line = this.#options.resume;
+    if (resume && line !== undefined) this.#options.stderr(`  ${redact(line)}\n`);
     if (verbose && failure.details) this.#options.stderr(redact(failure.details) + '\n');
     if (this.#options.json) {
       const { code, message, exitCode } = failure;

@@ -16,7 +16,13 @@ import type { TransferCliIo } from './cli-transfer-command';
 import { takeListArgs, type ListArgs } from './cli-list-args';
 import { transferCommandName } from './cli-transfer-words';
 import { isMonitorServe } from './monitor-serve/serve-words';
-import { outputSettingsOf, takeOutputArgs, type OutputScreen } from './output/output-args';
+import {
+  outputSettingsOf,
+  takeOutputArgs,
+  withTableOf,
+  type OutputScreen,
+  type OutputSettings,
+} from './output/output-args';
 
 /*
  * The HTTP stack, the services and the transfer engine are imported when a command needs
@@ -61,28 +67,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const output = await outputSettingsOf(taken, io);
     const fromStdin = given.fromStdin ? { fromStdin: given.fromStdin } : {};
     run = { ...io, env: given.env, output, ...fromStdin };
-    const transfer = transferCommandName(taken.argv);
-    if (transfer) {
-      if (output.given && taken.argv.includes('--json')) {
-        throw new UsageError(
-          '--json prints progress and the result as JSON lines of its own: leave out --output and --query, or --json.',
-        );
-      }
-      const { runTransferCli } = await import('./cli-transfer-command');
-      return await runTransferCli(transfer, taken.argv, run);
-    }
-    if (isPolicyCommand(taken.argv)) {
-      const { runPolicyCli } = await import('./cli-policy');
-      return await runPolicyCli(taken.argv, run);
-    }
-    if (isAuditCommand(taken.argv)) {
-      const { runAuditCli } = await import('./cli-audit');
-      return await runAuditCli(taken.argv, run);
-    }
+    const other = await runOtherCommand(taken.argv, run, output);
+    if (other !== undefined) return other;
     const listed = takeListArgs(taken.argv);
     list = listed.list;
     command = parseCliArgs(listed.argv);
-    if (command.kind === 'run') checkNetworkOptions(command.options);
+    if (command.kind === 'run') {
+      checkNetworkOptions(command.options);
+      // A list of the service's records is printed with its resource's columns.
+      run = { ...run, output: withTableOf(output, command.operation.id) };
+    }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`usage: ${error.message}\n`);
@@ -101,6 +95,37 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.ok;
   }
   return execute(command, run, list);
+}
+
+/**
+ * Runs a transfer, policy or audit command line; undefined for a catalogue operation. They
+ * answer no list of the service's records, so `--columns` is refused for them.
+ */
+async function runOtherCommand(
+  argv: string[],
+  run: RunIo,
+  output: OutputSettings,
+): Promise<number | undefined> {
+  const transfer = transferCommandName(argv);
+  const plain = (): RunIo => ({ ...run, output: withTableOf(output, undefined) });
+  if (transfer) {
+    if (output.given && argv.includes('--json')) {
+      throw new UsageError(
+        '--json prints progress and the result as JSON lines of its own: leave out --output and --query, or --json.',
+      );
+    }
+    const { runTransferCli } = await import('./cli-transfer-command');
+    return await runTransferCli(transfer, argv, plain());
+  }
+  if (isPolicyCommand(argv)) {
+    const { runPolicyCli } = await import('./cli-policy');
+    return await runPolicyCli(argv, plain());
+  }
+  if (isAuditCommand(argv)) {
+    const { runAuditCli } = await import('./cli-audit');
+    return await runAuditCli(argv, plain());
+  }
+  return undefined;
 }
 
 async function execute(command: RunCommand, io: RunIo, list?: ListArgs): Promise<number> {

@@ -12,6 +12,7 @@ import { transferHelp } from './cli-help';
 import { runJobsWait } from './cli-jobs-wait';
 import { instanceNamesOf, unknownInstanceHint } from './cli-instance-hint';
 import { CliOutput } from './cli-output';
+import { resumeCommandLine } from './cli-transfer-resume-command';
 import { parseTransferArgs, wantsHelp, type TransferCommand } from './cli-transfer-args';
 import type { TransferCommandName } from './cli-transfer-words';
 import { runArchivesDownloadCommand, runExportCommand, runImportCommand } from './cli-transfers';
@@ -119,6 +120,11 @@ async function hintInstance(
 
 /** Where the command prints: progress, then its result (--output, --query) or its error. */
 function outputOf(command: TransferCommand, io: TransferCliIo, logger: RedactingLogger): CliOutput {
+  const resume = resumeCommandLine(
+    command,
+    io.fromStdin,
+    process.platform === 'win32' ? 'powershell' : 'posix',
+  );
   return new CliOutput({
     stdout: io.stdout,
     stderr: io.stderr,
@@ -126,6 +132,7 @@ function outputOf(command: TransferCommand, io: TransferCliIo, logger: Redacting
     json: command.json,
     redact: (text) => logger.redact(text),
     output: io.output,
+    ...(resume === undefined ? {} : { resume }),
   });
 }
 

@@ -49,25 +49,28 @@ export async function conclude(
 }
 
 function pausedExit(record: TransferRecord, out: CliOutput): number {
-  const resume = `The ${transferNoun(record.kind)} waits in its journal: run the same command again to resume where it stopped.`;
+  // With the command line that resumes it, which CliOutput prints on the next line.
+  const end = out.resumeLine === undefined ? '.' : ':';
+  const resume = `The ${transferNoun(record.kind)} waits in its journal: run the same command again to resume where it stopped${end}`;
   const error = record.error;
   if (record.pausedReason === 'network') {
     const why = clean(error?.message ?? 'The service could not be reached through the retries.');
-    return out.error(error?.code ?? 'NETWORK', `${why} ${resume}`, EXIT.network);
+    return out.error(error?.code ?? 'NETWORK', `${why} ${resume}`, EXIT.network, true);
   }
   if (record.pausedReason === 'auth-expired') {
     const why = clean(error?.message ?? 'The sign-in expired.');
     return out.error(
       error?.code ?? 'AUTH_EXPIRED',
-      `${why} Check the API key or password, then run the same command again to resume.`,
+      `${why} Check the API key or password, then run the same command again to resume${end}`,
       EXIT.auth,
+      true,
     );
   }
   if (record.pausedReason === 'disk-full') {
     const why = clean(error?.message ?? 'A disk is full.');
-    return out.error(error?.code ?? 'DISK_FULL', `${why} ${resume}`, EXIT.failed);
+    return out.error(error?.code ?? 'DISK_FULL', `${why} ${resume}`, EXIT.failed, true);
   }
-  return out.error('CANCELLED', `Stopped. ${resume}`, EXIT.interrupted);
+  return out.error('CANCELLED', `Stopped. ${resume}`, EXIT.interrupted, true);
 }
 
 /** A message as the first sentence of a longer one: with its final full stop. */

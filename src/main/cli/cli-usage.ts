@@ -33,7 +33,9 @@ export const EXIT_CODES_HELP = `Exit codes:
   4    network: the service could not be reached or stayed unavailable or busy
        (NETWORK, UNAVAILABLE, RATE_LIMITED); a transfer waits in its journal
   5    the job failed (JOB_FAILED)
-  130  stopped with Ctrl+C; a transfer waits in its journal`;
+  130  stopped with Ctrl+C; a transfer waits in its journal
+  141  the reader of the output went away (| head -1): the rest was not printed, as the
+       shell reports any program whose pipe closed (128 + SIGPIPE)`;
 
 const USAGE = `Usage: databridge <group> <operation> [--param value ...] [connection options]
        databridge <group>.<operation> ...        (the catalogue operation id)
@@ -119,13 +121,20 @@ Parameters ("databridge <group> <operation> --help" lists an operation's, with e
 Output:
   -o, --output FORMAT      how the answer is printed (default: table on a terminal, json
                            when stdout is a pipe or a file):
-                             table  columns fitted to the terminal, sizes in KiB/MiB/GiB,
-                                    times as 2026-11-27 14:03:05; one record: field, value
+                             table  columns fitted to the terminal (COLUMNS or its width),
+                                    sizes in KiB/MiB/GiB, times as 2026-11-27 14:03:05; the
+                                    columns that name a row (instance, name, job id, session,
+                                    blocked by) always shown, the others left out to fit are
+                                    named on stderr; one record: field, value
+                             wide   the table with every column, whatever the width
                              json   indented JSON         jsonl  one JSON value per line
                              tsv    header row, then one record per line, raw values
                              csv    the same, quoted as RFC 4180 says
   --query EXPR             a JMESPath expression applied to the answer before --output,
                            e.g. --query "[?status=='Online'].name" (https://jmespath.site)
+  --columns A,B,...        the columns of a list's table, in that order (a table even when
+                           piped); a wrong name lists the list's columns, e.g.
+                           databridge databases list --all-instances --columns size,status
   --headers prints { status, headers, data } instead of the answer alone.
   --verbose logs requests to stderr (secrets redacted).
   Errors go to stderr as "error CODE: message", with the exit codes below.

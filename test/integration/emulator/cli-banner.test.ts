@@ -45,7 +45,7 @@ describe('npm run emulator banner', () => {
       expect(lines).toContain('  API key demo-admin-key (Admin)');
       // The key in the environment, never on the command line (where it would get a warning).
       const at = lines.indexOf(
-        'Try the CLI (npm run build && npm link put databridge on the PATH):',
+        'Try the CLI (npm run build && npm run link-cli put databridge on the PATH):',
       );
       expect(at).toBeGreaterThan(0);
       expect(lines.slice(at + 1, at + 3)).toEqual([

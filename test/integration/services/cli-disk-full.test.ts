@@ -73,7 +73,7 @@ describe('the CLI on a disk that fills up', () => {
     const first = await runWith(argv, disk);
     expect(first.code).toBe(1);
     expect(first.stderr).toMatch(
-      /error DISK_FULL: Not enough space on the disk at .+: the download of Dev_EDM_Sample\.bak needs \d+\.\d MiB, 0 B free\. Free space, then resume the transfer\. The export waits in its journal: run the same command again to resume where it stopped\./,
+      /error DISK_FULL: Not enough space on the disk at .+: the download of Dev_EDM_Sample\.bak needs \d+\.\d MiB, 0 B free\. Free space, then resume the transfer\. The export waits in its journal: run the same command again to resume where it stopped:\n {2}databridge export --instanceName /,
     );
     expect(first.stderr).toContain(to);
     const kept = (await stat(join(to, 'Dev_EDM_Sample.bak.part'))).size;

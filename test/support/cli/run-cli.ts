@@ -11,9 +11,12 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** The environment of a CLI child: this one's, the data folder in a temporary home, then `env`. */
-function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  return { ...process.env, ...cliDataHomeEnv(), ...env };
+/**
+ * The environment of a CLI child: this one's, the data folder in a temporary home, then `env`.
+ * The tester's COLUMNS is left out (a table's width is the test's to set).
+ */
+export function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { ...process.env, COLUMNS: undefined, ...cliDataHomeEnv(), ...env };
 }
 
 /**
@@ -21,7 +24,7 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
  * `bin`), run by plain Node. It starts in a fraction of the time tsx takes to compile the
  * source, and it is what users run.
  */
-function builtCommand(): string {
+export function builtCommand(): string {
   const entry = join(process.cwd(), 'out', 'cli', 'databridge.cjs');
   if (!existsSync(entry)) {
     throw new Error(`No built command at ${entry}: run "npm run build" first (npm test does).`);

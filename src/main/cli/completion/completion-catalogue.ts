@@ -44,6 +44,7 @@ function connectionOptions(): CompletionOption[] {
     // Taken out before parsing too (output/output-args.ts): how the answer is printed.
     { name: 'output', value: { kind: 'values' as const, values: [...OUTPUT_FORMATS] } },
     { name: 'query', value: TEXT },
+    { name: 'columns', value: TEXT },
   ];
 }
 

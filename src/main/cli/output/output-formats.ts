@@ -3,7 +3,10 @@
  * completion list them without loading the command line's parsers or the catalogue.
  */
 
-/** The formats `--output` (`-o`) takes; the first is the default on a terminal. */
-export const OUTPUT_FORMATS = ['table', 'json', 'jsonl', 'tsv', 'csv'] as const;
+/**
+ * The formats `--output` (`-o`) takes; the first is the default on a terminal. `wide` is the
+ * table with every column, whatever the terminal's width.
+ */
+export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'jsonl', 'tsv', 'csv'] as const;
 /** One of {@link OUTPUT_FORMATS}. */
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

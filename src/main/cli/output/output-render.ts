@@ -18,7 +18,7 @@ export interface RenderedAnswer {
 /** JSON, as the CLI printed before `--output` existed (and for callers that set nothing). */
 const JSON_OUTPUT: OutputSettings = {
   format: 'json',
-  columns: DEFAULT_COLUMNS,
+  width: DEFAULT_COLUMNS,
   given: false,
 };
 
@@ -36,8 +36,15 @@ export function renderAnswer(
     case 'tsv':
     case 'csv':
       return { stdout: renderDelimited(value, settings.format) };
-    case 'table': {
-      const table = renderTable(value, settings.columns);
+    case 'table':
+    case 'wide': {
+      const { width, resource, chosen } = settings;
+      const table = renderTable(value, {
+        width,
+        wide: settings.format === 'wide',
+        ...(resource ? { resource } : {}),
+        ...(chosen ? { chosen } : {}),
+      });
       return table.note === undefined
         ? { stdout: table.text }
         : { stdout: table.text, stderr: `${table.note}\n` };

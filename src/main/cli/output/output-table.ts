@@ -1,50 +1,67 @@
 import { humanCell, isNumberField, isRow, oneLine, scalarFieldsOf, type Row } from './output-cells';
+import { resourceColumns } from './output-resource-table';
+import {
+  MAX_CELL,
+  clip,
+  fitColumns,
+  type PlannedColumn,
+  type ResourceTable,
+  type TableColumn,
+} from './table-columns';
 
 /*
- * `--output table`: the answer for a person at a terminal. A list of records is one row per
- * record with a column per single-valued field, fitted to the terminal's width; a single
- * record is a two-column table of its fields and values; anything else is written one value
- * per line. Sizes and times read as the app writes them (see output-cells).
+ * `--output table` and `-o wide`: the answer for a person at a terminal. A list of records is
+ * one row per record; a single record is a two-column table of its fields and values; anything
+ * else is written one value per line. Sizes and times read as the app writes them (see
+ * output-cells).
  *
- * Fitting is deterministic: a cell longer than MAX_CELL is cut with "…"; then, while the
- * table is wider than the terminal, a column goes: first those with no value in any row, then
- * the widest (of equally wide ones, the last). Long identifiers, endpoints and messages go
- * before short states and sizes, and the first column, the record's name or id, always stays.
+ * The records of a list the service answers get their resource's columns (resource-tables.ts:
+ * headers in words, the columns that name a row pinned); other records (an answer reshaped by
+ * --query, the audit trail) a column per single-valued field, headed by its name, the first
+ * pinned. Fitting is deterministic: a cell longer than MAX_CELL is cut with "…" (a pinned one
+ * never is); then, while the table is wider than the terminal, a column that is not pinned
+ * goes (see fitColumns) and the note for stderr names it. `-o wide` shows every column, whole.
  */
 
-/** The longest cell of a list, in characters, before it is cut. */
-const MAX_CELL = 40;
 const GAP = '  ';
 
-/** A table as text, and a note for stderr when fields were left out to fit. */
+/** How a table is laid out. */
+export interface TableOptions {
+  /** The terminal's width in characters. */
+  readonly width: number;
+  /** `-o wide`: every column, no cell cut, whatever the width. */
+  readonly wide?: boolean;
+  /** The columns of the resource the answer lists, when it is one. */
+  readonly resource?: ResourceTable;
+  /** `--columns`: the resource's columns chosen, in their order. */
+  readonly chosen?: readonly TableColumn[];
+}
+
+/** A table as text, and a note for stderr when columns were left out to fit. */
 export interface TableText {
   readonly text: string;
   readonly note?: string;
 }
 
-/** `text` cut to `max` characters, its last one "…" when something was cut. */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return max <= 1 ? '…'.slice(0, max) : `${text.slice(0, max - 1)}…`;
-}
-
-/** The answer as a table `width` characters wide at most. */
-export function renderTable(value: unknown, width: number): TableText {
+/** The answer as a table fitted to `options.width` (a number: the width alone). */
+export function renderTable(value: unknown, options: TableOptions | number): TableText {
+  const given = typeof options === 'number' ? { width: options } : options;
   if (value === null || value === undefined) return { text: '' };
   if (Array.isArray(value)) {
     if (value.length === 0) return { text: '(none)\n' };
-    if (value.every(isRow)) return listTable(value, width);
+    if (value.every(isRow)) return listTable(value, given);
     return { text: value.map((item) => `${humanCell(item)}\n`).join('') };
   }
-  if (isRow(value)) return { text: fieldTable(value, width) };
+  if (isRow(value)) return { text: fieldTable(value, given) };
   return { text: `${humanCell(value)}\n` };
 }
 
-/** One record: a line per field, its name then its value, cut to the width. */
-function fieldTable(row: Row, width: number): string {
+/** One record: a line per field, its name then its value, cut to the width (unless wide). */
+function fieldTable(row: Row, options: TableOptions): string {
   const fields = Object.keys(row);
   if (fields.length === 0) return '(none)\n';
-  const keyWidth = Math.min(Math.max(...fields.map((field) => field.length)), width >> 1);
+  const width = options.wide === true ? Number.POSITIVE_INFINITY : options.width;
+  const keyWidth = Math.min(Math.max(...fields.map((field) => field.length)), options.width >> 1);
   const valueWidth = Math.max(width - keyWidth - GAP.length, 1);
   return fields
     .map((field) => {
@@ -54,58 +71,65 @@ function fieldTable(row: Row, width: number): string {
     .join('');
 }
 
-/**
- * Which columns stay so that the table fits `width`: empty ones go first, then the widest;
- * never the first.
- */
-function fit(widths: readonly number[], empty: readonly boolean[], width: number): number[] {
-  let shown = widths.map((_, index) => index);
-  const total = (): number =>
-    shown.reduce((sum, index) => sum + (widths[index] ?? 0), 0) + GAP.length * (shown.length - 1);
-  // Of two columns, the one that goes first: an empty one, else the wider, else the later.
-  const goesBefore = (a: number, b: number): boolean =>
-    empty[a] === empty[b] ? (widths[a] ?? 0) >= (widths[b] ?? 0) : empty[a] === true;
-  while (shown.length > 1 && total() > width) {
-    let drop = shown[1] ?? 0;
-    for (const index of shown.slice(1)) if (goesBefore(index, drop)) drop = index;
-    shown = shown.filter((index) => index !== drop);
-  }
-  return shown;
+/** A column per single-valued field, headed by its name; the first one pinned. */
+function fieldColumns(rows: readonly Row[], wide: boolean): PlannedColumn[] {
+  const max = wide ? Number.POSITIVE_INFINITY : MAX_CELL;
+  return scalarFieldsOf(rows).map((field, index) => {
+    const header = clip(field, max);
+    const cells = rows.map((row) => clip(humanCell(row[field], field), max));
+    const width = Math.max(header.length, ...cells.map((cell) => cell.length));
+    return {
+      name: field,
+      header,
+      cells,
+      right: isNumberField(rows, field),
+      width,
+      empty: rows.every((row) => row[field] === null || row[field] === undefined),
+      pinned: index === 0,
+      // The widest goes first: long identifiers, endpoints and messages before short states.
+      priority: width,
+    };
+  });
 }
 
-/** Records: a header of field names, then a row per record. */
-function listTable(rows: readonly Row[], width: number): TableText {
-  const fields = scalarFieldsOf(rows);
-  if (fields.length === 0) {
-    return { text: rows.map((row) => `${clip(oneLine(humanCell(row)), width)}\n`).join('') };
+/** Records: a header, then a row per record. */
+function listTable(rows: readonly Row[], options: TableOptions): TableText {
+  const wide = options.wide === true;
+  const ofResource =
+    options.resource && resourceColumns(rows, options.resource, options.chosen, wide);
+  const columns = ofResource ?? fieldColumns(rows, wide);
+  if (columns.length === 0) {
+    return {
+      text: rows.map((row) => `${clip(oneLine(humanCell(row)), options.width)}\n`).join(''),
+    };
   }
-  const header = fields.map((field) => clip(field, MAX_CELL));
-  const cells = rows.map((row) =>
-    fields.map((field) => clip(humanCell(row[field], field), MAX_CELL)),
-  );
-  const widths = fields.map((_, i) =>
-    Math.max(header[i]?.length ?? 0, ...cells.map((line) => line[i]?.length ?? 0)),
-  );
-  const empty = fields.map((field) =>
-    rows.every((row) => row[field] === null || row[field] === undefined),
-  );
-  const shown = fit(widths, empty, width);
-  // One column left and still too wide: it is cut to the width.
-  const widthOf = (i: number): number => Math.min(widths[i] ?? 0, width);
-  const right = fields.map((field) => isNumberField(rows, field));
-  const line = (texts: readonly string[]): string =>
+  const { width } = options;
+  const shown = wide ? columns.map((_, i) => i) : fitColumns(columns, width, GAP.length);
+  // One column left and still too wide, of a table that pins only it: cut to the width.
+  const cut = ofResource === undefined && shown.length === 1 && !wide;
+  const widthOf = (column: PlannedColumn): number =>
+    cut ? Math.min(column.width, width) : column.width;
+  const line = (texts: (column: PlannedColumn) => string): string =>
     shown
       .map((i) => {
-        const text = clip(texts[i] ?? '', widthOf(i));
-        return right[i] ? text.padStart(widthOf(i)) : text.padEnd(widthOf(i));
+        const column = columns[i] as PlannedColumn;
+        const text = clip(texts(column), widthOf(column));
+        return column.right ? text.padStart(widthOf(column)) : text.padEnd(widthOf(column));
       })
       .join(GAP)
       .trimEnd() + '\n';
-  const text = [header, ...cells].map(line).join('');
-  const left = fields.filter((_, i) => !shown.includes(i));
+  const text = [
+    line((column) => column.header),
+    ...rows.map((_, r) => line((column) => column.cells[r] ?? '')),
+  ].join('');
+  const left = columns.filter((_, i) => !shown.includes(i)).map((column) => column.name);
   if (left.length === 0) return { text };
+  const how = ofResource
+    ? '-o wide shows every column; --columns chooses'
+    : '-o wide, --output json or --query shows them';
+  const what = ofResource ? 'Columns' : 'Fields';
   return {
     text,
-    note: `Fields left out to fit ${width} characters: ${left.join(', ')} (--output json or --query shows them).`,
+    note: `${what} left out to fit ${width} characters: ${left.join(', ')} (${how}).`,
   };
 }

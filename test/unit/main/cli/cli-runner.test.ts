@@ -107,7 +107,7 @@ describe('runCli with --output and --query', () => {
     expect(format).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'usage: --output must be one of table, json, jsonl, tsv, csv; got "yaml".\n',
+      stderr: 'usage: --output must be one of table, wide, json, jsonl, tsv, csv; got "yaml".\n',
     });
     const query = await run(['instances', 'list', ...nowhere, '--query', '[?name=='], { env });
     expect(query.code).toBe(2);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clip, renderTable } from '../../../../../src/main/cli/output/output-table';
+import { renderTable } from '../../../../../src/main/cli/output/output-table';
+import { resourceTableOf } from '../../../../../src/main/cli/output/resource-tables';
+import {
+  chooseColumns,
+  clip,
+  type ResourceTable,
+} from '../../../../../src/main/cli/output/table-columns';
 import { formatDateTime } from '../../../../../src/shared/format/times';
 
 /** Two instances as `instances list` answers them (SqlInstanceSchema). */
@@ -71,7 +77,7 @@ describe('renderTable', () => {
       'databaseLimit',
     ]);
     expect(note).toBe(
-      'Fields left out to fit 100 characters: uid, endpoint, availableDiskSpaceInMb, pinnedDatabaseLimit (--output json or --query shows them).',
+      'Fields left out to fit 100 characters: uid, endpoint, availableDiskSpaceInMb, pinnedDatabaseLimit (-o wide, --output json or --query shows them).',
     );
     const narrow = renderTable(INSTANCES, 10);
     expect(lines(narrow.text)).toEqual(['name', 'sql-eu-pr…', 'sql-eu-de…']);
@@ -124,6 +130,66 @@ describe('renderTable', () => {
     expect(renderTable(null, 80).text).toBe('');
     expect(renderTable('2026-11-27T14:03:05Z', 80).text).toBe(
       `${formatDateTime('2026-11-27T14:03:05Z')}\n`,
+    );
+  });
+});
+
+describe('renderTable with the columns of a resource', () => {
+  const instances = resourceTableOf('instances.list') as ResourceTable;
+
+  it('heads the columns in words, units in the cells, and names what it left out by column', () => {
+    const { text, note } = renderTable(INSTANCES, { width: 100, resource: instances });
+    expect(lines(text)[0]).toBe(
+      'Name            Status       Size      Used     Free  Databases (max)  Pinned (max)',
+    );
+    expect(lines(text)[1]).toMatch(
+      /^sql-eu-prod-01 +Online +1\.00 TiB +512 GiB +512 GiB +100 +10$/,
+    );
+    expect(note).toBe(
+      'Columns left out to fit 100 characters: endpoint, internal-endpoint, uid (-o wide shows every column; --columns chooses).',
+    );
+  });
+
+  it('shows every column whole with -o wide, whatever the width', () => {
+    const long = INSTANCES.map((row) => ({ ...row, endpoint: `${'e'.repeat(60)}.example.com` }));
+    const { text, note } = renderTable(long, { width: 40, wide: true, resource: instances });
+    expect(note).toBeUndefined();
+    expect(lines(text)[0]).toMatch(/^Name +Status .* Endpoint +Internal endpoint +UID$/);
+    expect(text).toContain(`${'e'.repeat(60)}.example.com`);
+  });
+
+  it('shows the columns --columns chose in its order, after the pinned ones', () => {
+    const chosen = chooseColumns(instances, ['free', 'status']);
+    const { text, note } = renderTable(INSTANCES, { width: 100, resource: instances, chosen });
+    expect(lines(text)).toEqual([
+      'Name               Free  Status',
+      'sql-eu-prod-01  512 GiB  Online',
+      'sql-eu-dev-01   146 GiB  Stopped',
+    ]);
+    expect(note).toBeUndefined();
+    // Too narrow for all it chose: the last chosen goes first; the name stays.
+    const narrow = renderTable(INSTANCES, { width: 24, resource: instances, chosen });
+    expect(lines(narrow.text)[0]).toBe('Name               Free');
+    expect(narrow.note).toMatch(/: status \(/);
+  });
+
+  it('never cuts a pinned cell, and adds the fields it does not know after its own', () => {
+    const name = `sql-${'x'.repeat(50)}`;
+    const rows = [{ ...INSTANCES[0], name, region: 'EU' }];
+    const { text } = renderTable(rows, { width: 300, resource: instances });
+    expect(lines(text)[0]).toMatch(/ UID +region$/);
+    expect(lines(text)[1]?.startsWith(`${name}  `)).toBe(true);
+  });
+
+  it('falls back to the fields of records a --query reshaped', () => {
+    const rows = INSTANCES.map((row) => ({ n: row.name, freeMiB: row.availableDiskSpaceInMb }));
+    expect(lines(renderTable(rows, { width: 100, resource: instances }).text)[0]).toBe(
+      'n               freeMiB',
+    );
+    // A projection that keeps a field of the record keeps its header in words.
+    const named = INSTANCES.map((row) => ({ name: row.name, freeMiB: row.availableDiskSpaceInMb }));
+    expect(lines(renderTable(named, { width: 100, resource: instances }).text)[0]).toBe(
+      'Name            freeMiB',
     );
   });
 });
