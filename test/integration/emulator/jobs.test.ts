@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { JobDetail, JobSummary } from '../../../src/shared/contract/records/jobs';
 import { KEYS, expectOp, expectOpError } from '../../support/emulator-client';
@@ -16,13 +16,17 @@ afterAll(async () => {
 
 describe('jobs', () => {
   it('moves a job Enqueued → Processing → Succeeded, visible through all four operations', async () => {
+    // A job of 5 s of its own (1 s Enqueued): on a busy machine the first status read came
+    // after the 80 ms the file's jobs spend Enqueued, and the test missed that status.
+    const em = await startEmulator({ jobMs: 5_000 });
+    onTestFinished(() => em.close());
     const { jobId } = await expectOp<{ jobId: string }>(em, 'databases.create', 200, {
       params: { instanceName: PROD },
       body: { databaseName: 'Job_Watch' },
     });
     const seen: string[] = [];
     const progress: number[] = [];
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     for (;;) {
       const status = await expectOp<string>(em, 'jobs.getStatus', 200, {
         params: { jobId },
@@ -55,7 +59,7 @@ describe('jobs', () => {
     expect(await expectOp(em, 'jobs.getDetails', 200, { params: { jobId } })).toEqual({
       error: null,
     });
-  });
+  }, 40_000);
 
   it('lists the seeded history, a failed job with its error, and running jobs', async () => {
     const jobs = await expectOp<JobSummary[]>(em, 'jobs.listByInstance', 200, {
