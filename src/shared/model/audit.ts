@@ -53,6 +53,27 @@ const ChainFieldsSchema = z.object({
   time: z.string(),
 });
 
+/**
+ * The user action a call was made for: an import (its upload's start and completion, then the
+ * import), an export, a download of an archive, a bulk action on several rows, or one
+ * operation alone. Every call of one action carries the same `id`, so a read shows the action
+ * as one row with its calls under it. Records written before actions were recorded have none:
+ * each is an action of its own.
+ */
+export const AuditActionSchema = z.object({
+  id: z.string().min(1).max(100),
+  /**
+   * `operation`, `import`, `export`, `downloadArchive` or `bulk`. Any text is read: a trail
+   * written by a later version with a kind this one does not know must still verify.
+   */
+  kind: z.string().min(1).max(40),
+  /** What the user did, in words: `import`, `export`, `delete 3 archives`, `databases drop`. */
+  label: z.string().min(1).max(200),
+  /** What it was done to, in words: `sql-eu-dev-01 / Sales`. */
+  target: z.string().max(300),
+});
+export type AuditAction = z.infer<typeof AuditActionSchema>;
+
 /** Who made a change, where and what: the fields an intent and its outcome share. */
 const AuditChangeFields = {
   source: AuditSourceSchema,
@@ -66,6 +87,8 @@ const AuditChangeFields = {
   target: z.record(z.string(), z.string()),
   /** Query, headers and body as sent, with secret fields redacted. */
   input: z.record(z.string(), z.unknown()).optional(),
+  /** The user action the call was made for (absent in records older than actions). */
+  action: AuditActionSchema.optional(),
 };
 
 /**
