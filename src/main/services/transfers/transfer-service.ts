@@ -39,6 +39,7 @@ import {
 import { engineSettings, journalStoreOf, type TransferServiceOptions } from './transfer-options';
 import type { TransferConnections } from './transfer-ports';
 import { StopRequest, TransferRun } from './transfer-run';
+import { callsFor, transferAction } from './transfer-action';
 
 export type { TransferServiceOptions } from './transfer-options';
 
@@ -136,13 +137,15 @@ export class TransferService {
     const detachOnly = parsed.detachOnly ?? false;
     const folder = resolve(parsed.destinationFolder);
     await checkFolder(folder);
-    const { client } = this.#connections.get(parsed.profileId);
+    const id = this.#idFactory();
+    const action = transferAction({ ...parsed, id, kind: 'export', subject: parsed.databaseName });
+    const client = callsFor(this.#connections.get(parsed.profileId).client, action);
     const database = await client.call('databases.get', {
       pathParams: { instanceName: parsed.instanceName, databaseName: parsed.databaseName },
     });
     checkExportRules({ ...parsed, detachOnly, sizeInMb: database.sizeInMb });
     const at = new Date(this.#now()).toISOString();
-    return this.#launch(newExportJournal(parsed, folder, this.#idFactory(), at));
+    return this.#launch(newExportJournal(parsed, folder, id, at));
   }
 
   /** Reads the archive and checks the folder, then downloads its files; answers at once. */
@@ -150,8 +153,15 @@ export class TransferService {
     const parsed = parseInput(StartArchiveDownloadInputSchema, input, 'download the archive');
     const folder = resolve(parsed.destinationFolder);
     await checkFolder(folder);
-    const { client } = this.#connections.get(parsed.profileId);
     const ids = { id: this.#idFactory(), at: new Date(this.#now()).toISOString() };
+    // The read of the archive is the download's first call: it is made for its action.
+    const action = transferAction({
+      ...parsed,
+      ...ids,
+      kind: 'archive',
+      subject: parsed.archiveId,
+    });
+    const client = callsFor(this.#connections.get(parsed.profileId).client, action);
     return this.#launch(await newArchiveJournal(client, parsed, folder, ids, this.#settings.disk));
   }
 
