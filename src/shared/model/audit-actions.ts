@@ -63,7 +63,10 @@ const IN_FLIGHT_MS = 5 * 60_000;
 
 type Change = AuditIntentRecord | AuditCallRecord;
 
-/** Which action and which call of it each record belongs to. */
+/**
+ * Which action and which call of it a record belongs to: a job's end goes with the call that
+ * started the job, a later check with the call whose intent it checked.
+ */
 interface Placement {
   readonly action: string;
   readonly call?: string;
@@ -133,13 +136,12 @@ function actionOf(
   const change = records.find((r): r is Change => r.type === 'intent' || r.type === 'call');
   if (!change) return lonely(key, first);
   const withCall = records.filter((record) => callKeys.has(record));
-  const jobEnds = records.filter((r) => r.type === 'jobEnded' || r.type === 'outcomeChecked');
   const calls = [
     ...groupBy(
       withCall,
       withCall.map((record) => callKeys.get(record) ?? ''),
     ).values(),
-  ].map((own) => callOf(own, jobEnds, now));
+  ].map((own) => callOf(own, now));
   const target = change.action?.target ?? targetWords(change.target);
   const { state, message } = outcomeOf(calls, target);
   return {
@@ -203,23 +205,17 @@ const FINDING: Readonly<Record<'done' | 'notDone' | 'unknown', [AuditActionState
   unknown: ['unknown', 'Outcome unknown; check failed'],
 };
 
-/** One call from its records (intent, outcome), with its job's end or a later check. */
-function callOf(
-  own: readonly AuditRecord[],
-  extra: readonly AuditRecord[],
-  now: number,
-): AuditActionCall {
-  const change = own.find((r): r is Change => r.type === 'intent' || r.type === 'call');
-  const ended = own.find((r): r is AuditCallRecord => r.type === 'call');
-  const intentId = change?.intentId;
+/** One call from its records: intent, outcome, its job's end or a later check. */
+function callOf(records: readonly AuditRecord[], now: number): AuditActionCall {
+  const change = records.find((r): r is Change => r.type === 'intent' || r.type === 'call');
+  const ended = records.find((r): r is AuditCallRecord => r.type === 'call');
   const jobId = ended?.outcome.jobId;
-  const job = extra.find((r) => r.type === 'jobEnded' && jobId !== undefined && r.jobId === jobId);
-  const check = extra.find((r) => r.type === 'outcomeChecked' && r.intentId === intentId);
-  const records = [...own, ...(job ? [job] : []), ...(check ? [check] : [])];
+  const job = records.find((r) => r.type === 'jobEnded');
+  const check = records.find((r) => r.type === 'outcomeChecked');
   const base = {
     operation: change?.operation ?? '',
     target: change ? targetWords(change.target) : '',
-    time: (ended ?? change ?? own[0])?.time ?? '',
+    time: (ended ?? change ?? records[0])?.time ?? '',
     ...(jobId ? { jobId } : {}),
     records,
   };
