@@ -131,7 +131,10 @@ describe('groupActions', () => {
       state: 'failed',
       message: 'sessions kill sql-a / 52: 404 NOT_FOUND: No session',
     });
-    const two = groupActions([...kill('51', false), ...kill('52', false), ...kill('53', true)], NOW);
+    const two = groupActions(
+      [...kill('51', false), ...kill('52', false), ...kill('53', true)],
+      NOW,
+    );
     expect(two[0]?.message).toBe(
       '2 of 3 calls, first sessions kill sql-a / 51: 404 NOT_FOUND: No session',
     );
