@@ -225,18 +225,27 @@ export type AuditRecord = z.infer<typeof AuditRecordSchema>;
 export type AuditCallRecord = z.infer<typeof AuditCallRecordSchema>;
 export type AuditIntentRecord = z.infer<typeof AuditIntentRecordSchema>;
 
-/** Which records to answer; every field narrows, none means all. */
+/**
+ * Which user actions to answer (every record of each: see audit-actions.ts); every field
+ * narrows, none means all.
+ */
 export const AuditFilterSchema = z.strictObject({
-  /** Records written at or after this time (ISO). */
+  /** Actions with a record written at or after this time (ISO). */
   since: z.string().optional(),
-  /** Call records of these operation ids (and job ends of jobs they started). */
+  /** Actions with a call of one of these operation ids. */
   operations: z.array(z.string()).optional(),
-  /** Text found (case-insensitive) in a call's target values or a job's instance or id. */
+  /**
+   * Text found (case-insensitive) in the action's target, a call's target values, or a job's
+   * instance or id.
+   */
   target: z.string().optional(),
-  /** `unknown`: changes whose outcome never came (their intent has no call record). */
+  /**
+   * How the action went: `ok` (succeeded), `failed`, or `unknown` (not known to have ended: a
+   * change whose outcome never came, or one still on its way or whose job still runs).
+   */
   outcome: z.enum(['ok', 'failed', 'unknown']).optional(),
   profileId: z.string().optional(),
-  /** At most this many of the matching records: the newest. */
+  /** At most this many of the matching actions: the newest. */
   limit: z.number().int().positive().optional(),
 });
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;

@@ -19,7 +19,7 @@ const IMPORT: AuditAction = {
 };
 
 let seq = 0;
-const change = (operation: string, action?: AuditAction, target = DB) => ({
+const change = (operation: string, action?: AuditAction, target: Record<string, string> = DB) => ({
   ...chain,
   seq: (seq += 1),
   time: LONG_AGO,
@@ -37,7 +37,7 @@ function sent(
   operation: string,
   outcome: { ok: boolean; status?: number; code?: 'NOT_FOUND'; message?: string; jobId?: string },
   action?: AuditAction,
-  target = DB,
+  target: Record<string, string> = DB,
 ): AuditRecord[] {
   const intentId = `i-${seq + 1}`;
   return [

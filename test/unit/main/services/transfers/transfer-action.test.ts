@@ -52,10 +52,12 @@ describe('the user action of a transfer', () => {
     const action = { id: 't-1', kind: 'import', label: 'import', target: 'sql-1 / Sales' };
     const signal = new AbortController().signal;
     const made = callsFor(client, action);
-    await made.call('uploads.init', { pathParams: { instanceName: 'a', databaseName: 'b' } });
+    await made.call('uploads.init', {
+      pathParams: { instanceName: 'a', databaseName: 'b', fileExtension: 'bak' },
+    });
     await made.call(
       'uploads.init',
-      { pathParams: { instanceName: 'a', databaseName: 'b' } },
+      { pathParams: { instanceName: 'a', databaseName: 'b', fileExtension: 'bak' } },
       { signal },
     );
     expect(seen).toEqual([{ action }, { signal, action }]);
