@@ -19,7 +19,7 @@ import {
 import { Emitter, type Subscription } from '../common/emitter';
 import { systemTimers, type Timers } from '../time/timers';
 import { newArchiveJournal } from './download/archive-runner';
-import { checkExportRules } from './download/export-runner';
+import { checkExport } from './download/export-runner';
 import { newImportJournal } from './upload/import-plan';
 import { ImportPlans } from './upload/import-plans';
 import { removeClone } from './upload/source-clone';
@@ -39,7 +39,6 @@ import {
 import { engineSettings, journalStoreOf, type TransferServiceOptions } from './transfer-options';
 import type { TransferConnections } from './transfer-ports';
 import { StopRequest, TransferRun } from './transfer-run';
-import { callsFor, transferAction } from './transfer-action';
 
 export type { TransferServiceOptions } from './transfer-options';
 
@@ -134,16 +133,10 @@ export class TransferService {
   /** Checks the export rules, then starts the export; answers its record at once. */
   async startExport(input: StartExportInput): Promise<TransferRecord> {
     const parsed = parseInput(StartExportInputSchema, input);
-    const detachOnly = parsed.detachOnly ?? false;
     const folder = resolve(parsed.destinationFolder);
     await checkFolder(folder);
     const id = this.#idFactory();
-    const action = transferAction({ ...parsed, id, kind: 'export', subject: parsed.databaseName });
-    const client = callsFor(this.#connections.get(parsed.profileId).client, action);
-    const database = await client.call('databases.get', {
-      pathParams: { instanceName: parsed.instanceName, databaseName: parsed.databaseName },
-    });
-    checkExportRules({ ...parsed, detachOnly, sizeInMb: database.sizeInMb });
+    await checkExport(this.#connections.get(parsed.profileId).client, parsed, id);
     const at = new Date(this.#now()).toISOString();
     return this.#launch(newExportJournal(parsed, folder, id, at));
   }
@@ -153,15 +146,8 @@ export class TransferService {
     const parsed = parseInput(StartArchiveDownloadInputSchema, input, 'download the archive');
     const folder = resolve(parsed.destinationFolder);
     await checkFolder(folder);
+    const { client } = this.#connections.get(parsed.profileId);
     const ids = { id: this.#idFactory(), at: new Date(this.#now()).toISOString() };
-    // The read of the archive is the download's first call: it is made for its action.
-    const action = transferAction({
-      ...parsed,
-      ...ids,
-      kind: 'archive',
-      subject: parsed.archiveId,
-    });
-    const client = callsFor(this.#connections.get(parsed.profileId).client, action);
     return this.#launch(await newArchiveJournal(client, parsed, folder, ids, this.#settings.disk));
   }
 
