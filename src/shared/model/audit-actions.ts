@@ -227,7 +227,7 @@ function callOf(records: readonly AuditRecord[], now: number): AuditActionCall {
     const fresh = now - Date.parse(base.time) < IN_FLIGHT_MS;
     return fresh
       ? { ...base, state: 'inProgress', outcome: 'Sent; no outcome yet' }
-      : { ...base, state: 'unknown', outcome: 'Outcome unknown' };
+      : { ...base, state: 'unknown', outcome: 'Sent; its outcome never came' };
   }
   const text = callOutcomeText(ended);
   if (!ended.outcome.ok) return { ...base, state: 'failed', outcome: text };

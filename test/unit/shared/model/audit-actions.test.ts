@@ -178,7 +178,7 @@ describe('groupActions', () => {
     const actions = groupActions([fresh, old, checked, check], NOW);
     expect(actions.map((a) => [a.state, a.message])).toEqual([
       ['inProgress', 'Sent; no outcome yet'],
-      ['unknown', 'Outcome unknown'],
+      ['unknown', 'Sent; its outcome never came'],
       ['succeeded', undefined],
     ]);
     expect(actions[2]?.calls[0]?.outcome).toBe('Found made later (databases.get: not found)');
