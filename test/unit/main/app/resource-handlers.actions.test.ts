@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resourceChannels } from '../../../../src/shared/ipc/resource-channels';
 import type { Profile } from '../../../../src/shared/model/profile';
 import { createResourceHandlers } from '../../../../src/main/app/resource-handlers';
-import type {
-  CallOptions,
-  ServiceClient,
-} from '../../../../src/main/services/http/service-client';
+import type { CallOptions, ServiceClient } from '../../../../src/main/services/http/service-client';
 import { silentLogger } from '../../../../src/main/services/log/logger';
 
 /*

@@ -153,7 +153,9 @@ describe('CallAuditor', () => {
     const { start } = auditor();
     const end = await start(drop);
     await end?.({ ...drop, answer: { status: 200, headers: {}, data: null } });
-    await (await start(drop))?.({ ...drop, answer: { status: 200, headers: {}, data: null } });
+    await (
+      await start(drop)
+    )?.({ ...drop, answer: { status: 200, headers: {}, data: null } });
     const actions = (await lines()).map((r) => r['action'] as Record<string, unknown>);
     expect(actions[0]).toEqual({
       id: expect.any(String) as unknown,

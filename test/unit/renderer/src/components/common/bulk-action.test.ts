@@ -86,7 +86,12 @@ describe('bulk actions', () => {
       (row) => row.id,
       (row) => `Archive ${row.id}`,
     );
-    await runBulk(items, action, () => undefined, () => 'action-1');
+    await runBulk(
+      items,
+      action,
+      () => undefined,
+      () => 'action-1',
+    );
     // The skipped row is neither counted nor named; the failed one was part of it all the same.
     const made = { id: 'action-1', kind: 'bulk', label: 'delete 3 archives' };
     expect(actions).toEqual([
