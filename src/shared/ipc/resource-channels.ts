@@ -35,7 +35,7 @@ export type ResourceChannel = ResourceChannelOf<ResourceOperationId>;
  * on the rows ticked in a table. Main starts every other action itself (a transfer's), and a
  * call sent without one is an action of its own.
  */
-export const WindowActionSchema = AuditActionSchema.extend({ kind: z.literal('bulk') });
+const WindowActionSchema = AuditActionSchema.extend({ kind: z.literal('bulk') });
 /** See {@link WindowActionSchema}. */
 export type WindowAction = z.infer<typeof WindowActionSchema>;
 

@@ -42,7 +42,7 @@ export function auditListInput(
 }
 
 /** One API call of an action, as its row opens to show it. */
-export interface AuditCallRow {
+interface AuditCallRow {
   readonly key: string;
   readonly time: string;
   /** The command line's words for the operation: `uploads init`. */
