@@ -58,8 +58,12 @@ export interface AuditActionGroup {
   readonly records: readonly AuditRecord[];
 }
 
-/** A change sent that has no outcome yet is "in progress" for this long, then unknown. */
-const IN_FLIGHT_MS = 5 * 60_000;
+/**
+ * An intent younger than this may be a change still on its way (another run's, or this one's):
+ * twice the operation deadline of the service client (30 s) and then some. Until then it is in
+ * progress; after, its outcome is unknown and the next start reads it back (outcome-checker.ts).
+ */
+export const IN_FLIGHT_MS = 5 * 60_000;
 
 type Change = AuditIntentRecord | AuditCallRecord;
 
