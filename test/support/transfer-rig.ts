@@ -5,6 +5,7 @@ import type { FileExtension } from '../../src/shared/contract/enums';
 import { AppError } from '../../src/shared/errors';
 import type { Profile } from '../../src/shared/model/profile';
 import type { SignInState } from '../../src/shared/model/session-state';
+import type { ConnectionAudit } from '../../src/main/services/audit/call-auditor';
 import { TokenAuth } from '../../src/main/services/auth/token-auth';
 import { createConnection, type Connection } from '../../src/main/services/connection/connection';
 import { directRoute, type DirectRoute } from '../../src/main/services/http/direct-route';
@@ -91,6 +92,8 @@ export interface EngineOptions {
   cloneSources?: boolean;
   /** How those clones are made (default: the engine's, a real copy-on-write clone or none). */
   cloner?: SourceCloner;
+  /** Records the connection's changes (an audit trail's auditor); default: none. */
+  audit?: ConnectionAudit;
 }
 
 /**
@@ -220,6 +223,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       dispatcher,
       logger: options.logger ?? silent,
       sessionOnly: true,
+      ...(options.audit ? { audit: options.audit } : {}),
     },
   );
   const connections = new SingleConnection(connection);

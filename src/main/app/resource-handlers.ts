@@ -2,7 +2,11 @@ import { operationById, type Operation } from '../../shared/contract/catalogue';
 import { describeJob } from '../../shared/contract/job-declaration';
 import { jobIdFromLocation } from '../../shared/contract/paths';
 import { AppError } from '../../shared/errors';
-import { resourceChannels, type ResourceChannel } from '../../shared/ipc/resource-channels';
+import {
+  resourceChannels,
+  type ResourceChannel,
+  type WindowAction,
+} from '../../shared/ipc/resource-channels';
 import type { Profile } from '../../shared/model/profile';
 import type { ServiceClient } from '../services/http/service-client';
 import type { IpcHandlers } from '../services/ipc/ipc-router';
@@ -57,7 +61,7 @@ async function callOperation(
   op: Operation,
   input: AnyInput,
 ): Promise<unknown> {
-  const { profileId, ...operationInput } = input;
+  const { profileId, action, ...operationInput } = input;
   const profile = deps.profile(profileId);
   if (profile.readOnly && op.method !== 'GET') {
     throw new AppError({
@@ -67,7 +71,9 @@ async function callOperation(
     });
   }
   const client = deps.client(profileId);
-  const answer = await client.callWithHeaders(op.id, operationInput);
+  // The bulk action the call is one of, if any: the audit trail groups its calls by it.
+  const options = action ? { action: action as WindowAction } : {};
+  const answer = await client.callWithHeaders(op.id, operationInput, options);
   if (op.startsJob) trackStarted(deps, op, input, answer);
   return withoutPresignedQueries(answer.data);
 }
@@ -78,7 +84,7 @@ function trackStarted(
   input: AnyInput,
   answer: { headers: Record<string, string>; data: unknown },
 ): void {
-  const { profileId, ...operationInput } = input;
+  const { profileId, action: _action, ...operationInput } = input;
   const params = (input['pathParams'] ?? {}) as Record<string, string | undefined>;
   const data = (answer.data ?? {}) as { jobId?: unknown };
   const location = answer.headers['location'];

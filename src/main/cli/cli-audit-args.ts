@@ -18,6 +18,8 @@ export type AuditCommand =
       readonly outcome?: 'ok' | 'failed' | 'unknown';
       /** Only the session kills (the kill log). */
       readonly kills: boolean;
+      /** CSV and TSV with the chain's fields (seq, v, prev, hash). */
+      readonly chain: boolean;
       readonly dataDir?: string;
     };
 
@@ -26,29 +28,58 @@ export function isAuditCommand(argv: readonly string[]): boolean {
   return positionals(argv)[0] === 'audit';
 }
 
+/**
+ * The options of `audit list`, each once: what the parser takes and what shell completion
+ * offers (`values`: a closed list; `path`: a folder). The help below says what each does.
+ */
+export const AUDIT_OPTIONS = {
+  since: { type: 'string' },
+  operation: { type: 'string', multiple: true },
+  target: { type: 'string' },
+  outcome: { type: 'string', values: ['ok', 'failed', 'unknown'] },
+  kills: { type: 'boolean' },
+  chain: { type: 'boolean' },
+  'data-dir': { type: 'string', path: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** `audit --help`. */
 export const AUDIT_HELP = `usage: databridge audit list [--since 7d] [--operation ID] [--target TEXT]
-                           [--outcome ok|failed|unknown] [--kills] [--data-dir DIR]
+                           [--outcome ok|failed|unknown] [--kills] [--chain]
+                           [--data-dir DIR] [--output table|json|jsonl|csv|tsv]
 
-Lists the changes made from this machine, by the app and by the command line, oldest first,
-after verifying the trail's chain. A trail that does not verify is reported (exit code 1) with
-every record before the damage; the damaged part is moved aside as audit-<time>.damaged.jsonl,
-and a new chain records it.
+Lists what was done from this machine, by the app and by the command line, oldest first, one
+user action a row: an import (its upload's start and completion, then the import), an export,
+a download of an archive, a bulk action of the app, or one operation alone. Its columns are
+Time, Who, Action, Target and Outcome (succeeded, failed and why, outcome unknown, or in
+progress); the calls of an action of several are listed under it, indented, each with its own
+target (″ where it is the action's) and outcome, and what failed or the job a call started on
+a line under it. The trail's chain is verified first: a trail that does not verify is
+reported (exit code 1) with every record before the damage; the damaged part is moved aside as
+audit-<time>.damaged.jsonl, and a new chain records it.
 
 A change is recorded before it is sent (an "intent" record) and again when it ends (a "call"
 record with the same intentId). A change that cannot be recorded first is not sent (error
 AUDIT_UNAVAILABLE) unless DATABRIDGE_AUDIT_ON_FAILURE=continue lets it go ahead with a warning.
 An intent with no call record is a change whose outcome never came: the run was killed or
-crashed after sending it; the list shows it as such and stderr counts them.
+crashed after sending it (sent in the last five minutes, it may still be on its way: in
+progress); stderr counts them.
 
-  --since SPAN|DATE   records from 30m, 12h, 7d or 2w ago, or from a date (2026-11-01)
-  --operation ID      records of this operation (e.g. databases.drop); repeat for more
-  --target TEXT       records whose instance, database, login or job names contain TEXT
+  --since SPAN|DATE   actions from 30m, 12h, 7d or 2w ago, or from a date (2026-11-01)
+  --operation ID      actions with a call of this operation (e.g. databases.drop); repeat
+                      for more
+  --target TEXT       actions whose instance, database, login or job names contain TEXT
   --outcome ok|failed|unknown
-                      records of calls that succeeded, failed, or whose outcome
-                      never came (the program stopped after sending them)
+                      actions that succeeded, failed, or are not known to have ended (the
+                      program stopped after sending a change, or it is still running)
   --kills             only session kills (sessions.kill, sessions.killByDatabase)
-  --data-dir DIR      the app's data folder (default: the platform's, as the app uses)`;
+  --chain             with --output csv or tsv: the chain's fields too (seq, v, prev, hash)
+  --data-dir DIR      the app's data folder (default: the platform's, as the app uses)
+
+  --output json keeps every record: each action with its words and "calls", its records in
+  order (a call, its intent when no outcome came, its job's end), chain fields included.
+  --output csv and tsv are a line per record beside its action's words, with the call's
+  target and inputs as name=value pairs (no JSON in a cell). --query applies to the JSON.`;
 
 /** Parses `audit ...` (the words after `databridge`). Throws {@link UsageError}. */
 export function parseAuditArgs(argv: readonly string[]): AuditCommand {
@@ -70,6 +101,7 @@ export function parseAuditArgs(argv: readonly string[]): AuditCommand {
   return {
     kind: 'list',
     kills: values.kills === true,
+    chain: values.chain === true,
     ...(values.since === undefined ? {} : { since: values.since }),
     ...(values.operation === undefined ? {} : { operations: values.operation }),
     ...(values.target === undefined ? {} : { target: values.target }),
@@ -79,18 +111,11 @@ export function parseAuditArgs(argv: readonly string[]): AuditCommand {
 }
 
 function parseOptions(argv: readonly string[]) {
+  // parseArgs reads `type`, `multiple` and `short`; `values` and `path` are completion's.
   return parseArgs({
     args: [...argv],
     allowPositionals: true,
     strict: true,
-    options: {
-      since: { type: 'string' },
-      operation: { type: 'string', multiple: true },
-      target: { type: 'string' },
-      outcome: { type: 'string' },
-      kills: { type: 'boolean' },
-      'data-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: AUDIT_OPTIONS,
   });
 }

@@ -1,5 +1,6 @@
 import { defaultDataDir } from '../services/config/app-paths';
-import type { AuditFilter, AuditList, AuditRecord } from '../../shared/model/audit';
+import type { AuditFilter, AuditList } from '../../shared/model/audit';
+import { groupActions, type AuditActionGroup } from '../../shared/model/audit-actions';
 import { anchorWords, verdictWords } from '../../shared/model/audit-words';
 import { causeOf } from '../services/audit/audit-failure';
 import { sinceInstant } from '../services/audit/audit-filter';
@@ -10,8 +11,10 @@ import type { SecretStore } from '../services/secrets/secret-store';
 import { QueryFailedError, UsageError } from './cli-args';
 import { AUDIT_HELP, parseAuditArgs, type AuditCommand } from './cli-audit-args';
 import { EXIT, failureLine, failureOf } from './cli-exit-codes';
-import type { OutputSettings } from './output/output-args';
-import { renderAnswer } from './output/output-render';
+import { DEFAULT_COLUMNS, type OutputSettings } from './output/output-args';
+import { renderDelimited } from './output/output-delimited';
+import { renderAnswer, type RenderedAnswer } from './output/output-render';
+import { auditDelimitedRows, auditJson, renderAuditTable } from './cli-audit-output';
 
 /** What `audit list` talks to. */
 export interface AuditCliIo {
@@ -29,11 +32,12 @@ export interface AuditCliIo {
 }
 
 /**
- * `databridge audit list`: the records of the data folder's trail that match, printed like
- * any answer (plain records, so --output and --query apply). Exit code 1 when the trail did
- * not verify (the records are still printed, and stderr says what was found and moved aside)
- * or --query failed on the records. A trail read without the keychain (it did not answer) is
- * listed with a note on stderr saying what could not be checked; the exit code stays.
+ * `databridge audit list`: the user actions of the data folder's trail that match, each with
+ * its calls (cli-audit-output.ts says how each format prints them; --query applies to the
+ * JSON). Exit code 1 when the trail did not verify (the actions are still printed, and stderr
+ * says what was found and moved aside) or --query failed on them. A trail read without the
+ * keychain (it did not answer) is listed with a note on stderr saying what could not be
+ * checked; the exit code stays.
  */
 export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Promise<number> {
   let command: AuditCommand;
@@ -67,7 +71,8 @@ export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Prom
     );
     return EXIT.failed;
   }
-  const printed = printRecords(list.records, io);
+  const now = (io.now ?? (() => new Date()))().getTime();
+  const printed = printActions(groupActions(list.records, now), command.chain, io);
   const unknown = list.records.filter((record) => record.type === 'intent');
   if (unknown.length > 0) {
     io.stderr(
@@ -84,10 +89,14 @@ export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Prom
   return EXIT.failed;
 }
 
-/** Prints the records as --output and --query say; false when --query failed on them. */
-function printRecords(records: readonly AuditRecord[], io: AuditCliIo): boolean {
+/** Prints the actions as --output and --query say; false when --query failed on them. */
+function printActions(
+  actions: readonly AuditActionGroup[],
+  chain: boolean,
+  io: AuditCliIo,
+): boolean {
   try {
-    const rendered = renderAnswer(records, io.output);
+    const rendered = renderActions(actions, chain, io.output);
     if (rendered.stderr !== undefined) io.stderr(rendered.stderr);
     io.stdout(rendered.stdout);
     return true;
@@ -96,6 +105,28 @@ function printRecords(records: readonly AuditRecord[], io: AuditCliIo): boolean 
     io.stderr(failureLine(failureOf(error), (text) => text));
     return false;
   }
+}
+
+/**
+ * The actions as text: a table of actions, a line per record in CSV and TSV, else (and for
+ * every --query, which picks from the JSON) the JSON of the actions with all their records.
+ */
+function renderActions(
+  actions: readonly AuditActionGroup[],
+  chain: boolean,
+  output: OutputSettings | undefined,
+): RenderedAnswer {
+  const format = output?.query ? 'json' : output?.format;
+  if (format === 'table') {
+    const table = renderAuditTable(actions, output?.columns ?? DEFAULT_COLUMNS);
+    return table.note === undefined
+      ? { stdout: table.text }
+      : { stdout: table.text, stderr: `${table.note}\n` };
+  }
+  if (format === 'csv' || format === 'tsv') {
+    return { stdout: renderDelimited(auditDelimitedRows(actions, chain), format) };
+  }
+  return renderAnswer(auditJson(actions), output);
 }
 
 function filterOf(command: Extract<AuditCommand, { kind: 'list' }>, now: Date): AuditFilter {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { catalogue, type OperationId } from '../contract/catalogue';
 import type { OperationInput, OperationOutput } from '../contract/operation-types';
 import type { OperationDef } from '../contract/operation';
+import { AuditActionSchema } from '../model/audit';
 import type { ChannelDef } from './channel';
 
 /*
@@ -29,9 +30,19 @@ type ResourceChannelOf<Id extends string> = Id extends `${infer G}.${infer V}`
 /** The channel name of every offered operation. */
 export type ResourceChannel = ResourceChannelOf<ResourceOperationId>;
 
+/**
+ * The user action a call of the window is made for, when it is one of several: a bulk action
+ * on the rows ticked in a table. Main starts every other action itself (a transfer's), and a
+ * call sent without one is an action of its own.
+ */
+const WindowActionSchema = AuditActionSchema.extend({ kind: z.literal('bulk') });
+/** See {@link WindowActionSchema}. */
+export type WindowAction = z.infer<typeof WindowActionSchema>;
+
 /** What the renderer sends for operation `Id`: the profile plus the operation's input. */
 type ResourceInput<Id extends ResourceOperationId> = {
   readonly profileId: string;
+  readonly action?: WindowAction;
 } & OperationInput<Id>;
 
 /** The contract entries of the resource channels, typed per operation. */
@@ -60,6 +71,7 @@ function optionalWhenEmpty(schema: z.ZodType): z.ZodType {
 function inputSchemaOf(op: OperationDef): z.ZodType {
   const shape: Record<string, z.ZodType> = {
     profileId: z.string().min(1, { error: 'profileId is required' }),
+    action: WindowActionSchema.optional(),
     pathParams: optionalWhenEmpty(op.pathParams),
   };
   if (op.query) shape['query'] = optionalWhenEmpty(op.query);

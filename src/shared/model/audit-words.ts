@@ -1,4 +1,4 @@
-import type { AuditAnchorCheck, AuditVerdict } from './audit';
+import type { AuditAnchorCheck, AuditPrincipal, AuditVerdict } from './audit';
 
 /*
  * What a read of the audit trail found, in the words `audit list` and the Audit view both
@@ -41,3 +41,31 @@ export function anchorWords(check: AuditAnchorCheck | undefined): string | undef
   if (!check || check.keyed) return undefined;
   return `Not checked against the OS keychain: ${check.reason ?? 'no key'}. Its records hold by their plain chain only, so a cut end, a deleted start or a chain sealed again is not found.`;
 }
+
+/** `key 3f2a…` for an API key's fingerprint, `user@tenant` for a token sign-in. */
+export function principalText(principal: AuditPrincipal): string {
+  return principal.kind === 'apiKey'
+    ? `key ${principal.keyFingerprint}`
+    : `${principal.userName}@${principal.tenantName}`;
+}
+
+/** `databases.updateArchive` as the command line writes it: `databases updateArchive`. */
+export function operationWords(operation: string): string {
+  return operation.replace('.', ' ');
+}
+
+/** A call's path parameters in words: `sql-eu-prod-01 / Sales`. */
+export function targetWords(target: Readonly<Record<string, string>>): string {
+  return Object.values(target).join(' / ');
+}
+
+/** How a user action, or one of its calls, ended as far as the trail knows. */
+export type AuditActionState = 'succeeded' | 'failed' | 'unknown' | 'inProgress';
+
+/** The words of each state, as the view and the command line print them. */
+export const ACTION_STATE_WORDS: Readonly<Record<AuditActionState, string>> = {
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  unknown: 'Outcome unknown',
+  inProgress: 'In progress',
+};

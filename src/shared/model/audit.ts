@@ -53,6 +53,27 @@ const ChainFieldsSchema = z.object({
   time: z.string(),
 });
 
+/**
+ * The user action a call was made for: an import (its upload's start and completion, then the
+ * import), an export, a download of an archive, a bulk action on several rows, or one
+ * operation alone. Every call of one action carries the same `id`, so a read shows the action
+ * as one row with its calls under it. Records written before actions were recorded have none:
+ * each is an action of its own.
+ */
+export const AuditActionSchema = z.object({
+  id: z.string().min(1).max(100),
+  /**
+   * `operation`, `import`, `export`, `downloadArchive` or `bulk`. Any text is read: a trail
+   * written by a later version with a kind this one does not know must still verify.
+   */
+  kind: z.string().min(1).max(40),
+  /** What the user did, in words: `import`, `export`, `delete 3 archives`, `databases drop`. */
+  label: z.string().min(1).max(200),
+  /** What it was done to, in words: `sql-eu-dev-01 / Sales`. */
+  target: z.string().max(300),
+});
+export type AuditAction = z.infer<typeof AuditActionSchema>;
+
 /** Who made a change, where and what: the fields an intent and its outcome share. */
 const AuditChangeFields = {
   source: AuditSourceSchema,
@@ -66,6 +87,8 @@ const AuditChangeFields = {
   target: z.record(z.string(), z.string()),
   /** Query, headers and body as sent, with secret fields redacted. */
   input: z.record(z.string(), z.unknown()).optional(),
+  /** The user action the call was made for (absent in records older than actions). */
+  action: AuditActionSchema.optional(),
 };
 
 /**
@@ -202,18 +225,27 @@ export type AuditRecord = z.infer<typeof AuditRecordSchema>;
 export type AuditCallRecord = z.infer<typeof AuditCallRecordSchema>;
 export type AuditIntentRecord = z.infer<typeof AuditIntentRecordSchema>;
 
-/** Which records to answer; every field narrows, none means all. */
+/**
+ * Which user actions to answer (every record of each: see audit-actions.ts); every field
+ * narrows, none means all.
+ */
 export const AuditFilterSchema = z.strictObject({
-  /** Records written at or after this time (ISO). */
+  /** Actions with a record written at or after this time (ISO). */
   since: z.string().optional(),
-  /** Call records of these operation ids (and job ends of jobs they started). */
+  /** Actions with a call of one of these operation ids. */
   operations: z.array(z.string()).optional(),
-  /** Text found (case-insensitive) in a call's target values or a job's instance or id. */
+  /**
+   * Text found (case-insensitive) in the action's target, a call's target values, or a job's
+   * instance or id.
+   */
   target: z.string().optional(),
-  /** `unknown`: changes whose outcome never came (their intent has no call record). */
+  /**
+   * How the action went: `ok` (succeeded), `failed`, or `unknown` (not known to have ended: a
+   * change whose outcome never came, or one still on its way or whose job still runs).
+   */
   outcome: z.enum(['ok', 'failed', 'unknown']).optional(),
   profileId: z.string().optional(),
-  /** At most this many of the matching records: the newest. */
+  /** At most this many of the matching actions: the newest. */
   limit: z.number().int().positive().optional(),
 });
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;

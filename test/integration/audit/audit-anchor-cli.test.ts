@@ -9,6 +9,7 @@ import { auditDir } from '../../../src/main/services/audit/audit-setup';
 import type { AuditRecord } from '../../../src/shared/model/audit';
 import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
 import { runCli } from '../../support/cli/run-cli';
+import { auditRecordsOf } from '../../support/cli/audit-json';
 
 /*
  * Through the built command: changes made over real HTTP are keyed and
@@ -102,7 +103,7 @@ describe.skipIf(skipKeyed !== undefined)(
       const list = await auditList(dataDir);
       expect(list.stderr).toBe('');
       expect(list.code).toBe(0);
-      const records = JSON.parse(list.stdout) as AuditRecord[];
+      const records = auditRecordsOf(list.stdout);
       // Listed: the calls (an intent is shown only while its outcome is unknown); all keyed.
       expect(records.map((r) => [r.type, r.v])).toEqual([
         ['call', 2],
@@ -133,7 +134,7 @@ describe.skipIf(skipKeyed !== undefined)(
       expect(list.stderr).toContain(
         'The trail ends at record 4 (audit.jsonl), but the anchor in the OS keychain knows records up to 6: its end was cut off.',
       );
-      expect((JSON.parse(list.stdout) as AuditRecord[]).at(-1)).toMatchObject({
+      expect(auditRecordsOf(list.stdout).at(-1)).toMatchObject({
         type: 'chainStarted',
         seq: 5,
       });
@@ -202,9 +203,7 @@ describe.skipIf(skipUnkeyed !== undefined)(
       expect(env.count(/^PUT /)).toBe(before + 1);
       const list = await auditList(dataDir, NO_BUS);
       expect(list.code).toBe(0);
-      expect((JSON.parse(list.stdout) as AuditRecord[]).map((r) => [r.type, r.v])).toEqual([
-        ['call', 1],
-      ]);
+      expect(auditRecordsOf(list.stdout).map((r) => [r.type, r.v])).toEqual([['call', 1]]);
       expect(list.stderr).toMatch(
         /^note: Not checked against the OS keychain: the OS keychain did not answer \(.+\), so the keyed records and the anchor could not be checked\./,
       );

@@ -8,7 +8,6 @@ import { AuditTrail } from '../../../src/main/services/audit/audit-trail';
 import { CallAuditor } from '../../../src/main/services/audit/call-auditor';
 import { OutcomeChecker } from '../../../src/main/services/audit/outcome-checker';
 import { silentLogger } from '../../../src/main/services/log/logger';
-import type { AuditRecord } from '../../../src/shared/model/audit';
 import { ProfileSchema } from '../../../src/shared/model/profile';
 import {
   apiKeyClient,
@@ -17,6 +16,7 @@ import {
 } from '../../support/emulator-fixture';
 import { runCli, spawnCli } from '../../support/cli/run-cli';
 import { mountScratch, scratchRefusal } from '../../support/scratch-file-systems';
+import { auditRecordsOf } from '../../support/cli/audit-json';
 
 /*
  * The audit trail fails closed. A change whose intent cannot be written is
@@ -149,7 +149,7 @@ describe('a change whose run was killed after sending it', () => {
 
     const list = await runCli(['audit', 'list', '--data-dir', dataDir]);
     expect(list.code).toBe(0);
-    const records = JSON.parse(list.stdout) as AuditRecord[];
+    const records = auditRecordsOf(list.stdout);
     expect(records.map((r) => r.type)).toEqual(['intent']);
     expect(records[0]).toMatchObject({
       operation: 'databases.drop',
@@ -157,9 +157,7 @@ describe('a change whose run was killed after sending it', () => {
     });
     expect(list.stderr).toContain('1 change(s) were sent but their outcome never came');
     const unknown = await runCli(['audit', 'list', '--outcome', 'unknown', '--data-dir', dataDir]);
-    expect((JSON.parse(unknown.stdout) as AuditRecord[]).map((r) => r.seq)).toEqual([
-      records[0]?.seq,
-    ]);
+    expect(auditRecordsOf(unknown.stdout).map((r) => r.seq)).toEqual([records[0]?.seq]);
 
     // The next start, past the minutes a change may still be on its way: the drop is read back,
     // and the database is still there.

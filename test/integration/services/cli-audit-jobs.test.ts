@@ -14,6 +14,7 @@ import {
   type RecordingEmulator,
 } from '../../support/emulator-fixture';
 import { runCli } from '../../support/cli/run-cli';
+import { auditRecordsOf } from '../../support/cli/audit-json';
 
 /*
  * The ends of the jobs a CLI run follows, in the audit trail: `jobs wait` and a transfer that
@@ -54,7 +55,7 @@ async function auditList(dataDir: string, ...args: string[]): Promise<AuditRecor
   });
   expect(stderr).toBe('');
   expect(code).toBe(0);
-  return JSON.parse(stdout) as AuditRecord[];
+  return auditRecordsOf(stdout);
 }
 
 const kinds = (records: AuditRecord[]) =>

@@ -10,6 +10,7 @@ import { silentLogger } from '../../../src/main/services/log/logger';
 import type { AuditRecord } from '../../../src/shared/model/audit';
 import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
 import { runCli } from '../../support/cli/run-cli';
+import { auditRecordsOf } from '../../support/cli/audit-json';
 
 /*
  * The audit trail of the command line: changes made by `databridge` runs are recorded in the
@@ -52,7 +53,7 @@ async function auditList(...args: string[]): Promise<AuditRecord[]> {
   const run = await auditCli('--data-dir', dataDir, ...args);
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
-  return JSON.parse(run.stdout) as AuditRecord[];
+  return auditRecordsOf(run.stdout);
 }
 
 const operationsOf = (records: AuditRecord[]) =>
@@ -210,7 +211,7 @@ describe('the audit trail of the command line', () => {
       expect(run.stderr).toMatch(
         /did not verify .*"status":"tampered","seq":1.*Moved aside: audit-.*\.damaged\.jsonl/,
       );
-      expect(JSON.parse(run.stdout)).toMatchObject([{ type: 'chainStarted', seq: 1 }]);
+      expect(auditRecordsOf(run.stdout)).toMatchObject([{ type: 'chainStarted', seq: 1 }]);
       const names = await readdir(auditDir(dir));
       expect(names.filter((n) => n.endsWith('.damaged.jsonl'))).toHaveLength(1);
     } finally {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ExportToTypeSchema } from '../../../shared/contract/enums';
 import type { OperationDef } from '../../../shared/contract/operation';
+import { AUDIT_OPTIONS } from '../cli-audit-args';
 import { flaggedFields } from '../cli-body-fields';
 import { isDestructive } from '../cli-destructive';
 import { enumerationOf } from '../cli-enum-args';
@@ -218,6 +219,24 @@ const DIAGNOSTICS_COMMAND: CompletionCommand = {
   ],
 };
 
+/** `audit list` and its options, from the option table cli-audit-args.ts parses with. */
+function auditList(): CompletionCommand {
+  const options = Object.entries(AUDIT_OPTIONS).map(([name, option]): CompletionOption => {
+    if (option.type === 'boolean') return { name };
+    if ('values' in option) return { name, value: { kind: 'values', values: [...option.values] } };
+    return { name, value: 'path' in option ? PATH : TEXT };
+  });
+  return {
+    name: 'list',
+    summary: 'List the user actions of the audit trail, each with its calls',
+    options: [
+      ...options,
+      { name: 'output', value: { kind: 'values', values: [...OUTPUT_FORMATS] } },
+      { name: 'query', value: TEXT },
+    ],
+  };
+}
+
 /** The completion model of `operations` (the catalogue) and the transfer commands. */
 export function completionModelOf(operations: readonly OperationDef[]): CompletionModel {
   const groups = new Map<string, CompletionCommand[]>();
@@ -235,6 +254,7 @@ export function completionModelOf(operations: readonly OperationDef[]): Completi
       options: [{ name: 'json' }],
     },
   ]);
+  groups.set('audit', [auditList()]);
   const list: CompletionGroup[] = [...groups].map(([name, commands]) => ({ name, commands }));
   return {
     groups: list,

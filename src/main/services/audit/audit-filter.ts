@@ -1,32 +1,25 @@
 import type { AuditFilter, AuditIntentRecord, AuditRecord } from '../../../shared/model/audit';
+import { groupActions, type AuditActionGroup } from '../../../shared/model/audit-actions';
 
 /*
- * Which records a read answers. A job's end is a record of its own, linked to the call that
- * started it by the job id, so it follows that call's operation in a filter by operation.
- * An intent whose call record came is the same change twice: only the call is answered. An
- * intent without one is a change whose outcome is unknown, and the check made of it on a
- * later start (`outcomeChecked`) follows it.
+ * Which records a read answers: those of the user actions that match (audit-actions.ts groups
+ * them), whole, so that an import found by its target comes with every call it made. A job's
+ * end goes with the call that started it, a later check of a change whose outcome never came
+ * with its intent. An intent whose call record came is the same change twice: only the call is
+ * answered.
  */
 
-type Change = Exclude<AuditRecord, { type: 'chainStarted' | 'outcomeChecked' }>;
-
-/** The records that match every field of `filter`, in their order. */
-export function filterRecords(records: readonly AuditRecord[], filter: AuditFilter): AuditRecord[] {
-  const ended = endedIntents(records);
-  const startedBy = new Map<string, string>();
-  for (const record of records) {
-    if (record.type === 'call' && record.outcome.jobId) {
-      startedBy.set(record.outcome.jobId, record.operation.toLowerCase());
-    }
-  }
-  const shown = new Set<string>();
-  const matching = openRecords(records, ended).filter((record) => {
-    if (record.type === 'outcomeChecked') return shown.has(record.intentId);
-    const keep = matches(record, filter, startedBy);
-    if (keep && record.type === 'intent') shown.add(record.intentId);
-    return keep;
-  });
-  return filter.limit === undefined ? matching : matching.slice(-filter.limit);
+/** The records of the actions that match every field of `filter`, in their order. */
+export function filterRecords(
+  records: readonly AuditRecord[],
+  filter: AuditFilter,
+  now: number = Date.now(),
+): AuditRecord[] {
+  const open = openRecords(records, endedIntents(records));
+  const matching = groupActions(open, now).filter((action) => matches(action, filter));
+  const kept = filter.limit === undefined ? matching : matching.slice(-filter.limit);
+  const keep = new Set(kept.flatMap((action) => action.records));
+  return open.filter((record) => keep.has(record));
 }
 
 /** The records without the intents whose outcome was recorded. */
@@ -57,37 +50,48 @@ function endedIntents(records: readonly AuditRecord[]): Set<string> {
   return ended;
 }
 
-function matches(
-  record: Exclude<AuditRecord, { type: 'outcomeChecked' }>,
-  filter: AuditFilter,
-  startedBy: ReadonlyMap<string, string>,
-): boolean {
+/** The action states each `outcome` of a filter takes: unknown is what has not ended (yet). */
+const OUTCOMES: Readonly<Record<NonNullable<AuditFilter['outcome']>, readonly string[]>> = {
+  ok: ['succeeded'],
+  failed: ['failed'],
+  unknown: ['unknown', 'inProgress'],
+};
+
+function matches(action: AuditActionGroup, filter: AuditFilter): boolean {
   const since = filter.since === undefined ? undefined : Date.parse(filter.since);
   const operations = filter.operations?.map((id) => id.toLowerCase());
   const target = filter.target?.toLowerCase();
-  if (since !== undefined && !(Date.parse(record.time) >= since)) return false;
-  if (record.type === 'chainStarted') {
+  if (since !== undefined && !action.records.some((r) => Date.parse(r.time) >= since)) {
+    return false;
+  }
+  if (action.kind === 'chain') {
     // Not a change: shown when nothing narrows the read to changes.
     return !operations && !target && !filter.outcome && !filter.profileId;
   }
-  if (filter.profileId !== undefined && record.profile.id !== filter.profileId) return false;
-  const operation =
-    record.type === 'jobEnded' ? startedBy.get(record.jobId) : record.operation.toLowerCase();
-  if (operations && (operation === undefined || !operations.includes(operation))) return false;
-  if (target !== undefined && !targetText(record).includes(target)) return false;
-  return filter.outcome === undefined || outcomeOf(record) === filter.outcome;
+  const changes = action.records.filter(
+    (record): record is AuditChange => record.type !== 'chainStarted',
+  );
+  if (filter.profileId !== undefined && !changes.some((r) => r.profile.id === filter.profileId)) {
+    return false;
+  }
+  const called = changes.map((r) => ('operation' in r ? r.operation.toLowerCase() : ''));
+  if (operations && !called.some((operation) => operations.includes(operation))) return false;
+  if (target !== undefined && !targetText(action, changes).includes(target)) return false;
+  return filter.outcome === undefined || OUTCOMES[filter.outcome].includes(action.state);
 }
 
-function targetText(record: Change): string {
-  const values =
-    record.type === 'jobEnded' ? [record.instanceName, record.jobId] : Object.values(record.target);
-  return values.join('\n').toLowerCase();
-}
+type AuditChange = Exclude<AuditRecord, { type: 'chainStarted' }>;
 
-function outcomeOf(record: Change): 'ok' | 'failed' | 'unknown' {
-  if (record.type === 'intent') return 'unknown';
-  const ok = record.type === 'call' ? record.outcome.ok : record.phase === 'succeeded';
-  return ok ? 'ok' : 'failed';
+/** What a filter by target looks in: the action's target, its calls' and its jobs'. */
+function targetText(action: AuditActionGroup, changes: readonly AuditChange[]): string {
+  const values = changes.flatMap((record) =>
+    record.type === 'jobEnded'
+      ? [record.instanceName, record.jobId]
+      : 'target' in record
+        ? Object.values(record.target)
+        : [],
+  );
+  return [action.target, ...values].join('\n').toLowerCase();
 }
 
 const UNIT_MS: Readonly<Record<string, number>> = {

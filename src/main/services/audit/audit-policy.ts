@@ -2,22 +2,32 @@ import { createHash } from 'node:crypto';
 import { catalogue, type Operation } from '../../../shared/contract/catalogue';
 import { jobIdFromLocation } from '../../../shared/contract/paths';
 import { isAppError } from '../../../shared/errors';
-import type { AuditPrincipal } from '../../../shared/model/audit';
+import type { AuditAction, AuditPrincipal } from '../../../shared/model/audit';
 import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
 import type { CallEnded, CallStarted } from '../http/call-ended';
 import { redactText, redactValue } from '../log/redact';
 
 /*
- * What the audit trail records of a call, decided from the catalogue alone: an operation of the
- * service whose method is not GET changes something (the same rule a read-only connection
- * refuses by). The token service's sign-ins are not changes, and their inputs are all
- * secrets. An upload's parts are not recorded one by one: the upload's start and completion
- * are, and a part is bytes, not a change anyone reviews.
+ * What the audit trail records of a call, decided from the catalogue (and, for a download, the
+ * action it is made for): an operation of the service whose method is not GET changes
+ * something (the same rule a read-only connection refuses by). The token service's sign-ins
+ * are not changes, and their inputs are all secrets. An upload's parts are not recorded one by
+ * one: the upload's start and completion are, and a part is bytes, not a change anyone reviews.
  */
 
-/** True when a call of `op` is recorded in the audit trail. */
-export function isAudited(op: Operation): boolean {
-  return op.service === 'api' && op.method !== 'GET' && op.body?.contentType !== 'bytes';
+/**
+ * Reads recorded for the user action they are made for. A download of an archive changes
+ * nothing on the service, but it is the archive's data leaving it: the read that hands out its
+ * files' addresses is recorded, so the trail says who took which archive, and when.
+ */
+const RECORDED_READS: Readonly<Record<string, readonly string[]>> = {
+  downloadArchive: ['archives.get'],
+};
+
+/** True when a call of `op`, made for `action` (if any), is recorded in the audit trail. */
+export function isAudited(op: Operation, action?: AuditAction): boolean {
+  if (op.service !== 'api' || op.body?.contentType === 'bytes') return false;
+  return op.method !== 'GET' || (RECORDED_READS[action?.kind ?? '']?.includes(op.id) ?? false);
 }
 
 /** The ids of every operation the audit trail records, in the catalogue's order. */

@@ -160,7 +160,7 @@ export class AuditTrail {
       }
       const anchor = keys.check(scan.records);
       return {
-        records: filterRecords(scan.records, filter),
+        records: filterRecords(scan.records, filter, this.#now().getTime()),
         verdict,
         movedAside,
         ...(anchor ? { anchor } : {}),

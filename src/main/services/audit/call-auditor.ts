@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Operation } from '../../../shared/contract/catalogue';
-import type { AuditRecord } from '../../../shared/model/audit';
+import type { AuditAction, AuditRecord } from '../../../shared/model/audit';
+import { operationWords, targetWords } from '../../../shared/model/audit-words';
 import type { JobEvent } from '../../../shared/model/job-event';
 import type { Profile, ProfileSecretInput } from '../../../shared/model/profile';
 import type { ServiceEndpoints } from '../config/regions';
@@ -33,6 +34,19 @@ export interface AuditSubject {
 /** What a connection asks for its client's calls to be recorded. */
 export interface ConnectionAudit {
   listenerFor(subject: AuditSubject): CallStartListener;
+}
+
+/**
+ * The action of a call made outside any user action the caller named: one operation, its own
+ * action (a database dropped from its menu, `databridge databases drop`).
+ */
+function ownAction(operation: Operation, target: Record<string, string>): AuditAction {
+  return {
+    id: randomUUID(),
+    kind: 'operation',
+    label: operationWords(operation.id),
+    target: targetWords(target),
+  };
 }
 
 /** Options of {@link CallAuditor}. */
@@ -72,8 +86,9 @@ export class CallAuditor implements ConnectionAudit {
     const region = profile.target.kind === 'region' ? profile.target.region : undefined;
     const host = new URL(endpoints.baseUrl).host;
     return async (started) => {
-      if (!isAudited(started.operation)) return undefined;
+      if (!isAudited(started.operation, started.action)) return undefined;
       const input = redactedInput(started, secrets);
+      const target = targetOf(started.params);
       const change = {
         source: this.#options.source,
         profile: { id: profile.id, name: profile.name },
@@ -81,8 +96,9 @@ export class CallAuditor implements ConnectionAudit {
         ...(region ? { region } : {}),
         host,
         operation: started.operation.id,
-        target: targetOf(started.params),
+        target,
         ...(input ? { input } : {}),
+        action: started.action ?? ownAction(started.operation, target),
       };
       const intent = await this.#intent(change, started.operation);
       return async (ended) => {

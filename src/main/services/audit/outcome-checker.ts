@@ -1,4 +1,5 @@
 import type { AuditIntentRecord } from '../../../shared/model/audit';
+import { IN_FLIGHT_MS } from '../../../shared/model/audit-actions';
 import type { SignInState } from '../../../shared/model/session-state';
 import type { ServiceClient } from '../http/service-client';
 import type { Logger } from '../log/logger';
@@ -15,12 +16,6 @@ import { readBack } from './outcome-read-back';
  * intent stays in the trail; the check is added beside it, never in its place. A change sent
  * in the last few minutes may still be on its way, and is left for the next start.
  */
-
-/**
- * An intent younger than this may be a change still on its way (another run's, or this one's):
- * twice the operation deadline of the service client (30 s) and then some.
- */
-const IN_FLIGHT_MS = 5 * 60_000;
 
 /** Options of {@link OutcomeChecker}. */
 export interface OutcomeCheckerOptions {

@@ -1,4 +1,5 @@
 import type { Operation } from '../../../shared/contract/catalogue';
+import type { AuditAction } from '../../../shared/model/audit';
 import type { Logger } from '../log/logger';
 import type { AnyOperationInput, PreparedRequest } from './request-parts';
 
@@ -20,6 +21,8 @@ export interface CallStarted {
   readonly headers?: Readonly<Record<string, unknown>>;
   /** The JSON body as sent (after the schemas), `'[bytes]'` for an upload part. */
   readonly body?: unknown;
+  /** The user action the call is made for, as the caller named it (CallOptions). */
+  readonly action?: AuditAction;
 }
 
 /** One call as it ended: what was sent and what came back. */
@@ -49,11 +52,12 @@ export interface PreparedCall {
   readonly op: Operation;
   readonly input: AnyOperationInput;
   readonly prepared: PreparedRequest;
+  readonly action?: AuditAction | undefined;
 }
 
 /** What is told of `call`: the operation and its inputs as sent. */
 export function callStarted(call: PreparedCall): CallStarted {
-  const { op, input, prepared } = call;
+  const { op, input, prepared, action } = call;
   const body =
     typeof prepared.body === 'string'
       ? (JSON.parse(prepared.body) as unknown)
@@ -66,6 +70,7 @@ export function callStarted(call: PreparedCall): CallStarted {
     ...(input.query ? { query: input.query } : {}),
     ...(input.headers ? { headers: input.headers } : {}),
     ...(body === undefined ? {} : { body }),
+    ...(action ? { action } : {}),
   };
 }
 

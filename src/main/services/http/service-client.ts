@@ -15,6 +15,7 @@ import {
 } from '../common/retry-policy';
 import { sleep, type Sleep } from '../common/sleep';
 import { silentLogger, type Logger } from '../log/logger';
+import type { AuditAction } from '../../../shared/model/audit';
 import type { Policy } from '../../../shared/model/policy';
 import { operationRefusal, urlRefusal } from '../policy/policy-gate';
 import { AnswerTooLargeError } from './answer-bounds';
@@ -45,6 +46,12 @@ import {
 /** Per-call options. */
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /**
+   * The user action the call is made for (an import, a bulk action...): every call of one
+   * action carries it, and the audit trail records it with each change. None: the call is an
+   * action of its own.
+   */
+  readonly action?: AuditAction;
 }
 
 /** A success answer with its status and headers (move answers its job in `Location`). */
@@ -155,7 +162,7 @@ export class ServiceClient {
     this.#checkReadOnly(op);
     this.#checkPolicy(op, call.url);
     const limits = limitsOf(op, this.#limits);
-    const started = callStarted({ op, input, prepared });
+    const started = callStarted({ op, input, prepared, action: options.action });
     // Before the deadline starts: an audit trail that cannot record the change refuses it.
     const onEnd = await this.#options.onCallStart?.(started);
     const deadline = new OperationDeadline(limits.deadlineMs, options.signal);

@@ -15,6 +15,7 @@ import { isMd5Verified } from './transfer-md5';
 import { TransferQueue } from './transfer-queue';
 import type { Timers } from '../time/timers';
 import { StopRequest, type TransferRun } from './transfer-run';
+import { callsFor, journalAction } from './transfer-action';
 import { reportRetry } from './retry-notice';
 
 /** Options of {@link RunDriver}. */
@@ -110,7 +111,8 @@ export class RunDriver {
     const journal = run.journal;
     try {
       await this.#save(run);
-      const { client } = connections.get(journal.profileId);
+      // Every call of every run is made for the transfer's one action (the audit trail's row).
+      const client = callsFor(connections.get(journal.profileId).client, journalAction(journal));
       if (journal.kind === 'import') await runImport(this.#context(run, journal, client, signal));
       else if (journal.kind === 'export')
         await runExport(this.#context(run, journal, client, signal));

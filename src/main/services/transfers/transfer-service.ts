@@ -19,7 +19,7 @@ import {
 import { Emitter, type Subscription } from '../common/emitter';
 import { systemTimers, type Timers } from '../time/timers';
 import { newArchiveJournal } from './download/archive-runner';
-import { checkExportRules } from './download/export-runner';
+import { checkExport } from './download/export-runner';
 import { newImportJournal } from './upload/import-plan';
 import { ImportPlans } from './upload/import-plans';
 import { removeClone } from './upload/source-clone';
@@ -133,16 +133,12 @@ export class TransferService {
   /** Checks the export rules, then starts the export; answers its record at once. */
   async startExport(input: StartExportInput): Promise<TransferRecord> {
     const parsed = parseInput(StartExportInputSchema, input);
-    const detachOnly = parsed.detachOnly ?? false;
     const folder = resolve(parsed.destinationFolder);
     await checkFolder(folder);
-    const { client } = this.#connections.get(parsed.profileId);
-    const database = await client.call('databases.get', {
-      pathParams: { instanceName: parsed.instanceName, databaseName: parsed.databaseName },
-    });
-    checkExportRules({ ...parsed, detachOnly, sizeInMb: database.sizeInMb });
+    const id = this.#idFactory();
+    await checkExport(this.#connections.get(parsed.profileId).client, parsed, id);
     const at = new Date(this.#now()).toISOString();
-    return this.#launch(newExportJournal(parsed, folder, this.#idFactory(), at));
+    return this.#launch(newExportJournal(parsed, folder, id, at));
   }
 
   /** Reads the archive and checks the folder, then downloads its files; answers at once. */

@@ -41,7 +41,7 @@ export function useAuditTrail(): AuditTrailView {
     isLoading.value = true;
     try {
       const list = await client.invoke('audit:list', auditListInput(filter, Date.now()));
-      records.value = auditRows(list.records);
+      records.value = auditRows(list.records, Date.now());
       verdict.value = list.verdict;
       movedAside.value = list.movedAside;
       anchor.value = list.anchor;

@@ -1,3 +1,4 @@
+import type { WindowAction } from '@shared/ipc/resource-channels';
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ARCHIVE_SORTABLE } from '@shared/contract/query';
@@ -143,12 +144,13 @@ export const useArchivesStore = defineStore('archives', () => {
     return client.invoke('archives:get', { profileId, pathParams: { instanceName, archiveId } });
   }
 
-  /** Deletes an archive and drops it from the page shown. */
-  async function remove(archive: ArchivesResponse): Promise<void> {
+  /** Deletes an archive (for `action`: a bulk delete) and drops it from the page shown. */
+  async function remove(archive: ArchivesResponse, action?: WindowAction): Promise<void> {
     const { profileId, instanceName } = requireTarget();
     await client.invoke('archives:delete', {
       profileId,
       pathParams: { instanceName, archiveId: archive.archiveId ?? '' },
+      ...(action ? { action } : {}),
     });
     rows.value = rows.value.filter((row) => row.archiveId !== archive.archiveId);
   }

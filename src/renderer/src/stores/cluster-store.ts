@@ -1,3 +1,4 @@
+import type { WindowAction } from '@shared/ipc/resource-channels';
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { AppError } from '@shared/errors';
@@ -111,16 +112,28 @@ export const useClusterStore = defineStore('cluster', () => {
     await reloadAcl();
   }
 
-  /** Removes one entry, by address, by range or by its text (see `aclRemovalFor`). */
-  async function removeEntry(cidrBlock: string): Promise<void> {
+  /**
+   * Removes one entry, by address, by range or by its text (see `aclRemovalFor`); for
+   * `action`: a bulk removal.
+   */
+  async function removeEntry(cidrBlock: string, action?: WindowAction): Promise<void> {
     const id = requireProfile();
     const removal = aclRemovalFor(cidrBlock);
+    const made = action ? { action } : {};
     if (removal.channel === 'cluster:deleteAllowedIp') {
-      await client.invoke(removal.channel, { profileId: id, pathParams: removal.pathParams });
+      await client.invoke(removal.channel, {
+        profileId: id,
+        pathParams: removal.pathParams,
+        ...made,
+      });
     } else if (removal.channel === 'cluster:deleteAllowedRange') {
-      await client.invoke(removal.channel, { profileId: id, pathParams: removal.pathParams });
+      await client.invoke(removal.channel, {
+        profileId: id,
+        pathParams: removal.pathParams,
+        ...made,
+      });
     } else {
-      await client.invoke(removal.channel, { profileId: id, body: removal.body });
+      await client.invoke(removal.channel, { profileId: id, body: removal.body, ...made });
     }
     await reloadAcl();
   }

@@ -1,3 +1,4 @@
+import type { WindowAction } from '@shared/ipc/resource-channels';
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { Database, PinOrUnpinRequest } from '@shared/contract/records/databases';
@@ -156,9 +157,19 @@ export const useDatabasesStore = defineStore('databases', () => {
     );
   }
 
-  /** Pins (optionally until a date) or unpins a database. */
-  async function pin(ref: DatabaseRef, body: PinOrUnpinRequest): Promise<void> {
-    await client.invoke('databases:pin', { profileId: ref.profileId, pathParams: path(ref), body });
+  /** Pins (optionally until a date) or unpins a database; for `action`: a bulk pin. */
+  async function pin(
+    ref: DatabaseRef,
+    body: PinOrUnpinRequest,
+    action?: WindowAction,
+  ): Promise<void> {
+    const made = action ? { action } : {};
+    await client.invoke('databases:pin', {
+      profileId: ref.profileId,
+      pathParams: path(ref),
+      body,
+      ...made,
+    });
     await fetchOne(ref).catch(() => reload(ref));
   }
 

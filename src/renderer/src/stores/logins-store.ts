@@ -1,3 +1,4 @@
+import type { WindowAction } from '@shared/ipc/resource-channels';
 import { defineStore } from 'pinia';
 import type { CreateLoginRequest, Login } from '@shared/contract/records/logins';
 import { useIpcClient } from '../api/client';
@@ -57,12 +58,19 @@ export const useLoginsStore = defineStore('logins', () => {
     });
   }
 
-  /** Deletes a login; answers the job id when the service answers a job. */
-  async function remove(loginName: string): Promise<{ jobId: string } | undefined> {
+  /**
+   * Deletes a login (for `action`: a bulk delete); answers the job id when the service answers
+   * a job.
+   */
+  async function remove(
+    loginName: string,
+    action?: WindowAction,
+  ): Promise<{ jobId: string } | undefined> {
     const { profileId, instanceName } = requireTarget();
     const answer = await client.invoke('logins:delete', {
       profileId,
       pathParams: { instanceName, loginName },
+      ...(action ? { action } : {}),
     });
     logins.value = logins.value.filter((login) => login.name !== loginName);
     // 204 carries no job: the login is already gone, so the list is read now.

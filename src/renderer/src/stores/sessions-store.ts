@@ -1,3 +1,4 @@
+import type { WindowAction } from '@shared/ipc/resource-channels';
 import { defineStore } from 'pinia';
 import { shallowRef } from 'vue';
 import type { Session } from '@shared/contract/records/sessions';
@@ -110,10 +111,14 @@ export const useSessionsStore = defineStore('sessions', () => {
 
   /**
    * Terminates `confirmed` (the session as the user saw it in the confirmation): reads it
-   * again, refuses when it changed hands, else kills it. Throws AppError when the service
-   * refuses the kill.
+   * again, refuses when it changed hands, else kills it (for `action`: a bulk kill). Throws
+   * AppError when the service refuses the kill.
    */
-  async function kill(target: SessionsTarget, confirmed: Session): Promise<KillOutcome> {
+  async function kill(
+    target: SessionsTarget,
+    confirmed: Session,
+    action?: WindowAction,
+  ): Promise<KillOutcome> {
     const spid = confirmed.sessionId;
     let refusal: string | undefined;
     try {
@@ -123,6 +128,7 @@ export const useSessionsStore = defineStore('sessions', () => {
           await client.invoke('sessions:kill', {
             profileId: target.profileId,
             pathParams: { instanceName: target.instanceName, spid: String(spid) },
+            ...(action ? { action } : {}),
           });
         } else {
           await client.invoke('sessions:killByDatabase', {
@@ -132,6 +138,7 @@ export const useSessionsStore = defineStore('sessions', () => {
               databaseName: target.databaseName,
               spid: String(spid),
             },
+            ...(action ? { action } : {}),
           });
         }
       }

@@ -1,4 +1,5 @@
 import { expect, type Locator } from '@playwright/test';
+import { AuditPage } from './audit';
 import { View } from './view';
 
 /** The Sessions view of an instance: live sessions, blocking chains, the kill log. */
@@ -19,18 +20,18 @@ export class SessionsPage extends View {
 
   /**
    * The "Kill log" opens the audit trail on its session kills: each session of `spids` is
-   * there, as a kill that went through.
+   * there, as a kill that went through (a call of its action: one kill, or a bulk kill).
    */
   async expectInKillLog(spids: readonly string[]): Promise<void> {
     await this.page.getByTestId('session-kill-log').click();
     await expect(this.page.getByTestId('audit-view')).toBeVisible();
     await expect(this.page.getByTestId('audit-kills-only')).toHaveAttribute('aria-checked', 'true');
-    const rows = this.page.getByTestId('audit-table').locator('tbody tr');
+    const calls = await new AuditPage(this.page).openAll();
     for (const spid of spids) {
       // A row's text runs its cells together: the spid is the target's end, no digit after it.
-      const row = rows.filter({ hasText: new RegExp(` / ${spid}(?!\\d)`) }).first();
-      await expect(row).toContainText('sessions kill');
-      await expect(row).toContainText(/Done · 20[04]/);
+      const call = calls.filter({ hasText: new RegExp(` / ${spid}(?!\\d)`) }).first();
+      await expect(call).toContainText('sessions kill');
+      await expect(call).toContainText(/Done · 20[04]/);
     }
   }
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditVerdict } from '../../../../src/shared/model/audit';
-import { anchorWords, verdictWords } from '../../../../src/shared/model/audit-words';
+import {
+  anchorWords,
+  operationWords,
+  principalText,
+  targetWords,
+  verdictWords,
+} from '../../../../src/shared/model/audit-words';
 
 describe('the words of a read of the audit trail', () => {
   it('says where and what for every kind of damage and deletion, and nothing when it verified', () => {
@@ -40,5 +46,14 @@ describe('the words of a read of the audit trail', () => {
     expect(
       anchorWords({ keyed: false, reason: 'the OS keychain did not answer', unkeyed: 3 }),
     ).toMatch(/^Not checked against the OS keychain: the OS keychain did not answer\. .*cut end/);
+  });
+
+  it('writes operations as the command line does, targets and who signed in', () => {
+    expect(operationWords('databases.updateArchive')).toBe('databases updateArchive');
+    expect(targetWords({ instanceName: 'sql-a', databaseName: 'Sales' })).toBe('sql-a / Sales');
+    expect(principalText({ kind: 'apiKey', keyFingerprint: 'abc' })).toBe('key abc');
+    expect(principalText({ kind: 'token', tenantName: 'contoso', userName: 'ana' })).toBe(
+      'ana@contoso',
+    );
   });
 });

@@ -7,6 +7,7 @@ import type { ArchiveJournal } from '../journal-schema';
 import type { TransferContext } from '../transfer-context';
 import type { TransferDisk } from '../transfer-disk';
 import type { ServiceCaller } from '../transfer-ports';
+import { callsFor, transferAction } from '../transfer-action';
 
 /*
  * Archive downloads: every file of an archive's `downloadUris` (from `archives.get`) into a
@@ -66,7 +67,9 @@ export async function newArchiveJournal(
   ids: { id: string; at: string },
   disk?: TransferDisk,
 ): Promise<ArchiveJournal> {
-  const detail = await readArchive(client, input);
+  // The read of the archive is the download's first call: it is made for its action.
+  const action = transferAction({ ...ids, kind: 'archive', ...input, subject: input.archiveId });
+  const detail = await readArchive(callsFor(client, action), input);
   const urls = downloadUrisOf(detail, input);
   const name = detail.name?.trim() || input.archiveId;
   const base = safeFileName(name) ?? 'archive';

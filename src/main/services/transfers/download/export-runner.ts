@@ -6,15 +6,39 @@ import { followJob, jobMetaOf, startJob } from '../job-follow';
 import type { ExportFile, ExportJournal } from '../journal-schema';
 import { downloadFiles, planDownloadFiles, safeFileName } from './file-downloads';
 import type { TransferContext } from '../transfer-context';
+import { callsFor, transferAction } from '../transfer-action';
+import type { ServiceCaller } from '../transfer-ports';
+import type { StartExportInput } from '../../../../shared/model/transfer';
 
 type ExportContext = TransferContext<ExportJournal>;
+
+/**
+ * Reads the database and checks the rules of export against it, before anything is sent; the
+ * read is the export's first call, made for its action (the transfer `id` is to be).
+ */
+export async function checkExport(
+  client: ServiceCaller,
+  input: StartExportInput,
+  id: string,
+): Promise<void> {
+  const { instanceName, databaseName } = input;
+  const action = transferAction({ id, kind: 'export', instanceName, subject: databaseName });
+  const database = await callsFor(client, action).call('databases.get', {
+    pathParams: { instanceName, databaseName },
+  });
+  checkExportRules({
+    ...input,
+    detachOnly: input.detachOnly ?? false,
+    sizeInMb: database.sizeInMb,
+  });
+}
 
 /**
  * Interface rules 1 to 3 of export, checked before anything is sent: `detachOnly` only with
  * MDF, and required above 100 GiB (a detach-only export takes the database offline for the
  * job and makes no backup, so the user must ask for it knowingly).
  */
-export function checkExportRules(input: {
+function checkExportRules(input: {
   databaseName: string;
   exportTo: 0 | 1 | 2;
   detachOnly: boolean;

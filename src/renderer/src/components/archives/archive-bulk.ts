@@ -1,11 +1,12 @@
 import type { ArchivesResponse } from '@shared/contract/records/archives';
+import type { WindowAction } from '@shared/ipc/resource-channels';
 import type { BulkAction } from '../common/bulk-action';
 import { countOf, readOnlyReason } from '../common/bulk-words';
 
 /** The archives view's actions on selected archives: delete them, after typing the title. */
 export function archiveBulkActions(options: {
   readonly readOnly: boolean;
-  readonly remove: (archive: ArchivesResponse) => Promise<void>;
+  readonly remove: (archive: ArchivesResponse, action: WindowAction) => Promise<void>;
 }): BulkAction<ArchivesResponse>[] {
   return [
     {
@@ -19,8 +20,8 @@ export function archiveBulkActions(options: {
       disabledReason: readOnlyReason(options.readOnly),
       skipReason: (row) =>
         row.archiveId ? undefined : 'It has no archive id yet; refresh the list.',
-      run: async (row) => {
-        await options.remove(row);
+      run: async (row, action) => {
+        await options.remove(row, action);
         return 'Deleted';
       },
     },

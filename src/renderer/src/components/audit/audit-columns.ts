@@ -4,12 +4,31 @@ import { formatDateTime } from '@shared/format/times';
 import { timeCell } from '../common/time-cell';
 import type { ResourceColumn } from '../../model/tables/resource-table';
 import type { AuditRow } from '../../model/audit/audit-rows';
+import type { AuditActionState } from '@shared/model/audit-words';
 import { useTimeOptions } from '../../composables/use-time-options';
 
+/** The tag colour of each outcome. */
+const TAG_TYPES: Readonly<Record<AuditActionState, 'success' | 'error' | 'warning' | 'info'>> = {
+  succeeded: 'success',
+  failed: 'error',
+  unknown: 'warning',
+  inProgress: 'info',
+};
+
+/** An outcome as a tag of its colour, its whole text on hover when the column cuts it. */
+export function outcomeTag(state: AuditActionState, text: string) {
+  return h(
+    NTag,
+    { size: 'small', bordered: false, type: TAG_TYPES[state], title: text },
+    () => text,
+  );
+}
+
 /**
- * The columns of the Audit view: when, what, on what, who, from where, and how it ended.
- * Narrower than they need, the columns of higher `priority` give way first; the inputs and
- * the job id are in the column chooser (and in every CSV/TSV export).
+ * The columns of the Audit view, one row per user action: when, what, on what, how it ended,
+ * who, from where. Narrower than they need, the columns of higher `priority` give way first;
+ * the job ids are in the column chooser (and in every CSV/TSV export). The search finds an
+ * action by its calls' operations too (`uploads complete` finds the imports).
  */
 export function auditColumns(): ResourceColumn<AuditRow>[] {
   return [
@@ -23,12 +42,13 @@ export function auditColumns(): ResourceColumn<AuditRow>[] {
       searchText: (row) => formatDateTime(row.time, useTimeOptions()),
     },
     {
-      key: 'operation',
-      title: 'Change',
+      key: 'action',
+      title: 'Action',
       width: 170,
       priority: 1,
       sorter: 'default',
       ellipsis: { tooltip: true },
+      searchText: (row) => [row.action, ...row.calls.map((call) => call.operation)].join(' '),
     },
     {
       key: 'target',
@@ -41,20 +61,9 @@ export function auditColumns(): ResourceColumn<AuditRow>[] {
     {
       key: 'outcome',
       title: 'Outcome',
-      width: 150,
+      width: 170,
       priority: 2,
-      render: (row) =>
-        h(
-          NTag,
-          {
-            size: 'small',
-            bordered: false,
-            type: row.ok ? 'success' : row.unknown ? 'warning' : 'error',
-            // The whole text on hover, when the column cuts it.
-            title: row.outcome,
-          },
-          () => row.outcome,
-        ),
+      render: (row) => outcomeTag(row.state, row.outcome),
       searchText: (row) => row.outcome,
     },
     {
@@ -73,16 +82,7 @@ export function auditColumns(): ResourceColumn<AuditRow>[] {
       sorter: 'default',
       ellipsis: { tooltip: true },
     },
-    { key: 'jobEnd', title: 'Job ended', width: 110, priority: 5, ellipsis: { tooltip: true } },
     { key: 'source', title: 'From', width: 90, priority: 6, sorter: 'default' },
-    { key: 'jobId', title: 'Job id', width: 300, hidden: true, priority: 7 },
-    {
-      key: 'input',
-      title: 'Inputs',
-      width: 300,
-      hidden: true,
-      priority: 7,
-      ellipsis: { tooltip: true },
-    },
+    { key: 'jobIds', title: 'Job ids', width: 300, hidden: true, priority: 7 },
   ];
 }

@@ -1,4 +1,5 @@
 import type { CidrEntryResponse } from '@shared/contract/records/cluster';
+import type { WindowAction } from '@shared/ipc/resource-channels';
 import type { BulkAction } from '../common/bulk-action';
 import { countOf, readOnlyReason } from '../common/bulk-words';
 import { lockoutRisk } from '@renderer/model/cluster/acl-changes';
@@ -8,7 +9,7 @@ export function aclBulkActions(options: {
   readonly readOnly: boolean;
   readonly entries: () => readonly CidrEntryResponse[];
   readonly myIp: () => string | undefined;
-  readonly remove: (cidrBlock: string) => Promise<void>;
+  readonly remove: (cidrBlock: string, action: WindowAction) => Promise<void>;
 }): BulkAction<CidrEntryResponse>[] {
   return [
     {
@@ -28,8 +29,8 @@ export function aclBulkActions(options: {
       },
       danger: true,
       disabledReason: readOnlyReason(options.readOnly),
-      run: async (row) => {
-        await options.remove(row.cidrBlock);
+      run: async (row, action) => {
+        await options.remove(row.cidrBlock, action);
         return 'Removed';
       },
     },

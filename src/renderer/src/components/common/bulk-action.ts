@@ -1,4 +1,5 @@
 import { asAppError } from '@renderer/api/app-error';
+import type { WindowAction } from '@shared/ipc/resource-channels';
 
 /**
  * An action on the selected rows of a table (delete archives, kill sessions...): one
@@ -19,8 +20,11 @@ export interface BulkAction<T> {
   readonly disabledReason?: string;
   /** Why this row cannot take the action (it is listed as skipped), or undefined. */
   readonly skipReason?: (row: T) => string | undefined;
-  /** Does it to one row; resolves to what happened (e.g. `Deleted`), throws on failure. */
-  readonly run: (row: T) => Promise<string>;
+  /**
+   * Does it to one row, as part of `action` (the one user action the audit trail records every
+   * row's call under); resolves to what happened (e.g. `Deleted`), throws on failure.
+   */
+  readonly run: (row: T, action: WindowAction) => Promise<string>;
 }
 
 export type BulkItemState = 'waiting' | 'running' | 'done' | 'failed' | 'skipped';
@@ -54,16 +58,51 @@ export function bulkItems<T>(
   });
 }
 
+/** The most of the rows' titles an action's target names before it says how many more. */
+const TARGET_CHARS = 120;
+
+/**
+ * The one user action of a bulk run on `items` (those waiting): its label is the dialog's title
+ * (`delete 3 archives`), its target the rows' titles, cut short with how many more there are.
+ */
+export function bulkActionOf<T>(
+  items: readonly BulkItem<T>[],
+  action: BulkAction<T>,
+  id: string,
+): WindowAction {
+  const titles = items.filter((item) => item.state === 'waiting').map((item) => item.title);
+  const title = action.title(titles.length);
+  let target = '';
+  for (const [index, name] of titles.entries()) {
+    const next = target ? `${target}, ${name}` : name;
+    const rest = titles.length - index;
+    if (next.length > TARGET_CHARS && target) {
+      target = `${target} and ${rest} more`;
+      break;
+    }
+    target = next;
+  }
+  return {
+    id,
+    kind: 'bulk',
+    label: title.charAt(0).toLowerCase() + title.slice(1),
+    target: target.slice(0, 300),
+  };
+}
+
 /**
  * Runs `action` on every waiting item, one after the other (the service sees one request at
  * a time, as if the admin did them by hand, and a failure stops nothing else), reporting each
- * change through `update` with the whole list. Resolves to the final list.
+ * change through `update` with the whole list. Every row's call is made for one user action
+ * (`newId` names it). Resolves to the final list.
  */
 export async function runBulk<T>(
   items: readonly BulkItem<T>[],
   action: BulkAction<T>,
   update: (items: readonly BulkItem<T>[]) => void,
+  newId: () => string = () => globalThis.crypto.randomUUID(),
 ): Promise<readonly BulkItem<T>[]> {
+  const made = bulkActionOf(items, action, newId());
   let current = [...items];
   const set = (index: number, change: Partial<BulkItem<T>>): void => {
     current = current.map((item, i) => (i === index ? { ...item, ...change } : item));
@@ -73,7 +112,7 @@ export async function runBulk<T>(
     if (item.state !== 'waiting') continue;
     set(index, { state: 'running' });
     try {
-      set(index, { state: 'done', message: await action.run(item.row) });
+      set(index, { state: 'done', message: await action.run(item.row, made) });
     } catch (caught) {
       set(index, { state: 'failed', message: asAppError(caught).message });
     }

@@ -1,4 +1,5 @@
 import type { Database, PinOrUnpinRequest } from '@shared/contract/records/databases';
+import type { WindowAction } from '@shared/ipc/resource-channels';
 import type { BulkAction } from '../common/bulk-action';
 import { countOf, readOnlyReason } from '../common/bulk-words';
 
@@ -8,7 +9,11 @@ import { countOf, readOnlyReason } from '../common/bulk-words';
  */
 export function databaseBulkActions(options: {
   readonly readOnly: boolean;
-  readonly pin: (database: Database, body: PinOrUnpinRequest) => Promise<void>;
+  readonly pin: (
+    database: Database,
+    body: PinOrUnpinRequest,
+    action: WindowAction,
+  ) => Promise<void>;
 }): BulkAction<Database>[] {
   const disabledReason = readOnlyReason(options.readOnly);
   return [
@@ -19,8 +24,8 @@ export function databaseBulkActions(options: {
       warning: () => 'Pinned with no expiry: they stay pinned until unpinned.',
       disabledReason,
       skipReason: (row) => (row.pinned ? 'It is pinned already.' : undefined),
-      run: async (row) => {
-        await options.pin(row, { pinned: true });
+      run: async (row, action) => {
+        await options.pin(row, { pinned: true }, action);
         return 'Pinned';
       },
     },
@@ -30,8 +35,8 @@ export function databaseBulkActions(options: {
       title: (count) => `Unpin ${countOf(count, 'database')}`,
       disabledReason,
       skipReason: (row) => (row.pinned ? undefined : 'It is not pinned.'),
-      run: async (row) => {
-        await options.pin(row, { pinned: false });
+      run: async (row, action) => {
+        await options.pin(row, { pinned: false }, action);
         return 'Unpinned';
       },
     },

@@ -1,11 +1,15 @@
 import type { Login } from '@shared/contract/records/logins';
+import type { WindowAction } from '@shared/ipc/resource-channels';
 import type { BulkAction } from '../common/bulk-action';
 import { countOf, readOnlyReason } from '../common/bulk-words';
 
 /** The logins view's actions on selected logins: delete them, after typing the title. */
 export function loginBulkActions(options: {
   readonly readOnly: boolean;
-  readonly remove: (loginName: string) => Promise<{ jobId: string } | undefined>;
+  readonly remove: (
+    loginName: string,
+    action: WindowAction,
+  ) => Promise<{ jobId: string } | undefined>;
 }): BulkAction<Login>[] {
   return [
     {
@@ -17,8 +21,8 @@ export function loginBulkActions(options: {
       danger: true,
       typed: true,
       disabledReason: readOnlyReason(options.readOnly),
-      run: async (row) => {
-        const job = await options.remove(row.name);
+      run: async (row, action) => {
+        const job = await options.remove(row.name, action);
         return job ? `Deleting (job ${job.jobId})` : 'Deleted';
       },
     },

@@ -1,6 +1,7 @@
 import type { Session } from '@shared/contract/records/sessions';
 import { AppError } from '@shared/errors';
 import type { KillOutcome } from '@renderer/stores/sessions-store';
+import type { WindowAction } from '@shared/ipc/resource-channels';
 import type { BulkAction } from '../common/bulk-action';
 import { countOf, readOnlyReason } from '../common/bulk-words';
 
@@ -10,7 +11,7 @@ import { countOf, readOnlyReason } from '../common/bulk-words';
  */
 export function sessionBulkActions(options: {
   readonly readOnly: boolean;
-  readonly kill: (session: Session) => Promise<KillOutcome>;
+  readonly kill: (session: Session, action: WindowAction) => Promise<KillOutcome>;
 }): BulkAction<Session>[] {
   return [
     {
@@ -25,8 +26,8 @@ export function sessionBulkActions(options: {
         row.status === 'background'
           ? 'A background session of SQL Server cannot be killed.'
           : undefined,
-      run: async (row) => {
-        const outcome = await options.kill(row);
+      run: async (row, action) => {
+        const outcome = await options.kill(row, action);
         if (outcome.outcome === 'refused') {
           throw new AppError({ code: 'CONFLICT', message: outcome.message });
         }

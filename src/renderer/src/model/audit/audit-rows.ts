@@ -1,10 +1,14 @@
-import type {
-  AuditCallRecord,
-  AuditIntentRecord,
-  AuditPrincipal,
-  AuditRecord,
-} from '@shared/model/audit';
-import { verdictWords } from '@shared/model/audit-words';
+import type { AuditRecord } from '@shared/model/audit';
+import {
+  groupActions,
+  type AuditActionCall,
+  type AuditActionGroup,
+} from '@shared/model/audit-actions';
+import {
+  ACTION_STATE_WORDS,
+  operationWords,
+  type AuditActionState,
+} from '@shared/model/audit-words';
 
 /** How long ago the Audit view looks: its "Since" choice. */
 export type AuditWindow = '24h' | '7d' | '30d' | 'all';
@@ -37,134 +41,84 @@ export function auditListInput(
   };
 }
 
-/** One row of the Audit view: a change, with how its job ended when that is known. */
+/** One API call of an action, as its row opens to show it. */
+interface AuditCallRow {
+  readonly key: string;
+  readonly time: string;
+  /** The command line's words for the operation: `uploads init`. */
+  readonly operation: string;
+  readonly target: string;
+  readonly state: AuditActionState;
+  /** `Done · 200`, `404 NOT_FOUND: …`, with the end of the job it started. */
+  readonly outcome: string;
+}
+
+/** One row of the Audit view: a user action, its calls under it. */
 export interface AuditRow {
   readonly key: string;
+  /** The first record's seq: the rows' order. */
   readonly seq: number;
   readonly time: string;
-  /** The command line's words for the operation (`databases drop`), or what happened. */
-  readonly operation: string;
-  /** Which instance, database, login, archive or session: `sql-eu-prod-01 / Sales`. */
+  /** What the user did: `import`, `delete 3 archives`, `databases drop`. */
+  readonly action: string;
+  /** What it was done to: `sql-eu-prod-01 / Sales`. */
   readonly target: string;
   readonly connection: string;
   /** Who the connection signed in as. */
   readonly principal: string;
   readonly source: string;
-  readonly ok: boolean;
-  /** True for a change whose outcome never came (the program stopped after sending it). */
-  readonly unknown?: boolean;
-  /** `Done · 200`, `404 NOT_FOUND: …`, or the trail's own note. */
+  readonly state: AuditActionState;
+  /** `Succeeded`, `Outcome unknown`, `In progress`, or `Failed:` and what failed. */
   readonly outcome: string;
-  readonly jobId: string;
-  /** How the job the change started ended, when main learned it. */
-  readonly jobEnd: string;
-  /** The inputs as sent, secrets redacted, as one line of JSON. */
-  readonly input: string;
+  /** The ids of the jobs its calls started. */
+  readonly jobIds: string;
+  readonly calls: readonly AuditCallRow[];
+  /** Every record of it, as written (its inputs among them): what "Show the records" shows. */
+  readonly records: readonly AuditRecord[];
 }
 
-/** `key 3f2a…` for an API key's fingerprint, `user@tenant` for a token sign-in. */
-export function principalText(principal: AuditPrincipal): string {
-  return principal.kind === 'apiKey'
-    ? `key ${principal.keyFingerprint}`
-    : `${principal.userName}@${principal.tenantName}`;
-}
-
-/** `databases.updateArchive` as the command line writes it: `databases updateArchive`. */
-export function operationWords(operation: string): string {
-  return operation.replace('.', ' ');
-}
-
-function outcomeText(record: AuditCallRecord): string {
-  const { outcome } = record;
-  const status = outcome.status === undefined ? '' : String(outcome.status);
-  if (outcome.ok) return status ? `Done · ${status}` : 'Done';
-  const why = [outcome.code, outcome.message].filter(Boolean).join(': ');
-  return [status, why].filter(Boolean).join(' ') || 'Failed';
-}
-
-/** What a check on a later start found of a change whose outcome never came. */
-const FINDING: Readonly<Record<'done' | 'notDone' | 'unknown', string>> = {
-  done: 'Found made later',
-  notDone: 'Found not made later',
-  unknown: 'Outcome unknown; check failed',
-};
-
-function changeFields(record: AuditCallRecord | AuditIntentRecord) {
+function callRow(call: AuditActionCall, index: number): AuditCallRow {
   return {
-    key: String(record.seq),
-    seq: record.seq,
-    time: record.time,
-    operation: operationWords(record.operation),
-    target: Object.values(record.target).join(' / '),
-    connection: record.profile.name,
-    principal: principalText(record.principal),
-    source: `${record.source.kind === 'app' ? 'App' : 'CLI'} ${record.source.version}`,
-    input: record.input === undefined ? '' : JSON.stringify(record.input),
+    key: String(call.records[0]?.seq ?? index),
+    time: call.time,
+    operation: operationWords(call.operation),
+    target: call.target,
+    state: call.state,
+    outcome: call.outcome,
   };
 }
 
-/** A change sent whose outcome never came, with what a later check found of it. */
-function intentRow(record: AuditIntentRecord, checks: ReadonlyMap<string, string>): AuditRow {
-  const check = checks.get(record.intentId);
+/** One action's row. */
+function actionRow(action: AuditActionGroup): AuditRow {
+  const words = ACTION_STATE_WORDS[action.state];
   return {
-    ...changeFields(record),
-    ok: false,
-    unknown: true,
-    outcome: check ?? 'Outcome unknown',
-    jobId: '',
-    jobEnd: '',
-  };
-}
-
-function callRow(record: AuditCallRecord, jobEnds: ReadonlyMap<string, string>): AuditRow {
-  const jobId = record.outcome.jobId ?? '';
-  const unrecorded = record.intentNotWritten
-    ? ` (sent unrecorded: ${record.intentNotWritten})`
-    : '';
-  return {
-    ...changeFields(record),
-    ok: record.outcome.ok,
-    outcome: outcomeText(record) + unrecorded,
-    jobId,
-    jobEnd: jobEnds.get(jobId) ?? '',
+    key: action.key,
+    seq: action.records[0]?.seq ?? 0,
+    time: action.time,
+    action: action.label,
+    target: action.target,
+    connection: action.connection,
+    principal: action.who,
+    source: action.source,
+    state: action.state,
+    // Why it failed says what to look at; what is unknown or still runs, its calls say.
+    outcome:
+      action.state === 'failed' && action.message !== undefined
+        ? `${words}: ${action.message}`
+        : words,
+    jobIds: action.calls.flatMap((call) => (call.jobId ? [call.jobId] : [])).join(', '),
+    calls: action.calls.map(callRow),
+    records: action.records,
   };
 }
 
 /**
- * The rows of a read of the trail, newest first: one per change; a job's end is written on
- * the row of the change that started it, and a chain begun after damage is a row of its own.
+ * The rows of a read of the trail, newest first: one per user action (an import, a bulk
+ * action, one operation), its calls under it; a chain begun after damage is a row of its own.
+ * `now` tells a change still on its way from one whose outcome never came.
  */
-export function auditRows(records: readonly AuditRecord[]): AuditRow[] {
-  const jobEnds = new Map<string, string>();
-  const checks = new Map<string, string>();
-  for (const record of records) {
-    if (record.type === 'jobEnded') {
-      jobEnds.set(record.jobId, record.error ? `${record.status}: ${record.error}` : record.status);
-    } else if (record.type === 'outcomeChecked') {
-      checks.set(record.intentId, `${FINDING[record.finding]} (${record.how})`);
-    }
-  }
-  const rows: AuditRow[] = [];
-  for (const record of records) {
-    if (record.type === 'call') rows.push(callRow(record, jobEnds));
-    else if (record.type === 'intent') rows.push(intentRow(record, checks));
-    else if (record.type === 'chainStarted') {
-      rows.push({
-        key: String(record.seq),
-        seq: record.seq,
-        time: record.time,
-        operation: 'New chain',
-        target: record.movedAside.join(', '),
-        connection: '',
-        principal: '',
-        source: '',
-        ok: false,
-        outcome: verdictWords(record.verdict) ?? 'The trail before did not verify',
-        jobId: '',
-        jobEnd: '',
-        input: '',
-      });
-    }
-  }
-  return rows.sort((a, b) => b.seq - a.seq);
+export function auditRows(records: readonly AuditRecord[], now: number): AuditRow[] {
+  return groupActions(records, now)
+    .map(actionRow)
+    .sort((a, b) => b.seq - a.seq);
 }

@@ -6,11 +6,15 @@ import {
   parseDiagnosticsArgs,
 } from '../../../../../src/main/cli/cli-diagnostics-args';
 import { parseTransferArgs } from '../../../../../src/main/cli/cli-transfer-args';
+import { isAuditCommand, parseAuditArgs } from '../../../../../src/main/cli/cli-audit-args';
 import { transferCommandName } from '../../../../../src/main/cli/cli-transfer-words';
 import { isPolicyCommand, parsePolicyArgs } from '../../../../../src/main/cli/cli-policy-words';
 import { quickAnswer } from '../../../../../src/main/cli/cli-quick';
 import { completionModelOf } from '../../../../../src/main/cli/completion/completion-catalogue';
-import { keyedCommands } from '../../../../../src/main/cli/completion/completion-model';
+import {
+  keyedCommands,
+  type CompletionValue,
+} from '../../../../../src/main/cli/completion/completion-model';
 import { takeOutputArgs } from '../../../../../src/main/cli/output/output-args';
 
 /*
@@ -21,9 +25,14 @@ import { takeOutputArgs } from '../../../../../src/main/cli/output/output-args';
 
 const model = completionModelOf(catalogue);
 
-/** The words of an option as a command line gives it (a value that no schema is checked with). */
-function given(option: { name: string; value?: unknown }): string[] {
-  return option.value === undefined ? [`--${option.name}`] : [`--${option.name}=1`];
+/**
+ * The words of an option as a command line gives it: the first of its closed list of values,
+ * else a value that no schema is checked with.
+ */
+function given(option: { name: string; value?: CompletionValue }): string[] {
+  if (option.value === undefined) return [`--${option.name}`];
+  const value = option.value.kind === 'values' ? (option.value.values[0] ?? '1') : '1';
+  return [`--${option.name}=${value}`];
 }
 
 /** The message a parser refuses `argv` with, or undefined. */
@@ -35,6 +44,7 @@ function refusal(given: string[]): string | undefined {
     if (isPolicyCommand(argv)) parsePolicyArgs(argv);
     else if (transfer) parseTransferArgs(transfer, argv);
     else if (isDiagnosticsCommand(argv)) parseDiagnosticsArgs(argv);
+    else if (isAuditCommand(argv)) parseAuditArgs(argv);
     else parseCliArgs(argv);
     return undefined;
   } catch (error) {
@@ -58,6 +68,7 @@ describe('completionModelOf', () => {
         'diagnostics',
         'completion',
         'policy.show',
+        'audit.list',
       ]),
     );
   });
@@ -81,6 +92,7 @@ describe('completionModelOf', () => {
     expect(refusal(['export', '--no-such-option=1'])).toMatch(/Unknown option/);
     expect(refusal(['policy', 'show', '--no-such-option'])).toMatch(/Unknown option/);
     expect(refusal(['diagnostics', '--no-such-option=1'])).toMatch(/Unknown option/);
+    expect(refusal(['audit', 'list', '--no-such-option'])).toMatch(/Unknown option/);
   });
 
   it('offers enumerations by name and booleans as true/false', () => {
@@ -100,6 +112,12 @@ describe('completionModelOf', () => {
     expect(option('databases.list', 'region')).toEqual({ kind: 'values', values: ['EU', 'US'] });
     expect(option('export', 'to')).toEqual({ kind: 'path' });
     expect(option('databases.list', 'instanceName')).toEqual({ kind: 'text' });
+    expect(option('audit.list', 'outcome')).toEqual({
+      kind: 'values',
+      values: ['ok', 'failed', 'unknown'],
+    });
+    expect(option('audit.list', 'data-dir')).toEqual({ kind: 'path' });
+    expect(option('audit.list', 'chain')).toBeUndefined();
   });
 });
 

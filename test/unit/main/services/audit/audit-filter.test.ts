@@ -65,17 +65,52 @@ describe('filterRecords', () => {
     expect(seqs(filterRecords(records, {}))).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('filters by time, operation (job ends follow their call), target and outcome', () => {
+  it('filters actions by time, operation (job ends follow their call), target and outcome', () => {
     expect(seqs(filterRecords(records, { since: '2026-11-20T00:00:00.000Z' }))).toEqual([
       2, 3, 4, 5,
     ]);
     expect(seqs(filterRecords(records, { operations: ['Databases.Rename'] }))).toEqual([3, 4]);
     expect(seqs(filterRecords(records, { target: 'db1' }))).toEqual([1]);
-    expect(seqs(filterRecords(records, { limit: 2 }))).toEqual([4, 5]);
-    expect(seqs(filterRecords(records, { outcome: 'failed' }))).toEqual([2, 4]);
+    // The newest two actions: the rename with its job's end, and the new chain.
+    expect(seqs(filterRecords(records, { limit: 2 }))).toEqual([3, 4, 5]);
+    // The rename's job failed: the action failed, its call and the job's end are answered.
+    expect(seqs(filterRecords(records, { outcome: 'failed' }))).toEqual([2, 3, 4]);
     expect(seqs(filterRecords(records, { outcome: 'ok', operations: ['databases.drop'] }))).toEqual(
       [1],
     );
+  });
+});
+
+describe('filterRecords by user action', () => {
+  const IMPORT = {
+    id: 'import-1',
+    kind: 'import',
+    label: 'import',
+    target: 'sql-eu-dev-01 / Sales',
+  };
+  const step = (seq: number, operation: string, ok = true): AuditRecord => ({
+    ...(call(seq, operation, ok, '2026-11-29T10:00:00.000Z') as Extract<
+      AuditRecord,
+      { type: 'call' }
+    >),
+    target: { instanceName: 'sql-eu-dev-01', databaseName: 'Sales' },
+    action: IMPORT,
+  });
+  const trail: AuditRecord[] = [
+    step(1, 'uploads.init'),
+    call(2, 'databases.pin', true, '2026-11-29T10:00:01.000Z'),
+    step(3, 'uploads.complete'),
+    step(4, 'databases.import', false),
+  ];
+
+  it('answers every call of an action that one of its calls or its target matches', () => {
+    expect(seqs(filterRecords(trail, { operations: ['databases.import'] }))).toEqual([1, 3, 4]);
+    expect(seqs(filterRecords(trail, { target: 'sales' }))).toEqual([1, 3, 4]);
+    expect(seqs(filterRecords(trail, { outcome: 'failed' }))).toEqual([1, 3, 4]);
+    expect(seqs(filterRecords(trail, { outcome: 'ok' }))).toEqual([2]);
+    // The newest action is the one begun last: the pin, begun while the import went on.
+    expect(seqs(filterRecords(trail, { limit: 1 }))).toEqual([2]);
+    expect(seqs(filterRecords(trail, { limit: 2 }))).toEqual([1, 2, 3, 4]);
   });
 });
 
@@ -120,10 +155,15 @@ describe('filterRecords with intents', () => {
     expect(seqs(filterRecords(trail, {}))).toEqual([2, 3, 4, 5]);
   });
 
-  it('narrows to the unknown outcomes, the check following its intent', () => {
-    expect(seqs(filterRecords(trail, { outcome: 'unknown' }))).toEqual([3, 4, 5]);
-    expect(seqs(filterRecords(trail, { operations: ['logins.delete'] }))).toEqual([4]);
-    expect(seqs(filterRecords(trail, { outcome: 'ok' }))).toEqual([2]);
+  it('narrows to the unknown outcomes; a change checked later goes as the check found', () => {
+    const now = Date.parse('2026-11-30T00:00:00.000Z');
+    expect(seqs(filterRecords(trail, { outcome: 'unknown' }, now))).toEqual([4]);
+    expect(seqs(filterRecords(trail, { operations: ['logins.delete'] }, now))).toEqual([4]);
+    // The drop whose outcome never came was found made later: it succeeded, with its check.
+    expect(seqs(filterRecords(trail, { outcome: 'ok' }, now))).toEqual([2, 3, 5]);
+    // Sent a minute ago, still on its way: not known to have ended either.
+    const soon = Date.parse('2026-11-27T10:01:00.000Z');
+    expect(seqs(filterRecords(trail, { outcome: 'unknown' }, soon))).toEqual([4]);
   });
 
   it('answers the intents still to check', () => {

@@ -131,4 +131,58 @@ describe('CallAuditor', () => {
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain('Secret!Pass-99');
   });
+
+  it('records the user action a call was made for with its intent and its outcome', async () => {
+    const { start } = auditor();
+    const action = { id: 'import-1', kind: 'import', label: 'import', target: 'sql-1 / Sales' };
+    const init = {
+      operation: operationById('uploads.init'),
+      params: { instanceName: 'sql-1', databaseName: 'Sales' },
+      action,
+    };
+    const end = await start(init);
+    await end?.({ ...init, answer: { status: 200, headers: {}, data: { uploadId: 'u' } } });
+    const records = await lines();
+    expect(records.map((r) => [r['type'], r['action']])).toEqual([
+      ['intent', action],
+      ['call', action],
+    ]);
+  });
+
+  it('makes a call sent outside any action an action of its own', async () => {
+    const { start } = auditor();
+    const end = await start(drop);
+    await end?.({ ...drop, answer: { status: 200, headers: {}, data: null } });
+    await (
+      await start(drop)
+    )?.({ ...drop, answer: { status: 200, headers: {}, data: null } });
+    const actions = (await lines()).map((r) => r['action'] as Record<string, unknown>);
+    expect(actions[0]).toEqual({
+      id: expect.any(String) as unknown,
+      kind: 'operation',
+      label: 'databases drop',
+      target: 'sql-1 / Sales',
+    });
+    // One per call: its intent and outcome share it, the next drop has its own.
+    expect(actions[1]).toEqual(actions[0]);
+    expect(actions[2]?.['id']).not.toBe(actions[0]?.['id']);
+  });
+
+  it("records the archive's read that starts its download, and no other read", async () => {
+    const { start } = auditor();
+    const read = {
+      operation: operationById('archives.get'),
+      params: { instanceName: 'sql-1', archiveId: 'arch-1' },
+    };
+    expect(await start(read)).toBeUndefined();
+    const exporting = { id: 'e', kind: 'export', label: 'export', target: 'sql-1 / Sales' };
+    expect(await start({ ...read, action: exporting })).toBeUndefined();
+    const action = { id: 'd', kind: 'downloadArchive', label: 'download archive', target: 'x' };
+    const end = await start({ ...read, action });
+    await end?.({ ...read, action, answer: { status: 200, headers: {}, data: {} } });
+    expect((await lines()).map((r) => [r['type'], r['operation']])).toEqual([
+      ['intent', 'archives.get'],
+      ['call', 'archives.get'],
+    ]);
+  });
 });

@@ -149,10 +149,14 @@ describe('useArchivesStore', () => {
     ]);
     expect(ipc.callsTo('jobs:track')).toEqual([]);
     await store.remove(archive(1));
+    // One of a bulk delete: its user action goes with the call, for the audit trail.
+    const action = { id: 'b-1', kind: 'bulk' as const, label: 'delete 1 archive', target: 'Db_0' };
+    await store.remove(archive(0), action);
     expect(ipc.callsTo('archives:delete')).toEqual([
       { profileId: 'p1', pathParams: { instanceName: 'sql-eu-prod-01', archiveId: 'a-1' } },
+      { profileId: 'p1', pathParams: { instanceName: 'sql-eu-prod-01', archiveId: 'a-0' }, action },
     ]);
-    expect(store.rows.map((row) => row.archiveId)).toEqual(['a-0']);
+    expect(store.rows.map((row) => row.archiveId)).toEqual([]);
   });
 
   it('starts from the default query when another instance is opened', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@shared/errors';
+import type { WindowAction } from '@shared/ipc/resource-channels';
 import {
+  bulkActionOf,
   bulkItems,
   bulkSummary,
   runBulk,
@@ -13,7 +15,7 @@ interface Row {
   readonly locked?: boolean;
 }
 
-function deleting(order: string[]): BulkAction<Row> {
+function deleting(order: string[], actions: WindowAction[] = []): BulkAction<Row> {
   return {
     key: 'delete',
     label: 'Delete…',
@@ -21,8 +23,9 @@ function deleting(order: string[]): BulkAction<Row> {
     typed: true,
     danger: true,
     skipReason: (row) => (row.locked ? 'It is locked' : undefined),
-    run: (row) => {
+    run: (row, action) => {
       order.push(row.id);
+      actions.push(action);
       if (row.id === 'b') {
         return Promise.reject(
           new AppError({ code: 'CONFLICT', message: 'Busy with a job; wait and try again.' }),
@@ -71,5 +74,45 @@ describe('bulk actions', () => {
     expect(seen[0]?.[0]?.state).toBe('running');
     expect(seen.at(-1)).toEqual(final);
     expect(bulkSummary(final)).toBe('2 done, 1 failed, 1 skipped');
+  });
+
+  it("makes every row's call for one user action, named by the title and the rows", async () => {
+    const actions: WindowAction[] = [];
+    const rows: Row[] = [{ id: 'a' }, { id: 'b' }, { id: 'c', locked: true }, { id: 'd' }];
+    const action = deleting([], actions);
+    const items = bulkItems(
+      rows,
+      action,
+      (row) => row.id,
+      (row) => `Archive ${row.id}`,
+    );
+    await runBulk(
+      items,
+      action,
+      () => undefined,
+      () => 'action-1',
+    );
+    // The skipped row is neither counted nor named; the failed one was part of it all the same.
+    const made = { id: 'action-1', kind: 'bulk', label: 'delete 3 archives' };
+    expect(actions).toEqual([
+      { ...made, target: 'Archive a, Archive b, Archive d' },
+      { ...made, target: 'Archive a, Archive b, Archive d' },
+      { ...made, target: 'Archive a, Archive b, Archive d' },
+    ]);
+  });
+
+  it('names the first rows of a long selection and how many more there are', () => {
+    const rows: Row[] = Array.from({ length: 40 }, (_, i) => ({ id: `archive_number_${i}` }));
+    const action = deleting([]);
+    const items = bulkItems(
+      rows,
+      action,
+      (row) => row.id,
+      (row) => row.id,
+    );
+    const made = bulkActionOf(items, action, 'x');
+    expect(made.label).toBe('delete 40 archives');
+    expect(made.target).toMatch(/^archive_number_0, archive_number_1, .* and \d+ more$/);
+    expect(made.target.length).toBeLessThan(150);
   });
 });
