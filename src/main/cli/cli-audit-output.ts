@@ -2,7 +2,8 @@ import type { AuditRecord } from '../../shared/model/audit';
 import type { AuditActionCall, AuditActionGroup } from '../../shared/model/audit-actions';
 import { ACTION_STATE_WORDS, operationWords, verdictWords } from '../../shared/model/audit-words';
 import { formatDateTime, formatTimeOfDay } from '../../shared/format/times';
-import { clip, type TableText } from './output/output-table';
+import { type TableText } from './output/output-table';
+import { clip } from './output/table-columns';
 
 /*
  * What `audit list` prints: the trail as user actions (audit-actions.ts). JSON keeps every

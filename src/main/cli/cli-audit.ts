@@ -117,8 +117,8 @@ function renderActions(
   output: OutputSettings | undefined,
 ): RenderedAnswer {
   const format = output?.query ? 'json' : output?.format;
-  if (format === 'table') {
-    const table = renderAuditTable(actions, output?.columns ?? DEFAULT_COLUMNS);
+  if (format === 'table' || format === 'wide') {
+    const table = renderAuditTable(actions, output?.width ?? DEFAULT_COLUMNS);
     return table.note === undefined
       ? { stdout: table.text }
       : { stdout: table.text, stderr: `${table.note}\n` };
