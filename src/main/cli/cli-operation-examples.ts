@@ -4,7 +4,8 @@ import { quoteArgument } from '../../shared/cli/shell-quote';
 /*
  * One or two command lines to copy for every operation that changes something, shown under
  * "Example:" in its --help. A test parses and checks every one of them with the operation's
- * schemas, so an example cannot drift from the contract.
+ * schemas, so an example cannot drift from the contract; another runs each against the
+ * emulator, so the names and ids are those of its demo data and a reader can copy them there.
  */
 
 /** One example: the words after `databridge`, and a line above it saying what it is for. */
@@ -15,17 +16,32 @@ export interface OperationExample {
 
 const PROD = ['--instanceName', 'sql-eu-prod-01'];
 const DEV = ['--instanceName', 'sql-eu-dev-01'];
-const ARCHIVE = ['--archiveId', '7d1e2c4a-9b3f-4e21-8a6d-5c0f1b2e3d4a'];
+/** A test database of the demo that nobody needs any more. */
+const DEV_OLD = [...DEV, '--databaseName', 'Modeler_Test_02'];
+/** `databridge GROUP OP` on database `name` of sql-eu-prod-01. */
+const prodDb = (name: string) => [...PROD, '--databaseName', name];
 const GROUP = ['--x-platform-resource-group-id', '3f2b8c1e-5d4a-4f6b-9c7d-2e1a0b9c8d7f'];
-const SALES = [...PROD, '--databaseName', 'Sales'];
 const UPLOAD = [...DEV, '--databaseName', 'Sales_copy', '--fileExtension', 'bak'];
-const UPLOAD_ID = ['--uploadId', 'f0c9a7b6'];
+/** An upload id as `uploads init` prints it, shortened: its first characters and `...`. */
+const UPLOAD_ID = ['--uploadId', 'f0c9...'];
+/** The demo's Underwriting group. */
+const UNDERWRITING = '7a2d3b8f-4c5e-4f60-9bac-1d2e3f4a5b62';
 
 /** The examples of each operation that changes something (the audit trail's list). */
 export const OPERATION_EXAMPLES: Readonly<Partial<Record<OperationId, OperationExample[]>>> = {
-  'archives.delete': [{ argv: ['archives', 'delete', ...PROD, ...ARCHIVE] }],
+  'archives.delete': [
+    {
+      note: 'an archive of a database dropped long ago (ids from "archives list")',
+      argv: ['archives', 'delete', ...PROD, '--archiveId', 'f117a329-6a7e-48bc-8ace-77ff3b9130b5'],
+    },
+  ],
   'archives.restore': [
-    { argv: ['archives', 'restore', ...PROD, ...ARCHIVE, '--databaseName', 'Sales_restored'] },
+    {
+      argv: [
+        ...['archives', 'restore', ...PROD, '--archiveId', '2e565052-d859-4f4b-a689-10394416cef7'],
+        ...['--databaseName', 'EDM_Portfolio_2023', '--wait'],
+      ],
+    },
   ],
   'cluster.addAllowedIp': [
     {
@@ -42,7 +58,7 @@ export const OPERATION_EXAMPLES: Readonly<Partial<Record<OperationId, OperationE
       note: 'add one entry and remove another in one step',
       argv: [
         ...['cluster', 'overwriteAllowedIps', '--addCidrEntries'],
-        '[{"cidrBlock":"198.51.100.7","comment":"VPN"}]',
+        '[{"cidrBlock":"198.51.100.7","comment":"VPN"},{"cidrBlock":"192.0.2.0/24","comment":"Branch"}]',
         ...['--removeCidrEntries', '203.0.113.0/24'],
       ],
     },
@@ -53,7 +69,7 @@ export const OPERATION_EXAMPLES: Readonly<Partial<Record<OperationId, OperationE
   'cluster.deleteAllowedRange': [
     {
       argv: [
-        ...['cluster', 'deleteAllowedRange', '--cidrIpAddress', '203.0.113.0'],
+        ...['cluster', 'deleteAllowedRange', '--cidrIpAddress', '192.0.2.0'],
         ...['--cidrIpPrefix', '24'],
       ],
     },
@@ -65,31 +81,34 @@ export const OPERATION_EXAMPLES: Readonly<Partial<Record<OperationId, OperationE
     { argv: ['databases', 'create', ...DEV, '--databaseName', 'Sales_2026', '--wait'] },
   ],
   'databases.drop': [
-    { note: 'asks you to type the name first', argv: ['databases', 'drop', ...SALES] },
+    { note: 'asks you to type the name first', argv: ['databases', 'drop', ...DEV_OLD] },
     {
       note: 'in a script, where nobody can be asked',
-      argv: ['databases', 'drop', ...SALES, '--yes'],
+      argv: ['databases', 'drop', ...DEV_OLD, '--yes'],
     },
   ],
   'databases.pin': [
     {
-      argv: ['databases', 'pin', ...SALES, '--pinned', '--pinExpiration', '2026-12-31T00:00:00Z'],
+      argv: [
+        ...['databases', 'pin', ...prodDb('EDM_Portfolio_2025'), '--pinned'],
+        ...['--pinExpiration', '2027-12-31T00:00:00Z'],
+      ],
     },
-    { argv: ['databases', 'pin', ...SALES, '--no-pinned'] },
+    { argv: ['databases', 'pin', ...prodDb('EDM_Portfolio_2025'), '--no-pinned'] },
   ],
   'databases.updateSecurity': [
     {
       argv: [
-        ...['databases', 'updateSecurity', ...SALES, '--body'],
-        '[{"operation":"Add","targetProperty":"groupId","value":"finance-readers"}]',
+        ...['databases', 'updateSecurity', ...prodDb('Finance_Ledger'), '--body'],
+        `[{"operation":"Add","targetProperty":"groupId","value":"${UNDERWRITING}"}]`,
       ],
     },
   ],
   'databases.archive': [
     {
       argv: [
-        ...['databases', 'archive', ...SALES, ...GROUP],
-        ...['--expirationDate', '2027-01-31T00:00:00', '--wait'],
+        ...['databases', 'archive', ...prodDb('Claims_History'), ...GROUP],
+        ...['--expirationDate', '2027-12-31T00:00:00', '--wait'],
       ],
     },
   ],
@@ -98,8 +117,8 @@ export const OPERATION_EXAMPLES: Readonly<Partial<Record<OperationId, OperationE
       argv: [
         'databases',
         'updateArchive',
-        ...SALES,
-        ...ARCHIVE,
+        ...prodDb('Finance_Ledger'),
+        ...['--archiveId', 'c85a8586-1ba2-4c56-9148-840837e0cb71'],
         ...GROUP,
         '--storageType',
         'permanent',
@@ -109,7 +128,7 @@ export const OPERATION_EXAMPLES: Readonly<Partial<Record<OperationId, OperationE
   'databases.export': [
     {
       note: 'the files stay on the service ("databridge export" downloads them too)',
-      argv: ['databases', 'export', ...SALES, '--exportTo', 'bak', '--wait'],
+      argv: ['databases', 'export', ...prodDb('RDM_Cat_Bonds'), '--exportTo', 'bak', '--wait'],
     },
   ],
   'databases.import': [
@@ -128,10 +147,20 @@ export const OPERATION_EXAMPLES: Readonly<Partial<Record<OperationId, OperationE
     },
   ],
   'databases.move': [
-    { argv: ['databases', 'move', ...SALES, '--serverName', 'sql-eu-dev-01', '--wait'] },
+    {
+      argv: [
+        ...['databases', 'move', ...prodDb('Analytics_Sandbox')],
+        ...['--serverName', 'sql-eu-dev-01', '--wait'],
+      ],
+    },
   ],
   'databases.rename': [
-    { argv: ['databases', 'rename', ...SALES, '--name', 'Sales_2025', '--wait'] },
+    {
+      argv: [
+        ...['databases', 'rename', ...prodDb('EDM_Florida_Wind')],
+        ...['--name', 'EDM_Florida_Wind_2025', '--wait'],
+      ],
+    },
   ],
   'databases.shrink': [
     {
@@ -158,13 +187,18 @@ export const OPERATION_EXAMPLES: Readonly<Partial<Record<OperationId, OperationE
       ],
     },
   ],
-  'sessions.killByDatabase': [{ argv: ['sessions', 'killByDatabase', ...SALES, '--spid', '57'] }],
-  'sessions.kill': [{ argv: ['sessions', 'kill', ...PROD, '--spid', '57'] }],
+  'sessions.killByDatabase': [
+    {
+      note: 'a session blocking others there (see "sessions list --blocking")',
+      argv: ['sessions', 'killByDatabase', ...prodDb('Exposure_Master'), '--spid', '58'],
+    },
+  ],
+  'sessions.kill': [{ argv: ['sessions', 'kill', ...PROD, '--spid', '67'] }],
   'logins.create': [
     {
       note: 'the password in a file only you can read: {"password":"..."}',
       argv: [
-        ...['logins', 'create', ...DEV, '--login', 'report_reader'],
+        ...['logins', 'create', ...DEV, '--login', 'claims_reader'],
         ...['--role', 'Consumer', '--body', '@./login.json'],
       ],
     },
@@ -178,12 +212,12 @@ export const OPERATION_EXAMPLES: Readonly<Partial<Record<OperationId, OperationE
       ],
     },
   ],
-  'logins.delete': [{ argv: ['logins', 'delete', ...DEV, '--loginName', 'report_reader'] }],
+  'logins.delete': [{ argv: ['logins', 'delete', ...DEV, '--loginName', 'legacy_import'] }],
   'instances.updateSecurity': [
     {
       argv: [
         ...['instances', 'updateSecurity', ...PROD, '--body'],
-        '[{"operation":"Remove","targetProperty":"groupId","value":"contractors"}]',
+        `[{"operation":"Add","targetProperty":"groupId","value":"${UNDERWRITING}"}]`,
       ],
     },
   ],

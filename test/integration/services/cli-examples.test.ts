@@ -12,7 +12,9 @@ import {
   markdownExamples,
   type CommandExample,
 } from '../../support/cli/command-examples';
+import { changesSomething } from '../../support/cli/example-terminal';
 import {
+  closeExampleWorld,
   runExample,
   startExampleWorld,
   type ExampleNeeds,
@@ -22,9 +24,12 @@ import {
 /*
  * Every `databridge` command line README.md and the command's `--help` pages show a reader
  * (test/support/cli/command-examples.ts finds them) is run as written, through the built
- * command in bash, against a fresh emulator with its demo data (test/support/cli/
- * example-world.ts: the files, saved connections and programs the examples name), and must
- * end with 0 and print something. What shows a command's shape (a synopsis) is not run; what
+ * command in bash, against an emulator with its demo data (test/support/cli/example-world.ts:
+ * the files, saved connections and programs the examples name), and must end with 0 and print
+ * something. The examples that only read share one emulator; those that change something
+ * share another, in the order a reader meets them (README's create before its rename, export
+ * and drop), each writing example of a help page on data of its own. A removal that asks
+ * first runs on a terminal and is answered (test/support/cli/example-terminal.ts). What shows a command's shape (a synopsis) is not run; what
  * cannot run here is listed below with its reason, printed; nothing else is left out.
  */
 
@@ -119,6 +124,8 @@ const NOT_RUN: Readonly<Record<string, string>> = {
     'zsh only; the databridge part, databridge completion zsh, is run',
   'databridge completion powershell | Out-String | Invoke-Expression':
     'PowerShell only; the databridge part, databridge completion powershell, is run',
+  [`databridge uploads complete --instanceName sql-eu-dev-01 --databaseName Sales_copy --fileExtension bak --uploadId f0c9... --etags '{"1":"9b2cf535f27731c974343645a3985328"}'`]:
+    'its ETags are those putPart answered for the reader’s own parts; the whole upload, init, parts, complete and import, runs in the README’s databridge import examples',
 };
 
 /** What an example needs besides the demo data, and why. */
@@ -126,6 +133,16 @@ const NEEDS: Readonly<Record<string, ExampleNeeds & { why: string }>> = {
   'databridge audit list --since 7d --output csv': {
     why: 'the trail of a new data folder is empty: a change is made through the command first',
     before: `databridge databases pin --instanceName sql-eu-dev-01 --databaseName ETL_Staging --body '{"pinned":true}'`,
+  },
+  'databridge databases drop --instanceName sql-eu-dev-01 --databaseName Sales_2026_old --yes': {
+    why: 'the line above it, on a terminal, dropped the database already: it is made again first',
+    before:
+      'databridge databases create --instanceName sql-eu-dev-01 --databaseName Sales_2026_old --wait',
+  },
+  'databridge databases drop --instanceName sql-eu-dev-01 --databaseName Modeler_Test_02 --yes': {
+    why: 'the example above it, on a terminal, dropped the database already: it is made again first',
+    before:
+      'databridge databases create --instanceName sql-eu-dev-01 --databaseName Modeler_Test_02 --wait',
   },
   'source <(databridge completion bash)': {
     why: 'sourced, it prints nothing: the completion it defined is shown',
@@ -155,7 +172,9 @@ beforeAll(async () => {
   );
 }, 60_000);
 afterAll(async () => {
-  if (world) await rm(world.root, { recursive: true, force: true });
+  if (!world) return;
+  await closeExampleWorld(world);
+  await rm(world.root, { recursive: true, force: true });
 });
 
 describe('the examples of README.md and --help', () => {
@@ -188,7 +207,9 @@ describe('the examples of README.md and --help', () => {
     const where =
       sources.length > 2 ? `${sources[0]} and ${sources.length - 1} more` : sources.join(', ');
     it(`${text}  (${where})`, async () => {
-      const run = await runExample(world, text, NEEDS[text]);
+      const needs = NEEDS[text];
+      const writes = changesSomething(text) || changesSomething(needs?.before ?? '');
+      const run = await runExample(world, text, needs, writes ? 'writes' : 'reads');
       for (const note of run.notes) console.info(`${text}: ${note}`);
       expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
       // Something: not nothing, nor an empty answer ([] piped, "(none)" in a table).

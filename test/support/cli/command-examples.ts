@@ -50,6 +50,13 @@ function joinedLines(lines: readonly string[]): { text: string; line: number }[]
   return joined;
 }
 
+/** The command lines of the lines of a shell block whose first line is line `first` + 1. */
+function shellBlockExamples(block: readonly string[], first: number, file: string) {
+  return joinedLines(block)
+    .map(({ text, line }) => ({ text: text.trim(), source: `${file}:${first + line}` }))
+    .filter(({ text }) => commandStarts(text).length > 0);
+}
+
 /** The command lines of README-like markdown: its `sh` blocks' lines and its inline code. */
 export function markdownExamples(markdown: string, file: string): CommandExample[] {
   const found: CommandExample[] = [];
@@ -57,17 +64,19 @@ export function markdownExamples(markdown: string, file: string): CommandExample
   let shell = false;
   let fenced = false;
   const prose: string[] = [];
+  const block: string[] = [];
   for (const [index, line] of lines.entries()) {
     if (/^```/.test(line)) {
+      // A command of a shell block may go on over lines ending in `\`: joined, as bash does.
+      if (shell) found.push(...shellBlockExamples(block, index - block.length, file));
+      block.length = 0;
       fenced = !fenced;
       shell = fenced && /^```(sh|bash|shell)\s*$/.test(line);
       prose.push('');
       continue;
     }
     prose.push(fenced ? '' : line);
-    if (!shell) continue;
-    const text = withoutComment(line).trim();
-    if (commandStarts(text).length > 0) found.push({ text, source: `${file}:${index + 1}` });
+    if (shell) block.push(withoutComment(line));
   }
   // Inline code may run over a line break; its line is where it starts.
   const text = prose.join('\n');

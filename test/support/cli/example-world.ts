@@ -9,12 +9,15 @@ import { apiKeyClient, startRecordingEmulator } from '../emulator-fixture';
 import { writeSampleDatabaseFile } from '../sample-files';
 import { waitUntil } from '../transfer-rig';
 import { builtCommand } from './run-cli';
+import { answerOf, onTerminal } from './example-terminal';
 
 /*
  * What the command lines of README.md and --help need to run as a reader would run them
- * (test/integration/services/cli-examples.test.ts): a fresh emulator with its demo data for
- * each, a folder with the files they name (./Sales.bak, ./backups/Sales.bak, a token file, a
- * key file in the home folder), the saved connections they name (Production, Staging, work:
+ * (test/integration/services/cli-examples.test.ts): an emulator with its demo data, shared in
+ * turn by the examples of one place (those that only read share one; those that change
+ * something another, in the order shown), a folder with the files they name (./Sales.bak,
+ * ./backups/Sales.bak, a part of it, login.json and password.json, a token file, a key file
+ * in the home folder), the saved connections they name (Production, Staging, work:
  * connections to that emulator, which sign in with its demo key as the app's built-in one
  * does), and on the PATH `databridge` (the built command; a command line that does not say
  * where to connect gets the emulator's `--base-url`, as the README says to reach it) and
@@ -30,6 +33,8 @@ export interface ExampleWorld {
   readonly root: string;
   readonly bin: string;
   readonly sample: string;
+  /** The places examples run in, by name, each started when first used. */
+  readonly places: Map<string, Promise<Place>>;
 }
 
 /** What an example needs besides its command line. */
@@ -85,7 +90,7 @@ export async function startExampleWorld(root: string): Promise<ExampleWorld> {
   }
   const sample = join(root, 'Sales.bak');
   await writeSampleDatabaseFile(sample, 'bak', 256 * 1024, 'examples');
-  return { root, bin, sample };
+  return { root, bin, sample, places: new Map() };
 }
 
 /** A free port on the loopback. */
@@ -111,6 +116,11 @@ async function placeFiles(world: ExampleWorld, cwd: string, home: string): Promi
   await mkdir(join(cwd, 'backups'), { recursive: true });
   await copyFile(world.sample, join(cwd, 'Sales.bak'));
   await copyFile(world.sample, join(cwd, 'backups', 'Sales.bak'));
+  // One part of an upload in parts (the sample is smaller than a part: it is the last one).
+  await copyFile(world.sample, join(cwd, 'Sales.bak.part1'));
+  for (const name of ['login.json', 'password.json']) {
+    await secretFile(join(cwd, name), `${JSON.stringify({ password: 'Ex4mple!Passw0rd' })}\n`);
+  }
   await secretFile(join(cwd, 'token'), `${'5e'.repeat(24)}\n`);
   await secretFile(join(home, '.config', 'databridge', 'api-key'), `${KEY}\n`);
   await secretFile(join(home, '.databridge-key'), `${KEY}\n`);
@@ -131,7 +141,8 @@ type Emulator = Awaited<ReturnType<typeof startRecordingEmulator>>['emulator'];
 
 /**
  * `text` as it runs in this world: the emulator's URL for its default one, an id from the
- * instance's list for one written as its first characters and `...`, a free port for 9420.
+ * instance's list (an upload's: a new upload's) for one written as its first characters and
+ * `...`, a free port for 9420.
  */
 async function filledIn(text: string, emulator: Emulator, notes: string[]) {
   let filled = text.replaceAll(DEFAULT_BASE_URL, emulator.baseUrl);
@@ -156,12 +167,26 @@ async function filledIn(text: string, emulator: Emulator, notes: string[]) {
           return jobs.find((job) => job.status === 'Succeeded')?.id;
         },
       ],
+      [
+        'uploadId',
+        async () => {
+          // As its reader would: the id `uploads init` printed for the same upload.
+          const key = (name: string) => new RegExp(`--${name} (\\S+)`).exec(text)?.[1] ?? '';
+          const pathParams = {
+            instanceName: instance,
+            databaseName: key('databaseName'),
+            fileExtension: key('fileExtension'),
+          };
+          return (await client.call('uploads.init', { pathParams } as never)).uploadId;
+        },
+      ],
     ] as const) {
       const elided = new RegExp(`--${option} ([0-9a-f]+\\.\\.\\.)`).exec(filled)?.[1];
       if (elided === undefined) continue;
       const id = (await pick()) ?? '';
       filled = filled.replace(elided, id);
-      notes.push(`${elided} is an id from the list of ${instance}: ${id}`);
+      const from = option === 'uploadId' ? 'a new upload' : `the list of ${instance}`;
+      notes.push(`${elided} is an id from ${from}: ${id}`);
     }
   } finally {
     await dispatcher.close();
@@ -221,63 +246,99 @@ async function metricsOf(text: string, cwd: string): Promise<string> {
   return body;
 }
 
-/** Runs one example in a world of its own: a fresh emulator, folder and data folder. */
-export async function runExample(
-  world: ExampleWorld,
-  text: string,
-  needs: ExampleNeeds = {},
-): Promise<ExampleRun> {
+/** A place where examples run: one emulator, folder and data folder, shared in turn. */
+interface Place {
+  readonly env: Awaited<ReturnType<typeof startRecordingEmulator>>;
+  readonly cwd: string;
+  readonly home: string;
+  readonly shell: Shell;
+}
+
+/** Starts a place: a fresh emulator with its demo data, the files and connections named. */
+async function startPlace(world: ExampleWorld): Promise<Place> {
   const dir = await mkdtemp(join(world.root, 'run-'));
   const [cwd, home] = [join(dir, 'cwd'), join(dir, 'home')];
   await mkdir(cwd, { recursive: true });
   const env = await startRecordingEmulator({ dataDir: join(dir, 'emulator') });
-  try {
-    await placeFiles(world, cwd, home);
-    const xdg = {
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
-      XDG_CACHE_HOME: join(home, '.cache'),
-    };
-    await saveConnections(defaultDataDir(process.platform, xdg, home), env.emulator.baseUrl);
-    const notes: string[] = [];
-    const shell: Shell = {
-      cwd,
-      env: {
-        ...process.env,
-        ...xdg,
-        COLUMNS: undefined,
-        PATH: `${world.bin}:${process.env['PATH'] ?? ''}`,
-        DATABRIDGE_API_KEY: KEY,
-        DATABRIDGE_EXAMPLE_NODE: process.execPath,
-        DATABRIDGE_EXAMPLE_ENTRY: builtCommand(),
-        DATABRIDGE_EXAMPLE_URL: env.emulator.baseUrl,
-        ...Object.fromEntries(
-          ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].map((name) => [name, '']),
-        ),
-      },
-    };
-    if (needs.before !== undefined) {
-      const first = await bash(needs.before, shell);
-      if (first.code !== 0)
-        throw new Error(`${needs.before} ended with ${first.code}: ${first.stderr}`);
-      notes.push(`run first: ${needs.before}`);
-    }
-    const filled = await filledIn(text, env.emulator, notes);
-    if (needs.check !== undefined) {
-      // What it did shows only in the shell that ran it: the check runs after it, in it.
-      const run = await bash(`${filled} && ${needs.check}`, shell);
-      notes.push(`checked with: ${needs.check}`);
-      return { ...run, printed: run.stdout, notes };
-    }
-    const serves = /\bmonitor serve\b/.test(filled) && !/ --help\b/.test(filled);
-    const server = serves ? () => metricsOf(filled, cwd) : undefined;
-    const run = await bash(filled, shell, server);
-    // An example that writes its answer into a file prints it there.
-    const written = /> (\S+)$/.exec(filled)?.[1]?.replace(/^~/, home);
-    const file =
-      written === undefined ? '' : await readFile(resolve(cwd, written), 'utf8').catch(() => '');
-    return { ...run, printed: run.answer || run.stdout || file, notes };
-  } finally {
-    await env.close();
+  await placeFiles(world, cwd, home);
+  const xdg = {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+  };
+  await saveConnections(defaultDataDir(process.platform, xdg, home), env.emulator.baseUrl);
+  const shell: Shell = {
+    cwd,
+    env: {
+      ...process.env,
+      ...xdg,
+      COLUMNS: undefined,
+      PATH: `${world.bin}:${process.env['PATH'] ?? ''}`,
+      DATABRIDGE_API_KEY: KEY,
+      DATABRIDGE_EXAMPLE_NODE: process.execPath,
+      DATABRIDGE_EXAMPLE_ENTRY: builtCommand(),
+      DATABRIDGE_EXAMPLE_URL: env.emulator.baseUrl,
+      ...Object.fromEntries(
+        ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].map((name) => [name, '']),
+      ),
+    },
+  };
+  return { env, cwd, home, shell };
+}
+
+/** The place named `name` of `world`, started the first time it is asked for. */
+function placeOf(world: ExampleWorld, name: string): Promise<Place> {
+  let place = world.places.get(name);
+  if (place === undefined) {
+    place = startPlace(world);
+    world.places.set(name, place);
   }
+  return place;
+}
+
+/** Stops the emulators of `world`'s places. */
+export async function closeExampleWorld(world: ExampleWorld): Promise<void> {
+  const places = await Promise.allSettled(world.places.values());
+  for (const place of places) if (place.status === 'fulfilled') await place.value.env.close();
+}
+
+/**
+ * Runs one example in the place named `placeName` (every example of one place sees what the
+ * ones before it changed there). A removal that asks first runs on a terminal, answered.
+ */
+export async function runExample(
+  world: ExampleWorld,
+  text: string,
+  needs: ExampleNeeds = {},
+  placeName = 'reads',
+): Promise<ExampleRun> {
+  const { env, cwd, home, shell } = await placeOf(world, placeName);
+  const notes: string[] = [];
+  if (needs.before !== undefined) {
+    const first = await bash(needs.before, shell);
+    if (first.code !== 0)
+      throw new Error(`${needs.before} ended with ${first.code}: ${first.stderr}`);
+    notes.push(`run first: ${needs.before}`);
+  }
+  const filled = await filledIn(text, env.emulator, notes);
+  if (needs.check !== undefined) {
+    // What it did shows only in the shell that ran it: the check runs after it, in it.
+    const run = await bash(`${filled} && ${needs.check}`, shell);
+    notes.push(`checked with: ${needs.check}`);
+    return { ...run, printed: run.stdout, notes };
+  }
+  const answer = await answerOf(filled);
+  if (answer !== undefined) {
+    notes.push(`asks first: run on a terminal, answered ${answer}`);
+    const run = await onTerminal(filled, answer, shell);
+    return { ...run, printed: run.stdout, notes };
+  }
+  const serves = /\bmonitor serve\b/.test(filled) && !/ --help\b/.test(filled);
+  const server = serves ? () => metricsOf(filled, cwd) : undefined;
+  const run = await bash(filled, shell, server);
+  // An example that writes its answer into a file prints it there.
+  const written = /> (\S+)$/.exec(filled)?.[1]?.replace(/^~/, home);
+  const file =
+    written === undefined ? '' : await readFile(resolve(cwd, written), 'utf8').catch(() => '');
+  return { ...run, printed: run.answer || run.stdout || file, notes };
 }
