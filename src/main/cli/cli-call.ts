@@ -157,10 +157,27 @@ function present(
 ): unknown {
   if (command.options.headers) return answer;
   const named = command.operation.responseHeaders;
-  if (named.length === 0) return answer.data ?? null;
+  // An empty answer (a drop, a pin) says what was done rather than `null`.
+  if (named.length === 0)
+    return isEmptyAnswer(answer.data) ? doneRecord(command, answer) : answer.data;
   const extra: Record<string, unknown> = {};
   for (const name of named) extra[name.toLowerCase()] = answer.headers[name.toLowerCase()];
   const location = answer.headers['location'];
   if (location) extra['jobId'] = jobIdFromLocation(location);
   return { ...(answer.data as object), ...extra };
+}
+
+function isEmptyAnswer(data: unknown): boolean {
+  return data === undefined || data === null || data === '';
+}
+
+/** What an operation that answered nothing did: its id, target and the service's status. */
+function doneRecord(
+  command: RunCommand,
+  answer: { status: number },
+): { done: string; status: number } & Record<string, unknown> {
+  const target = Object.fromEntries(
+    Object.keys(command.operation.pathParams.shape).map((name) => [name, command.params[name]]),
+  );
+  return { done: command.operation.id, ...target, status: answer.status };
 }
