@@ -147,6 +147,9 @@ async function downloadedFiles(folder) {
   );
 }
 
+/** The states after which N's update goes no further by itself. */
+const FINAL_STATES = ['downloaded', 'error', 'disabled'];
+
 /** The app's update status, read over CDP until it is final or `seconds` pass. */
 async function watchUpdate(endpoint, seconds) {
   const browser = await chromium.connectOverCDP(endpoint, { timeout: 60_000, noDefaults: true });
@@ -159,7 +162,7 @@ async function watchUpdate(endpoint, seconds) {
       const answer = await preloadIpc(page, 'updates:getStatus', {});
       status = answer.ok ? answer.data : status;
       const phase = status?.state?.status;
-      if (phase === 'downloaded' || phase === 'error' || Date.now() >= deadline) return status;
+      if (FINAL_STATES.includes(phase) || Date.now() >= deadline) return status;
       await delay(1000);
     }
   } finally {
