@@ -24,7 +24,7 @@ export type UpdateChannel = z.infer<typeof UpdateChannelSchema>;
  * updates (`package`: deb, rpm), it runs from a source checkout (`source`), it is a portable
  * copy (`portable`), or this system has no updater yet (`unsupported`).
  */
-export const UpdateOffReasonSchema = z.enum([
+const UpdateOffReasonSchema = z.enum([
   'setting',
   'policy',
   'package',
@@ -38,7 +38,7 @@ export type UpdateOffReason = z.infer<typeof UpdateOffReasonSchema>;
 const VersionSchema = z.string().min(1).max(64);
 
 /** What the updater is doing now. Every `message` is a sentence the window shows as it is. */
-export const UpdateStateSchema = z.discriminatedUnion('status', [
+const UpdateStateSchema = z.discriminatedUnion('status', [
   /** Nothing running; `note` says why a version found was not taken (a pin, a downgrade). */
   z.object({ status: z.literal('idle'), note: z.string().optional() }),
   z.object({ status: z.literal('checking') }),
