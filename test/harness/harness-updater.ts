@@ -3,7 +3,7 @@ import type {
   UpdaterConfig,
   UpdaterEngine,
   UpdaterEvent,
-} from '../../src/main/services/updates/update-service';
+} from '../../src/main/services/updates/updater-engine';
 
 /**
  * What the next check finds: the newest version the feed names (downloaded when the app may

@@ -5,7 +5,8 @@ import type { JobWatcher } from '../services/jobs/job-watcher';
 import type { Logger } from '../services/log/logger';
 import type { SettingsStore } from '../services/settings/settings-store';
 import type { InstallKind } from '../services/updates/update-decisions';
-import { UpdateService, type UpdaterEngine } from '../services/updates/update-service';
+import { UpdateService } from '../services/updates/update-service';
+import type { UpdaterEngine } from '../services/updates/updater-engine';
 import type { TransferPort } from './transfer-handlers';
 
 /** How this copy was installed and the updater it uses (Electron's, or a stand-in). */

@@ -5,7 +5,7 @@ import type {
   UpdaterConfig,
   UpdaterEngine,
   UpdaterEvent,
-} from '../services/updates/update-service';
+} from '../services/updates/updater-engine';
 
 /*
  * electron-updater, as the updater service's engine. Every decision (whether to check, the

@@ -212,3 +212,38 @@ export function nextCheckDelay(input: {
   const doubled = RETRY_FIRST_MS * 2 ** Math.max(0, input.failures - 1);
   return Math.min(doubled, RETRY_CAP_MS);
 }
+
+/** The first line of an engine's message (electron-updater appends stacks and bodies). */
+export function firstLine(text: string): string {
+  const line = (text.split('\n')[0] ?? '').trim().replace(/[.\s]+$/, '');
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line || 'no reason given';
+}
+
+/**
+ * What a failed check or download says: what failed and why (the engine's first line), when
+ * the app tries again (auto mode: after the retry delay) or that the user may, and where to
+ * look (the network to GitHub, or to the organisation's mirror).
+ */
+export function failureMessage(input: {
+  readonly what: 'check' | 'download';
+  readonly reason: string;
+  readonly mode: UpdateMode;
+  /** Failed checks in a row, this one included. */
+  readonly failures: number;
+  readonly fromMirror: boolean;
+}): string {
+  const retry = nextCheckDelay({
+    mode: 'auto',
+    on: true,
+    last: 'failed',
+    failures: input.failures,
+  });
+  const when =
+    input.mode === 'auto'
+      ? `The app tries again in ${Math.round((retry ?? 0) / 60_000)} min`
+      : 'Try again later with Check for updates';
+  const where = input.fromMirror ? 'your organisation’s update mirror' : 'GitHub';
+  const done =
+    input.what === 'check' ? 'Could not check for updates' : 'The update did not download';
+  return `${done}: ${firstLine(input.reason)}. ${when}; meanwhile check the network connection to ${where}.`;
+}

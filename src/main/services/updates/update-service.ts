@@ -8,7 +8,9 @@ import { Emitter, type Subscription } from '../common/emitter';
 import { silentLogger, type Logger } from '../log/logger';
 import { systemTimers, type Timers } from '../time/timers';
 import {
+  failureMessage,
   feedChoice,
+  firstLine,
   installVerdict,
   nextCheckDelay,
   shownFeed,
@@ -18,6 +20,7 @@ import {
   type InstallVerdict,
   type UpdateAvailability,
 } from './update-decisions';
+import type { UpdaterEngine, UpdaterEvent } from './updater-engine';
 import { versionVerdict } from './update-versions';
 
 /*
@@ -25,36 +28,6 @@ import { versionVerdict } from './update-versions';
  * is electron-updater, in platform/updater.ts; the browser harness has a scripted one) and
  * reports what it does as one status, for the About box. No Electron here.
  */
-
-/** How the engine is set before each check. */
-export interface UpdaterConfig {
-  readonly feed: FeedChoice;
-  /** A version found downloads at once, in the background. */
-  readonly autoDownload: boolean;
-  /** Whether a version found may be taken; one refused is reported as not available. */
-  readonly mayTake: (version: string) => boolean;
-}
-
-/** What the engine reports as it checks and downloads. */
-export type UpdaterEvent =
-  | { readonly kind: 'checking' }
-  | { readonly kind: 'available'; readonly version: string }
-  /** Nothing to take; `version` is the newest the feed named, if it named one. */
-  | { readonly kind: 'notAvailable'; readonly version?: string | undefined }
-  | { readonly kind: 'progress'; readonly percent: number }
-  /** Downloaded, its SHA-512 checked against the feed's. */
-  | { readonly kind: 'downloaded'; readonly version: string }
-  | { readonly kind: 'error'; readonly message: string };
-
-/** An updater: electron-updater in the app, a scripted stand-in in the browser harness. */
-export interface UpdaterEngine {
-  configure(config: UpdaterConfig): void;
-  /** Checks the feed; resolves once it answered (a download it starts goes on after). */
-  check(): Promise<void>;
-  /** Whether a downloaded update installs when the app quits. */
-  setInstallOnQuit(allowed: boolean): void;
-  onEvent(listener: (event: UpdaterEvent) => void): Subscription;
-}
 
 /** A source of records that says when they change (the transfers, the job watcher). */
 interface Followed<T> {
@@ -263,7 +236,6 @@ export class UpdateService {
   #runCheck(): Promise<void> {
     this.#checking ??= this.#checkOnce().finally(() => {
       this.#checking = undefined;
-      this.#lastCheckAt = this.#now().toISOString();
       this.#refresh();
     });
     return this.#checking;
@@ -280,30 +252,24 @@ export class UpdateService {
       this.#failed('check', error instanceof Error ? error.message : String(error));
     } finally {
       this.#inCheck = false;
+      this.#lastCheckAt = this.#now().toISOString();
     }
   }
 
   #failed(what: 'check' | 'download', reason: string): void {
     this.#last = 'failed';
     this.#failures += 1;
-    const retry = nextCheckDelay({
-      mode: 'auto',
-      on: true,
-      last: 'failed',
+    const message = failureMessage({
+      what,
+      reason,
+      mode: this.#options.settings.get().updateMode,
       failures: this.#failures,
+      fromMirror: this.#mirror() !== undefined,
     });
-    const minutes = Math.round((retry ?? 0) / 60_000);
-    const when =
-      this.#options.settings.get().updateMode === 'auto'
-        ? `The app tries again in ${minutes} min`
-        : 'Try again later with Check for updates';
-    const where = this.#mirror() ? 'your organisation’s update mirror' : 'GitHub';
-    const done = what === 'check' ? 'Could not check for updates' : 'The update did not download';
-    this.#state = {
-      status: 'error',
-      message: `${done}: ${firstLine(reason)}. ${when}; meanwhile check the network connection to ${where}.`,
-    };
-    this.#logger.warn(`${done}`, { reason: firstLine(reason) });
+    this.#state = { status: 'error', message };
+    this.#logger.warn(what === 'check' ? 'An update check failed' : 'An update download failed', {
+      reason: firstLine(reason),
+    });
   }
 
   #onEngineEvent(event: UpdaterEvent): void {
@@ -345,10 +311,4 @@ export class UpdateService {
     const verdict = versionVerdict({ current, found, pinVersion });
     return verdict.take ? { status: 'idle' } : { status: 'idle', note: verdict.note };
   }
-}
-
-/** The first line of an engine's message (electron-updater appends stacks and bodies). */
-function firstLine(text: string): string {
-  const line = (text.split('\n')[0] ?? '').trim().replace(/[.\s]+$/, '');
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line || 'no reason given';
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHECK_INTERVAL_MS,
+  failureMessage,
   feedChoice,
   FIRST_CHECK_DELAY_MS,
   installKindOf,
@@ -185,5 +186,26 @@ describe('nextCheckDelay', () => {
     expect(after(1)).toBe(30 * 60_000);
     expect(after(2)).toBe(60 * 60_000);
     expect(after(10)).toBe(6 * 60 * 60_000);
+  });
+});
+
+describe('failureMessage', () => {
+  it('says what failed, why in one line, when it is tried again and where to look', () => {
+    expect(
+      failureMessage({
+        what: 'download',
+        reason: 'sha512 checksum mismatch, expected abc\n    at DigestTransform',
+        mode: 'manual',
+        failures: 1,
+        fromMirror: true,
+      }),
+    ).toBe(
+      'The update did not download: sha512 checksum mismatch, expected abc. Try again later with Check for updates; meanwhile check the network connection to your organisation’s update mirror.',
+    );
+    expect(
+      failureMessage({ what: 'check', reason: '', mode: 'auto', failures: 3, fromMirror: false }),
+    ).toBe(
+      'Could not check for updates: no reason given. The app tries again in 120 min; meanwhile check the network connection to GitHub.',
+    );
   });
 });
