@@ -1,7 +1,7 @@
 import { expectAccessible } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
 import { runCommand } from '../support/e2e/menus';
-import { screenshotModalThemes } from '../support/e2e/screenshots';
+import { screenshotModalThemes, screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * Updates turned off by the organisation: the machine policy's updates.mode locks the update
@@ -59,4 +59,9 @@ test('Settings shows the update mode locked and the channel free', async ({ app,
   await expect(
     page.getByTestId('settings-update-channel').getByRole('radio', { name: 'Beta' }),
   ).toBeEnabled();
+  await screenshotThemes(
+    page,
+    'views/settings-updates-locked',
+    app.settings.view.locator('.n-card').filter({ hasText: 'Update channel' }),
+  );
 });
