@@ -5,6 +5,8 @@ import type { JobWatcher } from '../services/jobs/job-watcher';
 import type { Logger } from '../services/log/logger';
 import type { SettingsStore } from '../services/settings/settings-store';
 import type { InstallKind } from '../services/updates/update-decisions';
+import { updatesFile } from '../services/config/app-paths';
+import { LastCheckFile } from '../services/updates/last-check-file';
 import { UpdateService } from '../services/updates/update-service';
 import type { UpdaterEngine } from '../services/updates/updater-engine';
 import type { TransferPort } from './transfer-handlers';
@@ -36,6 +38,8 @@ export function createUpdates(parts: {
   /** Default: a copy run from source (see FROM_SOURCE). */
   readonly updater?: UpdaterSetup | undefined;
   readonly appVersion?: string | undefined;
+  /** The app's data folder: the time of the last check is kept there. */
+  readonly dataDir: string;
   readonly settings: SettingsStore;
   readonly policy: PolicyState;
   readonly transfers: TransferPort;
@@ -52,6 +56,7 @@ export function createUpdates(parts: {
     policy: policyInForce(parts.policy),
     transfers: parts.transfers,
     jobs: { list: (): TrackedJob[] => jobs.list(), onDidChange: (l) => jobs.onDidChange(l) },
+    lastCheck: new LastCheckFile(updatesFile(parts.dataDir)),
     createEngine: setup.createEngine,
     logger: parts.logger,
   });

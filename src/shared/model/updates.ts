@@ -74,7 +74,7 @@ export const UpdateStatusSchema = z.object({
   ]),
   /** The only version the organisation's policy lets this app install, if it pins one. */
   pinVersion: z.string().optional(),
-  /** The end of the last check (ISO 8601), or null when none ran since the app started. */
+  /** The end of the last check (ISO 8601, kept across restarts), or null when none ever ran. */
   lastCheckAt: z.string().nullable(),
   state: UpdateStateSchema,
 });

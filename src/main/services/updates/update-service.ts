@@ -49,6 +49,11 @@ export interface UpdateServiceOptions {
   readonly policy?: Policy | undefined;
   readonly transfers: Followed<TransferRecord>;
   readonly jobs: Followed<TrackedJob>;
+  /** Where the time of the last check is kept across restarts (none: in memory only). */
+  readonly lastCheck?: {
+    read(): Promise<string | undefined>;
+    write(at: string): Promise<void>;
+  };
   /** Builds the engine, the first time a check runs (never where updates are off). */
   readonly createEngine: () => UpdaterEngine;
   readonly timers?: Timers;
@@ -90,6 +95,16 @@ export class UpdateService {
 
   /** Follows the settings and the activity, and schedules the first check. */
   start(): void {
+    void this.#options.lastCheck
+      ?.read()
+      .then((at) => {
+        if (at === undefined || this.#lastCheckAt !== null) return;
+        this.#lastCheckAt = at;
+        this.#publish();
+      })
+      .catch((error: unknown) =>
+        this.#logger.warn('Could not read the last update check', { error }),
+      );
     const refresh = (): void => this.#refresh();
     this.#stops.push(
       this.#options.settings.onDidChange(refresh),
@@ -252,8 +267,18 @@ export class UpdateService {
       this.#failed('check', error instanceof Error ? error.message : String(error));
     } finally {
       this.#inCheck = false;
-      this.#lastCheckAt = this.#now().toISOString();
+      this.#checked(this.#now().toISOString());
     }
+  }
+
+  /** Notes the end of a check, here and in the data folder. */
+  #checked(at: string): void {
+    this.#lastCheckAt = at;
+    void this.#options.lastCheck
+      ?.write(at)
+      .catch((error: unknown) =>
+        this.#logger.warn('Could not save the last update check', { error }),
+      );
   }
 
   #failed(what: 'check' | 'download', reason: string): void {

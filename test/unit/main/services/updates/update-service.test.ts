@@ -11,7 +11,7 @@ import type { Policy, SettingKey, SettingSource } from '../../../../../src/share
 import { defaultSettings, type Settings } from '../../../../../src/shared/model/settings';
 import type { TransferRecord } from '../../../../../src/shared/model/transfer';
 import type { UpdateStatus } from '../../../../../src/shared/model/updates';
-import { FakeTimers } from '../../../../support/fake-timers';
+import { FakeTimers, settle } from '../../../../support/fake-timers';
 import { ScriptedUpdaterEngine, type ScriptedAnswer } from '../../../../harness/harness-updater';
 
 /* The updater service over the harness's scripted engine (the port electron-updater fills in
@@ -39,6 +39,7 @@ function setup(
     locked?: SettingKey[];
     policy?: Policy;
     kind?: InstallKind;
+    lastCheck?: { read(): Promise<string | undefined>; write(at: string): Promise<void> };
   } = {},
 ) {
   const timers = new FakeTimers();
@@ -64,6 +65,7 @@ function setup(
       onDidChange: (listener) => settingsChanged.event(listener),
     },
     policy: options.policy,
+    ...(options.lastCheck ? { lastCheck: options.lastCheck } : {}),
     transfers,
     jobs,
     createEngine: () => {
@@ -249,5 +251,20 @@ describe('UpdateService', () => {
     const { service, engine } = setup({ settings: { updateMode: 'manual' } });
     await Promise.all([service.check(), service.check()]);
     expect(engine.configs).toHaveLength(1);
+  });
+
+  it('shows the last check of an earlier run, and records each new one', async () => {
+    const written: string[] = [];
+    const lastCheck = {
+      read: () => Promise.resolve('2026-11-20T08:00:00.000Z'),
+      write: (at: string) => Promise.resolve(void written.push(at)),
+    };
+    const { service, seen } = setup({ settings: { updateMode: 'manual' }, lastCheck });
+    await settle();
+    expect(service.status().lastCheckAt).toBe('2026-11-20T08:00:00.000Z');
+    expect(seen.at(-1)?.lastCheckAt).toBe('2026-11-20T08:00:00.000Z');
+    await service.check();
+    expect(service.status().lastCheckAt).toBe('2026-11-30T00:00:00.000Z');
+    expect(written).toEqual(['2026-11-30T00:00:00.000Z']);
   });
 });
