@@ -1,8 +1,4 @@
 import { AppError } from '../../../shared/errors';
-import type { TrackedJob } from '../../../shared/model/job-event';
-import type { Policy, SettingKey, SettingSource } from '../../../shared/model/policy';
-import type { Settings } from '../../../shared/model/settings';
-import type { TransferRecord } from '../../../shared/model/transfer';
 import type { UpdateState, UpdateStatus } from '../../../shared/model/updates';
 import { Emitter, type Subscription } from '../common/emitter';
 import { silentLogger, type Logger } from '../log/logger';
@@ -16,10 +12,10 @@ import {
   shownFeed,
   updateAvailability,
   type FeedChoice,
-  type InstallKind,
   type InstallVerdict,
   type UpdateAvailability,
 } from './update-decisions';
+import type { UpdateServiceOptions } from './update-service-options';
 import type { UpdaterEngine, UpdaterEvent } from './updater-engine';
 import { versionVerdict } from './update-versions';
 
@@ -28,38 +24,6 @@ import { versionVerdict } from './update-versions';
  * is electron-updater, in platform/updater.ts; the browser harness has a scripted one) and
  * reports what it does as one status, for the About box. No Electron here.
  */
-
-/** A source of records that says when they change (the transfers, the job watcher). */
-interface Followed<T> {
-  list(): T[];
-  onDidChange(listener: () => void): () => void;
-}
-
-/** Options of {@link UpdateService}. */
-export interface UpdateServiceOptions {
-  /** The running app's version. */
-  readonly currentVersion: string;
-  readonly kind: InstallKind;
-  readonly settings: {
-    get(): Pick<Settings, 'updateMode' | 'updateChannel'>;
-    sources(): Record<SettingKey, SettingSource>;
-    onDidChange(listener: () => void): () => void;
-  };
-  /** The machine policy in force: its mirror and pinned version. */
-  readonly policy?: Policy | undefined;
-  readonly transfers: Followed<TransferRecord>;
-  readonly jobs: Followed<TrackedJob>;
-  /** Where the time of the last check is kept across restarts (none: in memory only). */
-  readonly lastCheck?: {
-    read(): Promise<string | undefined>;
-    write(at: string): Promise<void>;
-  };
-  /** Builds the engine, the first time a check runs (never where updates are off). */
-  readonly createEngine: () => UpdaterEngine;
-  readonly timers?: Timers;
-  readonly now?: () => Date;
-  readonly logger?: Logger;
-}
 
 /**
  * Checks at start and daily (`auto`) or when asked (`manual`), downloads in the background,
