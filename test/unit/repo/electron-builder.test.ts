@@ -110,6 +110,9 @@ describe('electron-builder.yml and package.json', () => {
     for (const name of [config.nsis?.artifactName, config.appImage?.artifactName]) {
       expect(name).toEqual(expect.stringMatching(/^[\w.${}-]+$/));
     }
+    // An AppImage named with a version is updated under a new name (launchers then point at a
+    // deleted file); without one, in place.
+    expect(config.appImage?.artifactName).not.toMatch(/\$\{version\}|\d+\.\d+\.\d+/);
   });
 
   it('name the homepage and repository (the deb target refuses to build without a URL)', () => {

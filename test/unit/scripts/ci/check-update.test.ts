@@ -24,8 +24,8 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
 
-const FROM = { version: '0.1.0', path: 'DataBridge-Desktop-0.1.0.AppImage', sha512: 'old==' };
-const TO = { version: '0.1.1', path: 'DataBridge-Desktop-0.1.1.AppImage', sha512: 'new==' };
+const FROM = { version: '0.1.0', path: 'DataBridge-Desktop.AppImage', sha512: 'old==' };
+const TO = { version: '0.1.1', path: 'DataBridge-Desktop.AppImage', sha512: 'new==' };
 const URL = 'http://127.0.0.1:4567/';
 const FETCHED: FeedRequest[] = [
   { method: 'GET', name: FEED_FILE, status: 200, range: undefined },
