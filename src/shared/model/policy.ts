@@ -57,11 +57,14 @@ const MirrorUrlSchema = z.url({
  * one: the real-OS workflow serves a release from the runner itself, where a certificate
  * would prove nothing. A system policy or the registry must name an https mirror.
  */
-const LoopbackMirrorUrlSchema = z.url({
-  protocol: /^http$/,
-  hostname: /^(127\.0\.0\.1|localhost|\[::1\])$/,
-  error: 'updates.url must be an https:// address (or http:// on this machine, in a test policy)',
-});
+const TEST_MIRROR_ERROR =
+  'updates.url must be an https:// address (or http:// on this machine, in a test policy)';
+const TestMirrorUrlSchema = z
+  .url({ protocol: /^https?$/, error: TEST_MIRROR_ERROR })
+  .refine((url) => {
+    const { protocol, hostname } = new URL(url);
+    return protocol === 'https:' || /^(127\.0\.0\.1|localhost|\[::1\])$/.test(hostname);
+  }, TEST_MIRROR_ERROR);
 
 /**
  * How updates are taken. `mode` and `channel`, when given, lock the settings `updateMode` and
@@ -127,7 +130,7 @@ function policySchema(mirrorUrl: z.ZodType<string>) {
 export const PolicySchema = policySchema(MirrorUrlSchema);
 
 /** The test folder's policy file: a mirror on this machine over http is allowed too. */
-export const TestPolicySchema = policySchema(MirrorUrlSchema.or(LoopbackMirrorUrlSchema));
+export const TestPolicySchema = policySchema(TestMirrorUrlSchema);
 
 /** The settings that `updates.mode` and `updates.channel` lock, by their key in `updates`. */
 export const UPDATE_LOCKS = { mode: 'updateMode', channel: 'updateChannel' } as const;
