@@ -163,7 +163,7 @@ export default tseslint.config(
   {
     files: ['src/main/platform/**'],
     rules: layer(
-      ['electron', 'keytar', 'zod', 'undici', 'node:*'],
+      ['electron', 'electron-updater', 'keytar', 'zod', 'undici', 'node:*'],
       ['renderer', 'preload', 'emulator'],
       'Platform adapters do not reach into the renderer or preload.',
     ),

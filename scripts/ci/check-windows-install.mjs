@@ -22,8 +22,11 @@ import { checkInstalledApp } from './probe-app.mjs';
 const ELECTRON_BUILDER_NS_UUID = '50e065bc-3134-11e6-9bab-38c9862bdaf3';
 const INSTALL_DEADLINE_MS = 180_000;
 const POLL_MS = 2_000;
-/** The installer electron-builder names "<productName> Setup <version>.exe" (not its uninstaller). */
-export const INSTALLER = /^(?!.*__uninstaller).* Setup .*\.exe$/;
+/**
+ * The installer, "DataBridge-Desktop-Setup-<version>.exe" (electron-builder.yml's
+ * nsis.artifactName; electron-builder's default has spaces), not its uninstaller.
+ */
+export const INSTALLER = /^(?!.*__uninstaller).*[ -]Setup[ -].*\.exe$/;
 
 /** The registry GUID electron-builder gives an appId (its own UUID v5 helper). */
 export function appGuid(appId) {

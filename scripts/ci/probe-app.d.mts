@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { EarlyExit } from './stays-up.mjs';
 
 /** Where a packaged app (and `npm start`) loads its renderer. */
@@ -9,6 +9,13 @@ export const EMULATOR_INSTANCE: string;
 export function devtoolsEndpoint(output: string): string | undefined;
 /** The browser endpoint in a DevToolsActivePort file's text. */
 export function endpointFromActivePort(text: string): string | undefined;
+
+/** The first page of `browser` at `prefix`, polled until `seconds` pass, and the URLs seen. */
+export function findPage(
+  browser: Browser,
+  prefix: string,
+  seconds: number,
+): Promise<{ page: Page | undefined; urls: string[] }>;
 
 /** The URLs of the page targets in a DevTools server's `/json/list` answer. */
 export function pageUrls(targets: unknown): string[];

@@ -93,7 +93,7 @@ async function waitForListedPage(endpoint, prefix, seconds) {
 }
 
 /** The first page whose URL starts with `prefix`, polled until `seconds` pass. */
-async function findPage(browser, prefix, seconds) {
+export async function findPage(browser, prefix, seconds) {
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
     const pages = browser.contexts().flatMap((context) => context.pages());

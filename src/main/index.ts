@@ -25,6 +25,8 @@ import { PendingOpens, type PendingOpen } from './platform/pending-opens';
 import { WindowStateStore } from './platform/window-state-store';
 import { TRAY_IMAGE_FOLDER, trayImageFor } from './platform/tray-image';
 import { hardenAllWebContents, hardenSession } from './platform/window-security';
+import { ElectronUpdaterEngine } from './platform/updater';
+import { installKindOf } from './services/updates/update-decisions';
 import { EventHub } from './services/ipc/event-hub';
 import { IpcRouter } from './services/ipc/ipc-router';
 import { mainLogFile } from './services/config/app-paths';
@@ -70,6 +72,11 @@ function connectRenderer(
       name: app.getName(),
       version: app.getVersion(),
       platform: process.platform,
+      versions: {
+        electron: process.versions.electron,
+        chromium: process.versions.chrome,
+        node: process.versions.node,
+      },
     }),
     allowedOrigins: [rendererOrigin],
     logger,
@@ -207,6 +214,15 @@ function appServicesOf(
     // form ("PROXY host:port; DIRECT"); read by the services only when neither the settings
     // nor the environment name a proxy. start() runs after whenReady: the session exists.
     systemProxy: (url) => session.defaultSession.resolveProxy(url),
+    // electron-updater, built at the first check, never where updates are off here.
+    updater: {
+      kind: installKindOf({
+        platform: process.platform,
+        isPackaged: app.isPackaged,
+        env: process.env,
+      }),
+      createEngine: () => new ElectronUpdaterEngine({ platform: process.platform, logger }),
+    },
   });
 }
 
@@ -246,6 +262,9 @@ async function start(): Promise<void> {
     closeToTray: () => startedAtLogin || services.settings.get().closeToTray,
     logger,
     shutdown: async () => {
+      // Before transfers are paused for the quit: a downloaded update installs now only if
+      // none runs (and no job is followed); otherwise it waits for a later quit.
+      services.updates.prepareQuit();
       tray?.dispose();
       stopStartAtLogin();
       stopKeepAwake();

@@ -95,6 +95,17 @@ test('the window opens securely, the local emulator lists its instances, and the
     // The app says whether Chromium's sandbox is on (app.commandLine, read in main).
     const info = await window.evaluate(`window.api.invoke('app:getInfo', {})`);
     expect(info).toMatchObject({ ok: true, data: { features: { sandbox: SANDBOXED } } });
+    // The About box's versions come from Electron itself.
+    expect(info).toMatchObject({
+      data: { versions: { electron: expect.any(String), chromium: expect.any(String) } },
+    });
+    // Run from a checkout, the app does not update itself and says why (electron-updater,
+    // bundled into main, loaded with it all the same).
+    const updates = await window.evaluate(`window.api.invoke('updates:getStatus', {})`);
+    expect(updates).toMatchObject({
+      ok: true,
+      data: { state: { status: 'disabled', reason: 'source' } },
+    });
     await openEmulator(window);
     for (const name of ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01']) {
       await expect(window.getByText(name, { exact: true }).first()).toBeVisible();

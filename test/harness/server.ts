@@ -17,6 +17,7 @@ import { IpcRouter } from '../../src/main/services/ipc/ipc-router';
 import { silentLogger, type Logger } from '../../src/main/services/log/logger';
 import { MemorySecretStore, type SecretStore } from '../../src/main/services/secrets/secret-store';
 import { HARNESS_IPC_PATH } from '../../src/shared/ipc/harness-wire';
+import type { UpdaterSetup } from '../../src/main/app/create-updates';
 import { loadPolicy } from '../../src/main/services/policy/policy-loader';
 import { POLICY_DIR_ENV } from '../../src/main/services/policy/policy-paths';
 import { HarnessFileDialogs, type HarnessFileDialogsOptions } from './harness-file-dialogs';
@@ -56,6 +57,12 @@ export interface HarnessOptions {
    * where this machine has no system policy. Default: the machine's policy, as the app reads it.
    */
   readonly policyDir?: string;
+  /**
+   * How the app believes it was installed, and its updater: tests give a packaged kind and
+   * the scripted engine (harness-updater.ts). Default: a copy run from source, which never
+   * checks for updates.
+   */
+  readonly updater?: UpdaterSetup;
 }
 
 /** A running harness. */
@@ -80,6 +87,9 @@ export interface Harness {
 }
 
 const HOST = '127.0.0.1';
+
+/** The app's version in the harness (About box, the updater's "current" version). */
+const HARNESS_VERSION = '0.0.0-harness';
 
 /** The harness emulator's typical job length: short, so tests that follow a job do not wait. */
 const HARNESS_JOB_MS = 300;
@@ -118,6 +128,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     startEmulator: () =>
       Promise.resolve({ baseUrl: emulator.baseUrl, close: () => Promise.resolve() }),
     ...(options.transfers ? { transferTuning: options.transfers } : {}),
+    ...(options.updater ? { updater: options.updater, appVersion: HARNESS_VERSION } : {}),
     ...(options.policyDir === undefined
       ? {}
       : {
@@ -142,7 +153,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const router = new IpcRouter({
     handlers: createAppHandlers(services, platform, {
       name: 'DataBridge Desktop',
-      version: '0.0.0-harness',
+      version: HARNESS_VERSION,
       platform: process.platform,
     }),
     allowedOrigins: [origin],

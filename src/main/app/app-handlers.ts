@@ -9,12 +9,19 @@ import { createProfileHandlers } from './profile-handlers';
 import { createResourceHandlers } from './resource-handlers';
 import { createShellHandlers } from './shell-handlers';
 import { createTransferHandlers } from './transfer-handlers';
+import { createUpdateHandlers } from './update-handlers';
 
 /** What the app reports about itself in `app:getInfo`. */
 export interface AppIdentity {
   readonly name: string;
   readonly version: string;
   readonly platform: string;
+  /** What runs the app; default: this Node, no Electron (the harness, tests). */
+  readonly versions?: {
+    readonly electron: string | null;
+    readonly chromium: string | null;
+    readonly node: string;
+  };
 }
 
 /**
@@ -58,6 +65,7 @@ export function createAppHandlers(
       logger: services.logger,
     }),
     ...createAuditHandlers(services.audit),
+    ...createUpdateHandlers(services.updates),
     ...createDiagnosticsHandlers({
       diagnostics: services.diagnostics,
       platform,

@@ -29,6 +29,8 @@ import {
 import { createDiagnostics } from './create-diagnostics';
 import { appNetwork } from './app-network';
 import { createMonitor } from './create-monitor';
+import { createUpdates, type UpdaterSetup } from './create-updates';
+import type { UpdateService } from '../services/updates/update-service';
 import { PathProvenance } from './path-provenance';
 import type { TransferPort } from './transfer-handlers';
 
@@ -77,6 +79,11 @@ export interface AppServicesOptions {
   readonly logFile?: string;
   /** Electron's version, for the diagnostics bundle; none in the browser harness. */
   readonly electronVersion?: string;
+  /**
+   * How this copy was installed and its updater (electron-updater in the app); default: a
+   * copy run from source, which never checks (the browser harness, tests).
+   */
+  readonly updater?: UpdaterSetup;
 }
 
 /** The app's services, wired, with their events flowing into {@link bus}. */
@@ -99,6 +106,8 @@ export interface AppServices {
   readonly audit: AuditTrail;
   /** The bundle for support (Help → Save diagnostics…). */
   readonly diagnostics: DiagnosticsService;
+  /** The app's updates (Help → About). */
+  readonly updates: UpdateService;
   /** Pauses running transfers (their journals keep them) and stops everything. */
   shutdown(): Promise<void>;
 }
@@ -329,7 +338,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const tuning = options.transferTuning;
   const transfers = transferServiceOf({ ...shared, connections, jobs, network, tuning });
   const watching = createMonitor({ ...shared, connections, jobs });
+  const updating = createUpdates({ ...options, ...shared, policy, transfers, jobs });
   const stops = [
+    updating.stop,
     ...watching.stops,
     connections.onDidChangeState((state) => bus.emit('session:onDidChangeState', state)),
     checkOutcomesOnSignIn({ audit, logger, connections }),
@@ -361,6 +372,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     provenance: new PathProvenance(),
     audit: audit.trail,
     diagnostics: createDiagnostics(options, { profiles, secrets, settings, policy }),
+    updates: updating.updates,
     shutdown,
   };
 }

@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors';
 import type { IpcHandlers } from '../services/ipc/ipc-router';
 import type { SettingsStore } from '../services/settings/settings-store';
+import type { AppIdentity } from './app-handlers';
 import { isAllowedExternalUrl } from './external-links';
 import type { PathProvenance } from './path-provenance';
 import type { PlatformPort } from './platform-port';
@@ -20,7 +21,7 @@ type ShellChannel =
 
 /** What the app, settings, dialog and shell handlers need. */
 export interface ShellHandlerDeps {
-  readonly app: { readonly name: string; readonly version: string; readonly platform: string };
+  readonly app: AppIdentity;
   readonly platform: PlatformPort;
   readonly settings: SettingsStore;
   readonly provenance: PathProvenance;
@@ -38,7 +39,12 @@ export function createShellHandlers(deps: ShellHandlerDeps): Pick<IpcHandlers, S
   const { platform, provenance } = deps;
   return {
     'app:getInfo': () =>
-      Promise.resolve({ ...deps.app, shell: platform.shell, features: { ...platform.features } }),
+      Promise.resolve({
+        versions: { electron: null, chromium: null, node: process.versions.node },
+        ...deps.app,
+        shell: platform.shell,
+        features: { ...platform.features },
+      }),
     'app:rendererReady': (_input, context) => {
       context.markRendererReady();
       return Promise.resolve(undefined);

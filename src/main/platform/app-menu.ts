@@ -73,7 +73,7 @@ function macAppMenu(options: AppMenuOptions): MenuItemConstructorOptions {
   return {
     role: 'appMenu',
     submenu: [
-      { role: 'about' },
+      { label: 'About DataBridge Desktop', click: () => command('openAbout') },
       { type: 'separator' },
       { label: 'Settings…', accelerator: 'Cmd+,', click: () => command('openSettings') },
       installCommandItem(options),
@@ -103,7 +103,8 @@ export function buildAppMenu(options: AppMenuOptions): Menu {
       submenu: [
         { label: 'Save Diagnostics…', click: () => options.command('saveDiagnostics') },
         { type: 'separator' },
-        { role: 'about' },
+        // The app's own About box: the version, the update channel and state, the last check.
+        { label: 'About DataBridge Desktop', click: () => options.command('openAbout') },
       ],
     },
   ];

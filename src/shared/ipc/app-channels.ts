@@ -12,6 +12,12 @@ const AppInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
   platform: z.string(),
+  /** What runs the app (the About box): Electron and its Chromium (null in the harness), Node. */
+  versions: z.object({
+    electron: z.string().nullable(),
+    chromium: z.string().nullable(),
+    node: z.string(),
+  }),
   shell: AppShellKindSchema,
   features: z.object({
     /** A tray icon with running transfers and jobs. */

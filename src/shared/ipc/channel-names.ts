@@ -117,6 +117,9 @@ export const INVOKE_CHANNEL_NAMES = [
   'linkedServers:list',
   'linkedServers:create',
   'linkedServers:delete',
+  // update-channels.ts
+  'updates:getStatus',
+  'updates:check',
 ] as const satisfies readonly InvokeChannel[];
 
 /** Every push event name of the contract (`domain:onDidX`), as in events.ts. */
@@ -132,6 +135,7 @@ export const EVENT_CHANNEL_NAMES = [
   'app:onDidRequestOpenItem',
   'app:onDidFailNotification',
   'app:onDidReceiveFiles',
+  'updates:onDidChange',
   'app:onDidRequestCommand',
 ] as const satisfies readonly EventChannel[];
 

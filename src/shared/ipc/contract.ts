@@ -6,6 +6,7 @@ import { eventChannels } from './events';
 import { monitorChannels } from './monitor-channels';
 import { profileChannels } from './profile-channels';
 import { resourceChannels } from './resource-channels';
+import { updateChannels } from './update-channels';
 
 /**
  * The IPC contract: every invoke channel (`domain:verbNoun`) with its input and output
@@ -20,6 +21,7 @@ export const invokeChannels = {
   ...monitorChannels,
   ...resourceChannels,
   ...auditChannels,
+  ...updateChannels,
 };
 
 /** The invoke contract's type. */

@@ -5,6 +5,7 @@ import { ProfileSchema } from '../model/profile';
 import { SignInStateSchema } from '../model/session-state';
 import { SettingsSchema } from '../model/settings';
 import { TransferRecordSchema } from '../model/transfer';
+import { UpdateStatusSchema } from '../model/updates';
 import { IpcJobEventSchema } from './activity-channels';
 
 /**
@@ -31,6 +32,7 @@ const AppCommandSchema = z.enum([
   'openSettings',
   'newConnection',
   'saveDiagnostics',
+  'openAbout',
 ]);
 export type AppCommand = z.infer<typeof AppCommandSchema>;
 
@@ -59,6 +61,8 @@ export const eventChannels = {
   'app:onDidFailNotification': AppNotificationSchema,
   /** Files were opened with the app (second instance, file association, dock). */
   'app:onDidReceiveFiles': z.object({ paths: z.array(z.string()) }),
+  /** The updater's status changed (a check, a download, a setting, a transfer it waits for). */
+  'updates:onDidChange': UpdateStatusSchema,
   /** A menu item or shortcut asks the renderer to do something. */
   'app:onDidRequestCommand': z.object({ command: AppCommandSchema }),
 } as const;

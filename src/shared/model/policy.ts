@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SettingsSchema, type Settings } from './settings';
+import { UpdateChannelSchema, UpdateModeSchema } from './updates';
 
 /*
  * The machine policy an organisation deploys (a JSON file in a system folder, or the registry
@@ -44,54 +45,116 @@ export function innerSchema(schema: z.ZodType): z.ZodType {
 /** The service's regions, as a policy names them. */
 const POLICY_REGIONS = ['eu', 'us'] as const;
 
-/** How updates are taken: by themselves, when the user asks, or never. */
-const UpdatesSchema = z.strictObject({
-  mode: z.enum(['auto', 'manual', 'off']).default('auto'),
-  channel: z.enum(['stable', 'beta']).default('stable'),
-  /** The only version to install (none: the newest of the channel). */
-  pinVersion: z
-    .string()
-    .regex(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/, {
-      error: 'pinVersion must be a version such as 1.4.2',
-    })
-    .optional(),
-  /** An internal mirror of the releases, instead of the public ones. */
-  url: z.url({ protocol: /^https$/, error: 'updates.url must be an https:// address' }).optional(),
+/** The organisation's mirror of the releases: an https address. */
+const MirrorUrlSchema = z.url({
+  protocol: /^https$/,
+  error: 'updates.url must be an https:// address',
 });
+
+/**
+ * A mirror on this very machine over plain http (127.0.0.1, [::1], localhost). Only the test
+ * folder's policy (DATABRIDGE_POLICY_DIR, read only where the machine has no policy) may name
+ * one: the real-OS workflow serves a release from the runner itself, where a certificate
+ * would prove nothing. A system policy or the registry must name an https mirror.
+ */
+const TEST_MIRROR_ERROR =
+  'updates.url must be an https:// address (or http:// on this machine, in a test policy)';
+const TestMirrorUrlSchema = z
+  .url({ protocol: /^https?$/, error: TEST_MIRROR_ERROR })
+  .refine((url) => {
+    const { protocol, hostname } = new URL(url);
+    return protocol === 'https:' || /^(127\.0\.0\.1|localhost|\[::1\])$/.test(hostname);
+  }, TEST_MIRROR_ERROR);
+
+/**
+ * How updates are taken. `mode` and `channel`, when given, lock the settings `updateMode` and
+ * `updateChannel` (as `locked` would); `pinVersion` and `url` are the organisation's alone.
+ */
+function updatesSchema(url: z.ZodType<string>) {
+  return z.strictObject({
+    mode: UpdateModeSchema.optional(),
+    channel: UpdateChannelSchema.optional(),
+    /** The only version to install (none: the newest of the channel). */
+    pinVersion: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/, {
+        error: 'pinVersion must be a version such as 1.4.2',
+      })
+      .optional(),
+    /** An internal mirror of the releases (a generic feed), instead of GitHub's. */
+    url: url.optional(),
+  });
+}
 
 /** A service origin (`https://host[:port]`) the organisation allows; no path. */
 const OriginSchema = z
   .url({ protocol: /^https?$/, error: 'A service URL must look like https://host' })
   .transform((url) => new URL(url).origin);
 
-/** The policy file, version 1. */
-export const PolicySchema = z.strictObject({
-  version: z.literal(1, { error: 'version must be 1' }),
-  /** Values the app starts with where the user has not chosen; the user may change them. */
-  defaults: PolicySettingsSchema.default({}),
-  /** Values the user cannot change, in the app or the command line. */
-  locked: PolicySettingsSchema.default({}),
-  /**
-   * The service origins connections may use (a region's too, as `https://api-euw1.rms.com`);
-   * with `allowedRegions`, a target either allows is allowed. Neither: every service.
-   */
-  allowedServiceUrls: z.array(OriginSchema).min(1).max(100).optional(),
-  /** The regions connections may use (their hosts), lower case. */
-  allowedRegions: z.array(z.enum(POLICY_REGIONS)).min(1).max(2).optional(),
-  /**
-   * False: a read-only organisation; every operation that changes something on the service
-   * (drops, deletes, kills, imports, updates) is refused before it is sent.
-   */
-  allowDestructive: z.boolean().default(true),
-  /** False: terminating a session is refused (the rest may still be allowed). */
-  allowSessionKill: z.boolean().default(true),
-  /** How updates are taken. Stored and shown; the updater reads it. */
-  updates: UpdatesSchema.optional(),
-  /** The team monitor (`monitor serve`) the organisation runs, shown and used by the app. */
-  teamMonitorUrl: z
-    .url({ protocol: /^https?$/, error: 'teamMonitorUrl must look like https://host' })
-    .optional(),
-});
+/** The policy file, version 1, with the mirror URL it may name. */
+function policySchema(mirrorUrl: z.ZodType<string>) {
+  return z
+    .strictObject({
+      version: z.literal(1, { error: 'version must be 1' }),
+      /** Values the app starts with where the user has not chosen; the user may change them. */
+      defaults: PolicySettingsSchema.default({}),
+      /** Values the user cannot change, in the app or the command line. */
+      locked: PolicySettingsSchema.default({}),
+      /**
+       * The service origins connections may use (a region's too, as `https://api-euw1.rms.com`);
+       * with `allowedRegions`, a target either allows is allowed. Neither: every service.
+       */
+      allowedServiceUrls: z.array(OriginSchema).min(1).max(100).optional(),
+      /** The regions connections may use (their hosts), lower case. */
+      allowedRegions: z.array(z.enum(POLICY_REGIONS)).min(1).max(2).optional(),
+      /**
+       * False: a read-only organisation; every operation that changes something on the service
+       * (drops, deletes, kills, imports, updates) is refused before it is sent.
+       */
+      allowDestructive: z.boolean().default(true),
+      /** False: terminating a session is refused (the rest may still be allowed). */
+      allowSessionKill: z.boolean().default(true),
+      /** How updates are taken. Stored and shown; the updater reads it. */
+      updates: updatesSchema(mirrorUrl).optional(),
+      /** The team monitor (`monitor serve`) the organisation runs, shown and used by the app. */
+      teamMonitorUrl: z
+        .url({ protocol: /^https?$/, error: 'teamMonitorUrl must look like https://host' })
+        .optional(),
+    })
+    .superRefine((policy, ctx) => {
+      for (const problem of updateLockConflicts(policy)) ctx.addIssue(problem);
+    });
+}
+
+/** The policy file of the system or the registry: an https mirror only. */
+export const PolicySchema = policySchema(MirrorUrlSchema);
+
+/** The test folder's policy file: a mirror on this machine over http is allowed too. */
+export const TestPolicySchema = policySchema(TestMirrorUrlSchema);
+
+/** The settings that `updates.mode` and `updates.channel` lock, by their key in `updates`. */
+export const UPDATE_LOCKS = { mode: 'updateMode', channel: 'updateChannel' } as const;
+
+/** `updates.mode` or `updates.channel` and the same setting in `locked`, set to two values. */
+function updateLockConflicts(policy: {
+  updates?: { mode?: string | undefined; channel?: string | undefined } | undefined;
+  locked: PolicySettings;
+}): { code: 'custom'; path: string[]; message: string }[] {
+  return (Object.keys(UPDATE_LOCKS) as (keyof typeof UPDATE_LOCKS)[]).flatMap((key) => {
+    const setting = UPDATE_LOCKS[key];
+    const fromUpdates = policy.updates?.[key];
+    const locked = policy.locked[setting];
+    if (fromUpdates === undefined || locked === undefined || fromUpdates === locked) return [];
+    return [
+      {
+        code: 'custom' as const,
+        path: ['updates', key],
+        message: `updates.${key} (${fromUpdates}) and locked.${setting} (${locked}) lock the same setting to two values: keep one`,
+      },
+    ];
+  });
+}
+
 export type Policy = z.infer<typeof PolicySchema>;
 
 /** The keys of a policy that are not settings: the organisation's alone. */
@@ -112,7 +175,8 @@ export const PolicyStateSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('ok'),
     path: z.string(),
-    policy: PolicySchema,
+    // The test folder's policy is in force the same way as the system's.
+    policy: TestPolicySchema,
   }),
   z.object({
     status: z.literal('invalid'),

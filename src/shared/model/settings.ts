@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLOCKS } from '../format/times';
 import { FailedJobNoticeSchema } from './monitor';
+import { UpdateChannelSchema, UpdateModeSchema } from './updates';
 
 /**
  * The app's settings, stored as JSON in the data folder and edited in the settings view.
@@ -139,6 +140,14 @@ export const SettingsSchema = z.object({
       error: 'PAC URL must look like http://wpad.corp.example/proxy.pac',
     })
     .optional(),
+  /**
+   * How the app updates itself: `auto` (checked at start and daily, downloaded in the
+   * background, installed on quit), `manual` (checked when the user asks), `off`. The
+   * machine policy's `updates.mode` locks it.
+   */
+  updateMode: UpdateModeSchema.default('auto'),
+  /** Which releases updates offer: `stable`, or `beta` too. The policy's `updates.channel` locks it. */
+  updateChannel: UpdateChannelSchema.default('stable'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -164,6 +173,8 @@ export const SettingsPatchSchema = z.strictObject({
   blockingAlertSeconds: SettingsSchema.shape.blockingAlertSeconds.unwrap().optional(),
   monitorFailedJobs: SettingsSchema.shape.monitorFailedJobs.unwrap().optional(),
   unwatchedInstances: SettingsSchema.shape.unwatchedInstances.unwrap().optional(),
+  updateMode: SettingsSchema.shape.updateMode.unwrap().optional(),
+  updateChannel: SettingsSchema.shape.updateChannel.unwrap().optional(),
   proxyUrl: SettingsSchema.shape.proxyUrl.unwrap().nullable().optional(),
   proxyPacUrl: SettingsSchema.shape.proxyPacUrl.unwrap().nullable().optional(),
 });

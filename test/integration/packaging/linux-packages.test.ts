@@ -5,6 +5,7 @@ import { listPackage } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import type { Configuration } from 'electron-builder';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { CLI_FILES } from '../../../src/main/platform/cli-command-install';
 import {
   defaultDebDepends,
@@ -184,6 +185,33 @@ describe('the AppImage', () => {
       mimeTypes(),
     );
     expect(desktopValue(image.desktopEntry, 'Exec')).toBe('AppRun %U');
+  });
+
+  it("carries the updater's app-update.yml for the GitHub Releases, and its feed", () => {
+    // electron-updater reads resources/app-update.yml. (The deb target writes package-type
+    // there too; the app builds the AppImage updater itself, so it never reads that file.)
+    const resources = join(build.unpacked, 'resources');
+    const appUpdate = parse(readFileSync(join(resources, 'app-update.yml'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(appUpdate).toMatchObject({
+      provider: 'github',
+      owner: 'databridge-desktop',
+      repo: 'databridge-desktop',
+      updaterCacheDirName: `${EXECUTABLE}-updater`,
+    });
+    // latest-linux.yml, the feed the release attaches, names the AppImage with its SHA-512.
+    const feed = parse(readFileSync(join(build.output, 'latest-linux.yml'), 'utf8')) as {
+      version: string;
+      path: string;
+      sha512: string;
+    };
+    expect(feed.version).toBe(pkg.version);
+    expect(feed.path).toMatch(/\.AppImage$/);
+    // The file itself, under the very name the feed gives (GitHub would rename one with a space).
+    expect(readdirSync(build.output)).toContain(feed.path);
+    expect(feed.sha512).toMatch(/^[A-Za-z0-9+/]{86}==$/);
   });
 
   it("starts without Chromium's sandbox where user namespaces are refused (a known behaviour, README)", async () => {

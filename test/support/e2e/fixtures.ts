@@ -12,8 +12,10 @@ import {
 import type { EmulatorOptions } from '../../../src/emulator/server';
 import type { SeedName } from '../../../src/emulator/seed/seed';
 import type { TransferTuning } from '../../../src/main/app/create-app-services';
+import type { InstallKind } from '../../../src/main/services/updates/update-decisions';
 import type { SettingsPatch } from '../../../src/shared/model/settings';
 import { writeDemoFiles } from '../../harness/demo-files';
+import { ScriptedUpdaterEngine, type ScriptedAnswer } from '../../harness/harness-updater';
 import { startHarness, type Harness } from '../../harness/server';
 import { App } from './pages/app';
 
@@ -70,6 +72,12 @@ export interface E2eOptions {
    * folder and read as DATABRIDGE_POLICY_DIR is (default: none given, the machine's).
    */
   policy: string | undefined;
+  /**
+   * How the app believes it was installed, and what its checks for updates find, in order
+   * (the scripted engine of harness-updater.ts); default: a copy run from source, which never
+   * checks.
+   */
+  updates: { readonly kind: InstallKind; readonly answers: readonly ScriptedAnswer[] } | undefined;
 }
 
 /** The options, with Playwright's own that the file's page takes. */
@@ -84,6 +92,12 @@ async function policyFolder(folder: string, policy: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'policy.json'), policy);
   return dir;
+}
+
+/** The scripted updater of `updates`: its install kind, its answers in order. */
+function scriptedUpdater(updates: NonNullable<E2eOptions['updates']>) {
+  const engine = new ScriptedUpdaterEngine(updates.answers);
+  return { kind: updates.kind, createEngine: () => engine };
 }
 
 /** The harness, temporary folder and (shared) page of the spec file being run. */
@@ -120,6 +134,7 @@ class FileSession {
       ...(options.policy === undefined
         ? {}
         : { policyDir: await policyFolder(folder, options.policy) }),
+      ...(options.updates === undefined ? {} : { updater: scriptedUpdater(options.updates) }),
     });
     if (options.settings) await harness.services.settings.update(options.settings);
     return new FileSession(file, key, options, browser, harness, folder);
@@ -247,6 +262,7 @@ export const test = base.extend<E2eOptions & TestFixtures, { sessions: FileSessi
   pageScope: ['file', { option: true }],
   clipboard: [true, { option: true }],
   policy: [undefined, { option: true }],
+  updates: [undefined, { option: true }],
   sessions: [
     // On the worker's browser: its file's page closes before the browser does.
     async ({ browser }, use) => {
@@ -273,6 +289,7 @@ export const test = base.extend<E2eOptions & TestFixtures, { sessions: FileSessi
         pageScope,
         clipboard,
         policy,
+        updates,
         viewport,
         deviceScaleFactor,
       },
@@ -282,6 +299,7 @@ export const test = base.extend<E2eOptions & TestFixtures, { sessions: FileSessi
       const options = {
         ...{ seed, jobMs, emulator, transfers, settings, fileBrowser, open, pageScope },
         policy,
+        updates,
       };
       await use(
         await sessions.forFile(testInfo.file, {

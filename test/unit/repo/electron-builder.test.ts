@@ -94,6 +94,27 @@ describe('electron-builder.yml and package.json', () => {
     });
   });
 
+  it("publish updates to the GitHub Releases of package.json's repository, not for mac", () => {
+    const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
+    const [, owner, repo] =
+      /github\.com\/([\w.-]+)\/([\w.-]+?)(?:\.git)?$/.exec(repository ?? '') ?? [];
+    // app-update.yml, which electron-updater reads, is written from this provider.
+    expect(config.publish).toEqual({ provider: 'github', owner, repo });
+    // No updates on macOS yet (Squirrel.Mac needs a Developer ID signature).
+    expect(config.mac?.publish).toBeNull();
+  });
+
+  it('name the updated installers without spaces, as their feeds (latest*.yml) name them', () => {
+    // A feed gives a file's "safe" name (spaces made dashes); GitHub makes an uploaded file's
+    // spaces dots, and a mirror serves it as named: a space anywhere and the update 404s.
+    for (const name of [config.nsis?.artifactName, config.appImage?.artifactName]) {
+      expect(name).toEqual(expect.stringMatching(/^[\w.${}-]+$/));
+    }
+    // An AppImage named with a version is updated under a new name (launchers then point at a
+    // deleted file); without one, in place.
+    expect(config.appImage?.artifactName).not.toMatch(/\$\{version\}|\d+\.\d+\.\d+/);
+  });
+
   it('name the homepage and repository (the deb target refuses to build without a URL)', () => {
     expect(pkg.homepage).toMatch(/^https:\/\/\S+$/);
     const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;

@@ -51,6 +51,11 @@ export function settingsFile(dataDir: string): string {
   return join(dataDir, 'settings.json');
 }
 
+/** `<dataDir>/updates.json`: when the updater last checked (the About box). */
+export function updatesFile(dataDir: string): string {
+  return join(dataDir, 'updates.json');
+}
+
 /** The transfer journals: the app's `<dataDir>/transfers`, the command line's `<dataDir>/cli/transfers`. */
 export function journalFolders(dataDir: string): { app: string; cli: string } {
   return { app: join(dataDir, 'transfers'), cli: join(dataDir, 'cli', 'transfers') };

@@ -1,6 +1,6 @@
 import { readTextIfPresent } from '../common/text-file';
 import { execFile } from 'node:child_process';
-import { PolicySchema, type PolicyState } from '../../../shared/model/policy';
+import { PolicySchema, TestPolicySchema, type PolicyState } from '../../../shared/model/policy';
 import { POLICY_REGISTRY_KEY, seamPolicyFile, systemPolicyFile } from './policy-paths';
 import { policyFromRegQuery } from './registry-policy';
 
@@ -15,6 +15,8 @@ import { policyFromRegQuery } from './registry-policy';
  *    restricts the user who set it); it can never replace or hide the organisation's.
  * A file or registry value that is not a valid policy is ignored as a whole (never half
  * applied) and reported with its problems; it does not fall through to the next source.
+ * Only the test folder's file may name an update mirror on this machine over plain http
+ * (TestPolicySchema): the system's file and the registry must name an https one.
  */
 
 /** Reads a file's text; undefined when there is no file. */
@@ -36,18 +38,23 @@ export async function loadPolicy(sources: PolicySources): Promise<PolicyState> {
   if (sources.platform === 'win32') {
     const output = await (sources.queryRegistry ?? queryRegistry)(POLICY_REGISTRY_KEY);
     const raw = output === undefined ? undefined : policyFromRegQuery(output);
-    if (raw !== undefined) return validated(raw, POLICY_REGISTRY_KEY);
+    if (raw !== undefined) return validated(raw, POLICY_REGISTRY_KEY, PolicySchema);
   }
   const system = systemPolicyFile(sources.platform, sources.env);
-  const fromSystem = await readPolicyFile(readText, system);
+  const fromSystem = await readPolicyFile(readText, system, PolicySchema);
   if (fromSystem) return fromSystem;
   const seam = seamPolicyFile(sources.env);
-  const fromSeam = seam === undefined ? undefined : await readPolicyFile(readText, seam);
+  const fromSeam =
+    seam === undefined ? undefined : await readPolicyFile(readText, seam, TestPolicySchema);
   return fromSeam ?? { status: 'absent', path: system };
 }
 
 /** The state of the file at `path`; undefined when there is none. One unreadable is invalid. */
-async function readPolicyFile(readText: ReadText, path: string): Promise<PolicyState | undefined> {
+async function readPolicyFile(
+  readText: ReadText,
+  path: string,
+  schema: PolicyFileSchema,
+): Promise<PolicyState | undefined> {
   let text: string | undefined;
   try {
     text = await readText(path);
@@ -55,11 +62,18 @@ async function readPolicyFile(readText: ReadText, path: string): Promise<PolicyS
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
     return { status: 'invalid', path, problems: [`the file could not be read (${reason})`] };
   }
-  return text === undefined ? undefined : parsePolicyText(text, path);
+  return text === undefined ? undefined : parsePolicyText(text, path, schema);
 }
 
+/** The schema a policy source is held to: the system's, or the test folder's (the same shape). */
+type PolicyFileSchema = typeof PolicySchema;
+
 /** The state of a policy file's text: valid, or invalid with each problem. */
-export function parsePolicyText(text: string, path: string): PolicyState {
+export function parsePolicyText(
+  text: string,
+  path: string,
+  schema: PolicyFileSchema = PolicySchema,
+): PolicyState {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -67,11 +81,11 @@ export function parsePolicyText(text: string, path: string): PolicyState {
     const reason = error instanceof Error ? error.message : String(error);
     return { status: 'invalid', path, problems: [`not valid JSON: ${reason}`] };
   }
-  return validated(raw, path);
+  return validated(raw, path, schema);
 }
 
-function validated(raw: unknown, path: string): PolicyState {
-  const result = PolicySchema.safeParse(raw);
+function validated(raw: unknown, path: string, schema: PolicyFileSchema): PolicyState {
+  const result = schema.safeParse(raw);
   if (result.success) return { status: 'ok', path, policy: result.data };
   const problems = result.error.issues.map((issue) => {
     const where = issue.path.length > 0 ? issue.path.join('.') : '(top level)';

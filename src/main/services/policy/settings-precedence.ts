@@ -4,6 +4,7 @@ import {
   type PolicySettings,
   type SettingKey,
   type SettingSource,
+  UPDATE_LOCKS,
 } from '../../../shared/model/policy';
 import { SettingsSchema, type Settings } from '../../../shared/model/settings';
 
@@ -13,6 +14,21 @@ export interface EffectiveSettings {
   readonly sources: Record<SettingKey, SettingSource>;
 }
 
+/** The parts of a policy that lock settings: `locked`, and `updates.mode` and `updates.channel`. */
+type LockingPolicy = Pick<Policy, 'locked'> & Partial<Pick<Policy, 'updates'>>;
+
+/**
+ * The settings the policy locks, with their values: its `locked` ones, and the update mode
+ * and channel its `updates` names (the schema refuses a policy where the two disagree).
+ */
+export function lockedSettingsOf(policy: LockingPolicy | undefined): PolicySettings {
+  const locked: PolicySettings = { ...policy?.locked };
+  const { mode, channel } = policy?.updates ?? {};
+  if (mode !== undefined) locked[UPDATE_LOCKS.mode] = mode;
+  if (channel !== undefined) locked[UPDATE_LOCKS.channel] = channel;
+  return locked;
+}
+
 /**
  * The value of each setting, from the strongest source that has one: the policy's locked
  * value, then the user's choice, then the policy's default, then the built-in default. A key
@@ -20,10 +36,10 @@ export interface EffectiveSettings {
  */
 export function effectiveSettings(
   user: PolicySettings,
-  policy: Pick<Policy, 'locked' | 'defaults'> | undefined,
+  policy: (LockingPolicy & Pick<Policy, 'defaults'>) | undefined,
 ): EffectiveSettings {
   const layers: readonly [SettingSource, PolicySettings][] = [
-    ['locked', policy?.locked ?? {}],
+    ['locked', lockedSettingsOf(policy)],
     ['user', user],
     ['policyDefault', policy?.defaults ?? {}],
   ];
@@ -40,8 +56,8 @@ export function effectiveSettings(
 /** The keys of `patch` the policy locks (a patch's undefined keys change nothing). */
 export function lockedKeysOf(
   patch: Readonly<Record<string, unknown>>,
-  policy: Pick<Policy, 'locked'> | undefined,
+  policy: LockingPolicy | undefined,
 ): SettingKey[] {
-  const locked = policy?.locked ?? {};
+  const locked = lockedSettingsOf(policy);
   return SETTING_KEYS.filter((key) => patch[key] !== undefined && locked[key] !== undefined);
 }

@@ -11,6 +11,8 @@ export interface FrameCommandTargets {
   readonly isActivityOpen: Ref<boolean>;
   readonly openJump: () => void;
   readonly openShortcuts: () => void;
+  /** Help → About: the version, the update channel and state, Check for updates. */
+  readonly openAbout: () => void;
   /** Help → Save diagnostics…: asks where, then writes the bundle for support. */
   readonly saveDiagnostics: () => Promise<void>;
   readonly modKey: string;
@@ -71,7 +73,7 @@ function registerViewCommands(register: RegisterCommand, targets: FrameCommandTa
   }
 }
 
-/** The Help commands: the keyboard shortcuts, and the diagnostics bundle for support. */
+/** The Help commands: the keyboard shortcuts, the diagnostics bundle for support, About. */
 function registerHelpCommands(register: RegisterCommand, targets: FrameCommandTargets): void {
   register({
     id: 'frame.shortcuts',
@@ -87,6 +89,13 @@ function registerHelpCommands(register: RegisterCommand, targets: FrameCommandTa
     group: 'Help',
     keywords: ['support', 'bundle', 'zip', 'logs', 'proxy', 'troubleshoot'],
     run: targets.saveDiagnostics,
+  });
+  register({
+    id: 'frame.about',
+    title: 'About DataBridge Desktop',
+    group: 'Help',
+    keywords: ['version', 'update', 'check for updates', 'channel', 'electron'],
+    run: targets.openAbout,
   });
 }
 

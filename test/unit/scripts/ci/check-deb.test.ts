@@ -50,6 +50,8 @@ describe('the Windows install check', () => {
   });
 
   it('picks the installer, not the uninstaller electron-builder leaves beside it', () => {
+    expect(INSTALLER.test('DataBridge-Desktop-Setup-0.1.0.exe')).toBe(true);
+    expect(INSTALLER.test('DataBridge-Desktop-Setup-0.1.0.exe.blockmap')).toBe(false);
     expect(INSTALLER.test('DataBridge Desktop Setup 0.1.0.exe')).toBe(true);
     expect(INSTALLER.test('DataBridge Desktop Setup 0.1.0.__uninstaller.exe')).toBe(false);
     expect(INSTALLER.test('DataBridge Desktop Setup 0.1.0.exe.blockmap')).toBe(false);

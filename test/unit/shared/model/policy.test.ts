@@ -5,6 +5,7 @@ import {
   PolicySchema,
   PolicySettingsSchema,
   SETTING_KEYS,
+  TestPolicySchema,
 } from '../../../../src/shared/model/policy';
 import { SettingsSchema } from '../../../../src/shared/model/settings';
 
@@ -22,8 +23,41 @@ describe('PolicySchema', () => {
     });
     expect(policy.allowedServiceUrls).toEqual(['https://databridge.corp.example']);
     expect(policy.allowSessionKill).toBe(true);
-    expect(policy.updates).toMatchObject({ mode: 'manual', channel: 'stable' });
+    // An update mode or channel left out is not locked: the user's setting stays theirs.
+    expect(policy.updates).toEqual({
+      mode: 'manual',
+      pinVersion: '1.4.2',
+      url: 'https://mirror.corp/databridge',
+    });
     expect(policy.defaults).toEqual({ theme: 'dark', bandwidthLimitMiBps: 20 });
+  });
+
+  it('refuses an update mode or channel locked to two values, naming both', () => {
+    const result = PolicySchema.safeParse({
+      version: 1,
+      locked: { updateMode: 'auto', updateChannel: 'beta' },
+      updates: { mode: 'off', channel: 'beta' },
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      [
+        'updates.mode',
+        'updates.mode (off) and locked.updateMode (auto) lock the same setting to two values: keep one',
+      ],
+    ]);
+  });
+
+  it('takes an http mirror on this machine only in the test folder’s policy', () => {
+    const loopback = { version: 1, updates: { url: 'http://127.0.0.1:8123/feed/' } };
+    expect(PolicySchema.safeParse(loopback).success).toBe(false);
+    expect(TestPolicySchema.parse(loopback).updates?.url).toBe('http://127.0.0.1:8123/feed/');
+    for (const url of [
+      'http://mirror.corp/feed/',
+      'http://127.0.0.1.nip.io/',
+      'ftp://127.0.0.1/',
+    ]) {
+      expect(TestPolicySchema.safeParse({ version: 1, updates: { url } }).success, url).toBe(false);
+    }
   });
 
   it('fills in no built-in default inside defaults or locked (an absent key stays absent)', () => {

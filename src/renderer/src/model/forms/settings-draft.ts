@@ -40,6 +40,10 @@ export interface SettingsDraft {
   copyValues: Settings['copyValues'];
   /** A change the audit trail cannot record first: refused, or sent with a warning. */
   auditOnFailure: Settings['auditOnFailure'];
+  /** How the app updates itself: automatically, when asked, or not at all. */
+  updateMode: Settings['updateMode'];
+  /** Which releases updates offer: stable ones, or pre-releases too. */
+  updateChannel: Settings['updateChannel'];
 }
 
 /** The draft's fields, in the order the form shows them. */
@@ -64,6 +68,8 @@ export const DRAFT_FIELDS = [
   'blockingAlertSeconds',
   'monitorFailedJobs',
   'auditOnFailure',
+  'updateMode',
+  'updateChannel',
 ] as const satisfies ReadonlyArray<keyof SettingsDraft>;
 
 /** The on/off fields. */
@@ -84,6 +90,8 @@ const CHOICE_FIELDS = [
   'density',
   'copyValues',
   'auditOnFailure',
+  'updateMode',
+  'updateChannel',
 ] as const;
 const isChoice = (key: keyof SettingsDraft): key is (typeof CHOICE_FIELDS)[number] =>
   (CHOICE_FIELDS as readonly string[]).includes(key);
@@ -124,6 +132,8 @@ export function draftOf(settings: Settings): SettingsDraft {
     density: settings.density,
     copyValues: settings.copyValues,
     auditOnFailure: settings.auditOnFailure,
+    updateMode: settings.updateMode,
+    updateChannel: settings.updateChannel,
   };
 }
 

@@ -54,6 +54,32 @@ describe('loadPolicy', () => {
     });
   });
 
+  it('takes an http update mirror on this machine from the test folder only', async () => {
+    const loopback = JSON.stringify({ version: 1, updates: { url: 'http://127.0.0.1:8123/' } });
+    const fromSeam = await loadPolicy({
+      platform: 'linux',
+      env: { DATABRIDGE_POLICY_DIR: '/tmp/seam' },
+      readText: files({ [SEAM]: loopback }),
+    });
+    expect(fromSeam).toMatchObject({
+      status: 'ok',
+      policy: { updates: { url: 'http://127.0.0.1:8123/' } },
+    });
+    const fromSystem = await loadPolicy({
+      platform: 'linux',
+      env: {},
+      readText: files({ [SYSTEM]: loopback }),
+    });
+    expect(fromSystem).toMatchObject({
+      status: 'invalid',
+      problems: [
+        expect.stringMatching(
+          /^updates\.url: updates\.url must be an https:\/\/ address$/,
+        ) as unknown,
+      ],
+    });
+  });
+
   it('does not let the test folder replace a bad system file either', async () => {
     const state = await loadPolicy({
       platform: 'linux',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   effectiveSettings,
   lockedKeysOf,
+  lockedSettingsOf,
 } from '../../../../../src/main/services/policy/settings-precedence';
 import { SETTING_KEYS } from '../../../../../src/shared/model/policy';
 import { defaultSettings } from '../../../../../src/shared/model/settings';
@@ -62,6 +63,28 @@ describe('effectiveSettings', () => {
       ),
     ).toMatchObject({ settings: { proxyUrl: proxy }, sources: { proxyUrl: 'locked' } });
     expect(effectiveSettings({}, undefined).settings).not.toHaveProperty('proxyUrl');
+  });
+});
+
+describe('the update mode and channel of the policy’s updates', () => {
+  it('lock the settings updateMode and updateChannel, as locked would', () => {
+    const policy = {
+      locked: {},
+      defaults: { updateChannel: 'beta' as const },
+      updates: { mode: 'off' as const },
+    };
+    const { settings, sources } = effectiveSettings({ updateMode: 'auto' }, policy);
+    expect(settings).toMatchObject({ updateMode: 'off', updateChannel: 'beta' });
+    expect(sources).toMatchObject({ updateMode: 'locked', updateChannel: 'policyDefault' });
+    expect(lockedKeysOf({ updateMode: 'manual', updateChannel: 'stable' }, policy)).toEqual([
+      'updateMode',
+    ]);
+    expect(lockedSettingsOf({ locked: { theme: 'dark' }, updates: { channel: 'stable' } })).toEqual(
+      {
+        theme: 'dark',
+        updateChannel: 'stable',
+      },
+    );
   });
 });
 

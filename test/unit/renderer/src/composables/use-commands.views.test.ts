@@ -148,14 +148,17 @@ describe('palette commands of the views and the frame', () => {
     const isActivityOpen = ref(false);
     let shortcutsOpened = 0;
     let diagnosticsSaved = 0;
+    let aboutOpened = 0;
     useFrameCommands({
       isActivityOpen,
       openJump: () => undefined,
       openShortcuts: () => (shortcutsOpened += 1),
+      openAbout: () => (aboutOpened += 1),
       saveDiagnostics: () => Promise.resolve(void (diagnosticsSaved += 1)),
       modKey: 'Ctrl',
     });
     expect(registered('frame.')).toEqual([
+      'frame.about',
       'frame.allJobs',
       'frame.audit',
       'frame.back',
@@ -180,6 +183,9 @@ describe('palette commands of the views and the frame', () => {
     await command('frame.saveDiagnostics').run();
     expect(diagnosticsSaved).toBe(1);
     expect(command('frame.saveDiagnostics')).toMatchObject({ group: 'Help' });
+    await command('frame.about').run();
+    expect(aboutOpened).toBe(1);
+    expect(command('frame.about')).toMatchObject({ group: 'Help' });
     await command('frame.toggleActivity').run();
     expect(isActivityOpen.value).toBe(true);
     await command('frame.settings').run();

@@ -30,6 +30,13 @@ interface Job {
   steps: Step[];
 }
 
+/** The steps of the update job that run `fragment`, by their index. */
+function updateStep(fragment: string): number {
+  const index = indexOf('update', fragment);
+  expect(index, `a step of update runs ${fragment}`).toBeGreaterThanOrEqual(0);
+  return index;
+}
+
 const SYSTEMS = ['macos-15', 'macos-15-intel', 'ubuntu-24.04', 'windows-latest'];
 
 const text = readFileSync('.github/workflows/desktop.yml', 'utf8');
@@ -56,7 +63,13 @@ function indexOf(name: string, fragment: string): number {
 describe('the desktop workflow', () => {
   it('runs on every push and pull request: test, package and check on each system, all to the end', () => {
     expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push', 'workflow_dispatch']);
-    expect(Object.keys(workflow.jobs).sort()).toEqual(['check', 'package', 'release', 'test']);
+    expect(Object.keys(workflow.jobs).sort()).toEqual([
+      'check',
+      'package',
+      'release',
+      'test',
+      'update',
+    ]);
     for (const name of ['test', 'package', 'check']) {
       expect(job(name).strategy['fail-fast'], name).toBe(false);
       expect(job(name)['runs-on'], name).toBe('${{ matrix.os }}');
@@ -131,7 +144,15 @@ describe('the desktop workflow', () => {
     );
     const steps = job('package').steps;
     const installers = steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'));
-    for (const pattern of ['dist/*.deb', 'dist/*.AppImage', 'dist/*.dmg', 'dist/*Setup*.exe']) {
+    for (const pattern of [
+      'dist/*.deb',
+      'dist/*.AppImage',
+      'dist/*.dmg',
+      'dist/*Setup*.exe',
+      // The update feeds (latest.yml, latest-linux.yml) and the blockmaps go to the release.
+      'dist/latest*.yml',
+      'dist/*.blockmap',
+    ]) {
       expect(String(installers?.with?.['path'])).toContain(pattern);
     }
     expect(installers?.with?.['if-no-files-found']).toBe('error');
@@ -156,7 +177,8 @@ describe('the desktop workflow', () => {
     const dispatch = workflow.on['workflow_dispatch'] as { inputs: { tag: { required: boolean } } };
     expect(dispatch.inputs.tag.required).toBe(true);
     const release = job('release');
-    expect(release.needs).toBe('check');
+    // Released only once every installer passed its check and the update its proof.
+    expect(release.needs).toEqual(['check', 'update']);
     expect(release.if).toBe(
       "startsWith(github.ref, 'refs/tags/v') || github.event_name == 'workflow_dispatch'",
     );
@@ -175,9 +197,39 @@ describe('the desktop workflow', () => {
     expect(sums).toBeGreaterThan(steps.indexOf(download as Step));
     expect(steps.indexOf(create as Step)).toBeGreaterThan(sums);
     expect(create?.run).toContain('--draft');
+    // v1.5.0-beta.1 is a pre-release: GitHub's feed offers it on the beta channel only.
+    expect(create?.run).toContain('case "$TAG" in *-*) prerelease=(--prerelease)');
+    expect(create?.run).toContain('"${prerelease[@]}"');
     // The tag reaches the script through the environment, never pasted into its text.
     expect(create?.env?.['TAG']).toBe('${{ inputs.tag || github.ref_name }}');
     expect(create?.run).not.toContain('${{');
+  });
+
+  it('proves one update on Linux: N finds, downloads and verifies N+1 from a server on the runner', () => {
+    const update = job('update');
+    expect(update['runs-on']).toBe('ubuntu-24.04');
+    expect(update['timeout-minutes']).toBeLessThanOrEqual(60);
+    const [packages] = stepsRunning('update', 'apt-get install');
+    for (const library of ['libsecret-1-dev', 'gnome-keyring', 'dbus-x11', 'xvfb', 'fuse3']) {
+      expect(packages?.run, library).toContain(library);
+    }
+    const buildN = updateStep('-c.directories.output=dist-n');
+    const bump = updateStep('npm version patch --no-git-tag-version');
+    const buildNext = updateStep('-c.directories.output=dist-next');
+    const check = updateStep('check-update.mjs dist-n dist-next');
+    expect(updateStep('npm ci')).toBeLessThan(buildN);
+    expect(buildN).toBeLessThan(bump);
+    // The bump and N+1's build are one step: everything built there is N+1.
+    expect(bump).toBe(buildNext);
+    expect(buildNext).toBeLessThan(check);
+    for (const index of [buildN, buildNext]) {
+      const run = update.steps[index]?.run ?? '';
+      expect(run).toContain('npx electron-vite build');
+      expect(run).toContain('node scripts/build-cli.mjs');
+      expect(run).toContain('--publish never');
+    }
+    expect(update.steps[check]?.run).toContain('with-display.sh');
+    expect(update.steps[check]?.if).toBeUndefined();
   });
 
   it('signs with the repository secrets where they exist, through build-installers.mjs', () => {
