@@ -8,6 +8,7 @@ const info = {
   name: 'DataBridge Desktop',
   version: '1.0.0',
   platform: 'linux',
+  versions: { electron: '39.2.0', chromium: '142.0.7444.52', node: '22.20.0' },
   shell: 'electron',
   features: { tray: true, nativeDrag: true, notifications: true, sandbox: true },
 };
