@@ -84,10 +84,9 @@ function catalogueHelpPages(): Map<string, string> {
 /** The examples of every help page. */
 async function helpPageExamples(): Promise<CommandExample[]> {
   const examples: CommandExample[] = [];
-  for (const [page, help] of catalogueHelpPages()) {
-    examples.push(...helpExamples(help, pageName(page)));
-  }
-  const read = new Set<string>(catalogueHelpPages().keys());
+  const pages = catalogueHelpPages();
+  for (const [page, help] of pages) examples.push(...helpExamples(help, pageName(page)));
+  const read = new Set<string>(pages.keys());
   const queue = [...PAGES];
   while (queue.length > 0) {
     const batch = queue.splice(0, 4).filter((page) => !read.has(page));
