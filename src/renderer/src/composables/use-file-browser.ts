@@ -68,20 +68,27 @@ function browsing(
   const selected = ref<string[]>([]);
   const typed = ref('');
   const isLoading = ref(false);
+  /*
+   * Only the newest listing asked for is shown: a path typed while the start folder is still
+   * being listed must not be overwritten (its file unpicked) when that older answer comes last.
+   */
+  let newest = 0;
 
   async function go(path: string): Promise<void> {
+    const asked = (newest += 1);
     isLoading.value = true;
     problem.value = undefined;
     try {
       const next = await store.list(path, listing.value?.path);
+      if (asked !== newest) return;
       listing.value = next;
       const named = dialog.value?.kind === 'files' ? next.namedFile : null;
       selected.value = named ? [named] : [];
       typed.value = named ?? next.path;
     } catch (caught) {
-      problem.value = { title: 'Open the folder', error: caught };
+      if (asked === newest) problem.value = { title: 'Open the folder', error: caught };
     } finally {
-      isLoading.value = false;
+      if (asked === newest) isLoading.value = false;
     }
   }
   return { listing, selected, typed, isLoading, go };
