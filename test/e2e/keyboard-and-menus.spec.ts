@@ -197,3 +197,25 @@ test('the top bar and Ctrl+Shift+J / Ctrl+Shift+A open all jobs and the audit tr
   await screenshotThemes(page, 'keyboard-shortcuts-sheet');
   await page.keyboard.press('Escape');
 });
+
+test('with the system asking for less motion nothing fades or scales; otherwise it does', async ({
+  page,
+}) => {
+  const button = page.getByTestId('open-settings');
+  const duration = (): Promise<string> =>
+    button.evaluate(
+      (element: unknown) =>
+        (
+          globalThis as unknown as {
+            getComputedStyle(this: void, e: unknown): { transitionDuration: string };
+          }
+        ).getComputedStyle(element).transitionDuration,
+    );
+  try {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await duration()).not.toMatch(/^0s(, 0s)*$/);
+  } finally {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+  }
+  expect(await duration()).toMatch(/^0s(, 0s)*$/);
+});

@@ -157,6 +157,10 @@ class FileSession {
     const { viewport, deviceScaleFactor, clipboard } = this.options;
     const context = await this.browser.newContext({
       viewport,
+      // The system's "less motion" (the app's CSS honours it): dialogs and menus appear at once.
+      // A click during a dialog's scale-in can press where a button was and release where it
+      // is (a click on neither), which on a busy machine failed tests at random.
+      reducedMotion: 'reduce',
       ...(deviceScaleFactor === undefined ? {} : { deviceScaleFactor }),
     });
     if (clipboard) {
