@@ -7,12 +7,14 @@ import { expect, test } from '../support/e2e/fixtures';
  * policy comes from the harness's policy folder (read as DATABRIDGE_POLICY_DIR is).
  */
 test.describe.configure({ mode: 'serial' });
+const ORG_MONITOR = 'https://monitor.corp.example:9464';
 test.use({
   open: 'loaded',
   policy: JSON.stringify({
     version: 1,
     locked: { auditOnFailure: 'refuse', bandwidthLimitMiBps: 5 },
     defaults: { transfersAtOnce: 3 },
+    teamMonitorUrl: ORG_MONITOR,
   }),
 });
 
@@ -42,4 +44,20 @@ test('a locked setting is disabled, with a lock and the organisation named', asy
 test('the settings under a policy pass the accessibility check', async ({ app, page }) => {
   await expect(app.settings.view).toBeVisible();
   await expectAccessible(page, 'settings under a policy', ['[data-testid="settings-view"]']);
+});
+
+test("a new connection names the organisation's team monitor, and takes its token", async ({
+  app,
+  page,
+}) => {
+  await page.getByTestId('open-connections').click();
+  const { form } = app.connections;
+  await expect(form).toBeVisible();
+  const url = form.getByTestId('profile-team-monitor-url').locator('input');
+  await expect(url).toHaveValue('');
+  await expect(url).toHaveAttribute('placeholder', ORG_MONITOR);
+  await expect(url).toHaveAccessibleDescription(
+    new RegExp(`^Your organisation’s team monitor, ${ORG_MONITOR}, is read while this is empty`),
+  );
+  await expect(form.getByTestId('profile-team-monitor-token')).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { policyInForce } from '../../shared/model/policy';
 import type { IpcHandlers } from '../services/ipc/ipc-router';
 import { createAuditHandlers } from './audit-handlers';
 import type { AppServices } from './create-app-services';
@@ -50,6 +51,7 @@ export function createAppHandlers(
       bus: services.bus,
       monitor: services.monitor,
       logger: services.logger,
+      organisationUrl: policyInForce(services.settings.policy())?.teamMonitorUrl,
     }),
     ...createJobHandlers(jobs),
     ...createMonitorHandlers(services.monitor),

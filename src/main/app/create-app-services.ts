@@ -337,7 +337,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const shared = { dataDir, settings, bus, logger, profiles, secrets, dispatcher };
   const tuning = options.transferTuning;
   const transfers = transferServiceOf({ ...shared, connections, jobs, network, tuning });
-  const watching = createMonitor({ ...shared, connections, jobs });
+  const organisationUrl = policyInForce(policy)?.teamMonitorUrl;
+  const watching = createMonitor({ ...shared, connections, jobs, organisationUrl });
   const updating = createUpdates({ ...options, ...shared, policy, transfers, jobs });
   const stops = [
     updating.stop,

@@ -28,16 +28,19 @@ export interface MonitorParts {
   readonly secrets: SecretVault;
   /** The app's dispatcher (proxy, CAs), for the team monitor's requests too. */
   readonly dispatcher: Dispatcher;
+  /** The team monitor the organisation's policy names, for profiles that name none. */
+  readonly organisationUrl?: string | undefined;
 }
 
 /**
- * The team monitor a profile reads instead of the service, when it names one. Its token is
+ * The team monitor a profile reads instead of the service, when it or the organisation's
+ * policy names one. Its token is
  * read from the keychain on the first request and kept for the source's life (a new token
  * or URL makes a new source); a keychain failure is not kept, so the next read asks again.
  */
 function teamSourceFor(parts: MonitorParts, profileId: string): SessionSource | undefined {
   const profile = parts.profiles.get(profileId);
-  const choice = chooseMonitorSource(profile);
+  const choice = chooseMonitorSource(profile, parts.organisationUrl);
   if (choice.kind !== 'team') return undefined;
   const origin = new URL(choice.url).origin;
   let token: Promise<string | undefined> | undefined;

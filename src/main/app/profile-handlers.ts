@@ -41,6 +41,14 @@ export interface ProfileHandlerDeps {
   readonly bus: AppEventBus;
   readonly monitor: TeamMonitorDeps['monitor'];
   readonly logger: TeamMonitorDeps['logger'];
+  readonly organisationUrl?: TeamMonitorDeps['organisationUrl'];
+}
+
+/** What the team monitor's handlers take of the profile handlers' deps. */
+function pick(
+  deps: ProfileHandlerDeps,
+): Pick<TeamMonitorDeps, 'monitor' | 'logger' | 'organisationUrl'> {
+  return { monitor: deps.monitor, logger: deps.logger, organisationUrl: deps.organisationUrl };
 }
 
 /**
@@ -50,7 +58,7 @@ export interface ProfileHandlerDeps {
  */
 export function createProfileHandlers(deps: ProfileHandlerDeps): Pick<IpcHandlers, ProfileChannel> {
   const { profiles, connections, openConnections, secrets, bus } = deps;
-  const team: TeamMonitorDeps = { profiles, secrets, monitor: deps.monitor, logger: deps.logger };
+  const team: TeamMonitorDeps = { profiles, secrets, ...pick(deps) };
   const changed = <T>(result: T): T => {
     bus.emit('profiles:onDidChange', { profiles: profiles.list() });
     return result;

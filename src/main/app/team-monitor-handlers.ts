@@ -15,11 +15,16 @@ export interface TeamMonitorDeps {
   readonly secrets: SecretVault;
   readonly monitor: Pick<MonitorService, 'refreshSource'>;
   readonly logger: Logger;
+  /** The team monitor the organisation's policy names, for profiles that name none. */
+  readonly organisationUrl?: string | undefined;
 }
 
-/** The origin of a profile's team monitor URL, where its token may be sent; undefined: none. */
-function teamOrigin(profile: Pick<Profile, 'teamMonitor'>): string | undefined {
-  const choice = chooseMonitorSource(profile);
+/**
+ * The origin of the team monitor a profile reads (its own URL, else the organisation's), where
+ * its token may be sent; undefined: none.
+ */
+function teamOrigin(profile: Profile, organisationUrl: string | undefined): string | undefined {
+  const choice = chooseMonitorSource(profile, organisationUrl);
   return choice.kind === 'team' ? new URL(choice.url).origin : undefined;
 }
 
@@ -31,7 +36,7 @@ function teamOrigin(profile: Pick<Profile, 'teamMonitor'>): string | undefined {
 export function createTeamMonitorHandlers(
   deps: TeamMonitorDeps,
 ): Pick<IpcHandlers, TeamMonitorChannel> {
-  const { profiles, secrets, monitor } = deps;
+  const { profiles, secrets, monitor, organisationUrl } = deps;
   return {
     'profiles:setTeamMonitorToken': async ({ profileId, token }) => {
       const profile = profiles.get(profileId);
@@ -40,7 +45,7 @@ export function createTeamMonitorHandlers(
         monitor.refreshSource(profileId);
         return { hasToken: false };
       }
-      const origin = teamOrigin(profile);
+      const origin = teamOrigin(profile, organisationUrl);
       if (origin === undefined) {
         throw new AppError({
           code: 'VALIDATION',
@@ -52,7 +57,7 @@ export function createTeamMonitorHandlers(
       return { hasToken: true };
     },
     'profiles:getTeamMonitorTokenStatus': async ({ profileId }) => {
-      const origin = teamOrigin(profiles.get(profileId));
+      const origin = teamOrigin(profiles.get(profileId), organisationUrl);
       if (origin === undefined) return { hasToken: false };
       return { hasToken: (await secrets.getTeamMonitorToken(profileId, origin)) !== undefined };
     },
@@ -69,8 +74,9 @@ export async function applyTeamMonitorEdit(
   after: Profile,
   deps: TeamMonitorDeps,
 ): Promise<void> {
-  const moved = teamOrigin(before) !== teamOrigin(after);
-  if (moved && teamOrigin(before) !== undefined) await forgetTeamMonitorToken(after.id, deps);
+  const was = teamOrigin(before, deps.organisationUrl);
+  const moved = was !== teamOrigin(after, deps.organisationUrl);
+  if (moved && was !== undefined) await forgetTeamMonitorToken(after.id, deps);
   const changed = before.teamMonitor?.url !== after.teamMonitor?.url || before.name !== after.name;
   if (changed) deps.monitor.refreshSource(after.id);
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IpcEnvelope } from '../../../src/shared/ipc/envelope';
 import type { BlockingAlert, InstanceMonitorState } from '../../../src/shared/model/monitor';
+import { PolicySchema, type PolicyState } from '../../../src/shared/model/policy';
 import { createAppHandlers } from '../../../src/main/app/app-handlers';
 import { createAppServices, type AppServices } from '../../../src/main/app/create-app-services';
 import { parseServeArgs, type ServeSettings } from '../../../src/main/cli/monitor-serve/serve-args';
@@ -85,16 +86,14 @@ async function startTeamMonitor(): Promise<RunningServe> {
   });
 }
 
-beforeEach(async () => {
-  teamService = await startRecordingEmulator();
-  appService = await startRecordingEmulator();
-  dir = await mkdtemp(join(tmpdir(), 'databridge-team-'));
-  serve = await startTeamMonitor();
+/** The app's services and IPC router, under `policy` when given (none otherwise). */
+async function startApp(policy?: PolicyState): Promise<void> {
   services = await createAppServices({
     dataDir: join(dir, 'app'),
     secretStore: new MemorySecretStore(),
     logger: new RedactingLogger({ sink: (entry) => appLogs.push(entry), level: 'debug' }),
     startEmulator: () => Promise.reject(new Error('no built-in emulator here')),
+    ...(policy ? { policy } : {}),
   });
   await services.settings.update({ sessionRefreshSeconds: 1, blockingAlertSeconds: 30 });
   services.bus.subscribe((event, payload) => events.push({ event, payload }));
@@ -106,6 +105,14 @@ beforeEach(async () => {
     }),
     allowedOrigins: [APP_ORIGIN],
   });
+}
+
+beforeEach(async () => {
+  teamService = await startRecordingEmulator();
+  appService = await startRecordingEmulator();
+  dir = await mkdtemp(join(tmpdir(), 'databridge-team-'));
+  serve = await startTeamMonitor();
+  await startApp();
 });
 
 afterEach(async () => {
@@ -214,6 +221,28 @@ describe('the app reading a team monitor', () => {
     );
     expect(direct.health).toBe('blocking');
     expect(appService.count(SERVICE_READS)).toBeGreaterThan(0);
+    expectNoToken();
+  });
+
+  it("reads the team monitor the organisation's policy names for a profile that names none", async () => {
+    await services.shutdown();
+    const policy = PolicySchema.parse({ version: 1, teamMonitorUrl: serve.url });
+    await startApp({ status: 'ok', path: join(dir, 'policy.json'), policy });
+    const profile = await data<{ id: string }>('profiles:create', {
+      name: 'Team',
+      target: { kind: 'custom', baseUrl: appService.emulator.baseUrl },
+      auth: { kind: 'apiKey' },
+    });
+    // The token is bound to the organisation's team monitor, as to a profile's own.
+    const status = await data<{ hasToken: boolean }>('profiles:setTeamMonitorToken', {
+      profileId: profile.id,
+      token: TOKEN,
+    });
+    expect(status.hasToken).toBe(true);
+    await data('session:connect', { profileId: profile.id, secret: { apiKey: 'demo-admin-key' } });
+    const prod = await prodState((s) => s.latest?.blocked === 2, 'a sample of prod');
+    expect(prod.teamMonitorUrl).toBe(serve.url);
+    expect(appService.count(SERVICE_READS)).toBe(0);
     expectNoToken();
   });
 });

@@ -26,12 +26,18 @@ export type MonitorSourceChoice =
   { readonly kind: 'service' } | { readonly kind: 'team'; readonly url: string };
 
 /**
- * The source of a profile's samples. A profile with a team monitor URL is read there and
- * only there: falling back to the service when the team monitor fails would multiply the
- * service's reads by the number of admins exactly when something is wrong.
+ * The source of a profile's samples: the team monitor its own URL names, else the one the
+ * organisation's policy names (`teamMonitorUrl`), except for the local emulator, which no team
+ * monitor serves; else the service. A profile with a team monitor is read there and only
+ * there: falling back to the service when the team monitor fails would multiply the service's
+ * reads by the number of admins exactly when something is wrong.
  */
-export function chooseMonitorSource(profile: Pick<Profile, 'teamMonitor'>): MonitorSourceChoice {
-  const url = profile.teamMonitor?.url.trim();
+export function chooseMonitorSource(
+  profile: Pick<Profile, 'teamMonitor'> & { readonly isEmulator?: boolean },
+  organisationUrl?: string,
+): MonitorSourceChoice {
+  const own = profile.teamMonitor?.url.trim();
+  const url = own || (profile.isEmulator === true ? undefined : organisationUrl?.trim());
   return url ? { kind: 'team', url } : { kind: 'service' };
 }
 

@@ -120,12 +120,14 @@ export function inputOfForm(
 
 /**
  * What to do with the team monitor token on save: store the typed one, remove the stored one
- * (asked for, or the URL cleared: main removes it then anyway), or nothing.
+ * (asked for, or the URL cleared: main removes it then anyway), or nothing. With no URL typed,
+ * the token is the organisation's team monitor's (`organisationUrl`), when the policy names one.
  */
 export function teamTokenChangeOfForm(
   form: ProfileFormModel,
+  organisationUrl?: string,
 ): { token: string | null } | undefined {
-  if (!form.teamMonitorUrl.trim()) return undefined;
+  if (!form.teamMonitorUrl.trim() && !organisationUrl) return undefined;
   const token = form.teamMonitorToken.trim();
   if (token) return { token };
   return form.forgetTeamMonitorToken ? { token: null } : undefined;

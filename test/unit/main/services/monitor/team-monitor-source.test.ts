@@ -34,6 +34,17 @@ describe('chooseMonitorSource', () => {
     expect(chooseMonitorSource({})).toEqual({ kind: 'service' });
     expect(chooseMonitorSource({ teamMonitor: { url: '  ' } })).toEqual({ kind: 'service' });
   });
+
+  it("reads the organisation's team monitor where the profile names none, but not for the emulator", () => {
+    const ORG = 'https://monitor.corp.example:9464';
+    expect(chooseMonitorSource({}, ORG)).toEqual({ kind: 'team', url: ORG });
+    expect(chooseMonitorSource({ teamMonitor: { url: URL_ } }, ORG)).toEqual({
+      kind: 'team',
+      url: URL_,
+    });
+    expect(chooseMonitorSource({ isEmulator: true }, ORG)).toEqual({ kind: 'service' });
+    expect(chooseMonitorSource({ isEmulator: false }, ORG)).toEqual({ kind: 'team', url: ORG });
+  });
 });
 
 describe('chooseTeamConnection', () => {

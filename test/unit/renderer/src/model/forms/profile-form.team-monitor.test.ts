@@ -43,4 +43,12 @@ describe('the team monitor fields of the profile form', () => {
     // Without a URL there is nothing to bind a token to (main drops the stored one).
     expect(teamTokenChangeOfForm({ ...emptyForm(), teamMonitorToken: 'tok' })).toBeUndefined();
   });
+
+  it("binds a token to the organisation's team monitor when no URL is typed", () => {
+    const org = 'https://monitor.corp.example:9464';
+    expect(teamTokenChangeOfForm({ ...emptyForm(), teamMonitorToken: 'tok' }, org)).toEqual({
+      token: 'tok',
+    });
+    expect(teamTokenChangeOfForm(emptyForm(), org)).toBeUndefined();
+  });
 });
