@@ -38,12 +38,17 @@ async function main(argv: readonly string[]): Promise<void> {
     stdin: () => process.stdin,
     secretStore: () => new KeytarSecretStore(),
     isTty: process.stderr.isTTY,
-    // A destructive call is asked about only when a person is there: stdin and stderr both
-    // terminals (the question goes to stderr, the answer comes from stdin).
+    // A destructive call, or a proxy's user name and password, are asked about only when a
+    // person is there: stdin and stderr both terminals (the question goes to stderr, the
+    // answer comes from stdin).
     stdinIsTty: isatty(0),
     ask: async (question) => {
       const { askOnTerminal } = await import('./cli/cli-ask');
       return askOnTerminal(question, { input: process.stdin, output: process.stderr });
+    },
+    askSecret: async (question) => {
+      const { askSecretOnTerminal } = await import('./cli/cli-ask');
+      return askSecretOnTerminal(question, { input: process.stdin, output: process.stderr });
     },
     // A person reads a terminal (a table fitted to its width); a pipe or a file gets JSON.
     stdoutIsTty: process.stdout.isTTY,

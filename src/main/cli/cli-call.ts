@@ -2,6 +2,7 @@ import { jobIdFromLocation } from '../../shared/contract/paths';
 import type { Dispatcher } from 'undici';
 import { createDispatcher } from '../services/http/dispatcher';
 import { cliNetworkOptions } from './cli-network';
+import { proxyPromptOf } from './cli-proxy-credentials';
 import type { RedactingLogger } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { SecretEnvName } from './cli-secret-args';
@@ -46,6 +47,8 @@ export interface CallIo {
   readonly stdinIsTty?: boolean;
   /** Asks a question on the terminal (absent: nobody can be asked). */
   readonly ask?: Ask;
+  /** Asks on the terminal without showing what is typed (a proxy's password). */
+  readonly askSecret?: Ask;
 }
 
 /** Whether a destructive call is confirmed with --yes, asked about, or refused. */
@@ -57,13 +60,14 @@ function confirmationFor(command: RunCommand, input: Record<string, unknown>, io
 
 /**
  * The run's dispatcher: its proxy (the organisation's locked one wins, a different --proxy is
- * refused), PAC file and proxy credentials.
+ * refused), PAC file and proxy credentials (asked on the terminal when one is there).
  */
 function runDispatcher(command: RunCommand, io: CallIo, policy: PolicyState): Dispatcher {
   const proxy = policyProxy(policyInForce(policy), command.options.proxy);
   const options = { ...command.options, ...(proxy ? { proxy } : {}) };
   const { env, logger, secretStore } = io;
-  return createDispatcher(cliNetworkOptions({ options, env, logger, secretStore }));
+  const prompt = proxyPromptOf(io);
+  return createDispatcher(cliNetworkOptions({ options, env, logger, secretStore, prompt }));
 }
 
 /** Sends the operation with `input` and prints its answer (see --output); the exit code. */

@@ -1,16 +1,16 @@
 import type { DispatcherOptions } from '../services/http/dispatcher';
 import type { Logger } from '../services/log/logger';
-import { environmentCredentials } from '../services/proxy/environment-credentials';
 import { ProxyAuthenticator } from '../services/proxy/proxy-authenticator';
 import { ProxyCredentialStore } from '../services/proxy/proxy-credentials';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { RunOptions } from './cli-options';
+import { cliProxyCredentials, type ProxyPrompt } from './cli-proxy-credentials';
 
 /*
  * The command line's network: --proxy, then --proxy-pac, then HTTPS_PROXY/NO_PROXY (see
  * services/proxy/proxy-source.ts), and the answer to a proxy that asks for Basic credentials:
- * the keychain's, else DATABRIDGE_PROXY_USER and DATABRIDGE_PROXY_PASSWORD, stored in the
- * keychain for the next runs.
+ * the keychain's, else DATABRIDGE_PROXY_USER and DATABRIDGE_PROXY_PASSWORD, else the person at
+ * the terminal (cli-proxy-credentials.ts), stored in the keychain for the next runs.
  */
 
 /** A SecretStore opened on first use: the keychain is loaded only when a proxy asks. */
@@ -33,6 +33,8 @@ export function cliNetworkOptions(given: {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly logger: Logger;
   readonly secretStore: () => SecretStore;
+  /** The terminal a proxy's user name and password are asked on (absent: nobody is there). */
+  readonly prompt?: ProxyPrompt;
 }): DispatcherOptions {
   const { options, env, logger } = given;
   const pac = options['proxy-pac'];
@@ -43,7 +45,7 @@ export function cliNetworkOptions(given: {
     ...(pac ? { proxyPacUrl: pac } : {}),
     proxyAuth: new ProxyAuthenticator({
       store: new ProxyCredentialStore(lazyStore(given.secretStore)),
-      ask: environmentCredentials(env),
+      ask: cliProxyCredentials({ env, prompt: given.prompt }),
       logger,
     }),
   };

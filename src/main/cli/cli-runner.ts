@@ -6,7 +6,6 @@ import { inputToCheck, planList, type ListPlan } from './cli-across-instances';
 import { isAuditCommand } from './cli-audit-args';
 import { isPolicyCommand } from './cli-policy-words';
 import { checkBody } from './cli-body-check';
-import type { Ask } from './cli-confirm';
 import { isDiagnosticsCommand } from './cli-diagnostics-args';
 import { EXIT, reportFailure } from './cli-exit-codes';
 import { groupHelp, helpText, operationHelp } from './cli-help';
@@ -37,10 +36,6 @@ import {
 export interface CliIo extends Omit<TransferCliIo, 'fromStdin'>, OutputScreen {
   /** Standard input, opened only for `--api-key-stdin` or `--password-stdin`. */
   readonly stdin?: () => SecretInput;
-  /** Standard input is a terminal: with stderr one too, a destructive call is asked about. */
-  readonly stdinIsTty?: boolean;
-  /** Asks a question on the terminal (a destructive call's confirmation). */
-  readonly ask?: Ask;
 }
 
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;

@@ -1,6 +1,8 @@
 import { createDispatcher, proxyResolverOf } from '../services/http/dispatcher';
 import { checkNetworkOptions } from './cli-network-args';
 import { cliNetworkOptions } from './cli-network';
+import type { Ask } from './cli-confirm';
+import { proxyPromptOf } from './cli-proxy-credentials';
 import { RedactingLogger, consoleSink } from '../services/log/logger';
 import type { SecretStore } from '../services/secrets/secret-store';
 import type { SecretEnvName } from './cli-secret-args';
@@ -30,6 +32,12 @@ export interface TransferCliIo {
   readonly fromStdin?: SecretEnvName;
   /** stderr is a terminal (progress redrawn in place). */
   readonly isTty?: boolean;
+  /** Standard input is a terminal: with stderr one too, a person there can be asked. */
+  readonly stdinIsTty?: boolean;
+  /** Asks a question on the terminal (a destructive call's confirmation, a proxy's user name). */
+  readonly ask?: Ask;
+  /** Asks on the terminal without showing what is typed (a proxy's password). */
+  readonly askSecret?: Ask;
   /** Traps Ctrl+C from now on; the signal fires on it (a transfer pauses in its journal). */
   readonly interrupts?: () => AbortSignal;
   /** Where transfers write (tests: a disk that fills up); default the machine's. */
@@ -66,7 +74,7 @@ export async function runTransferCli(
   const out = outputOf(command, io, logger);
   const given = { options: command.options, env: io.env, logger, secretStore: io.secretStore };
   // One resolver for the dispatcher and the direct downloads: a PAC file is fetched once.
-  const network = cliNetworkOptions(given);
+  const network = cliNetworkOptions({ ...given, prompt: proxyPromptOf(io) });
   const resolver = proxyResolverOf(network);
   const dispatcher = createDispatcher({ ...network, resolver });
   let engine: CliEngine | undefined;

@@ -89,8 +89,9 @@ Connection (one of; --profile with --base-url or --region is refused):
   --proxy URL              HTTP(S) proxy (default: HTTPS_PROXY / HTTP_PROXY, with NO_PROXY)
   --proxy-pac URL          a PAC file choosing the proxy per host (--proxy wins over it; it
                            wins over HTTPS_PROXY). A proxy asking for Basic credentials is
-                           answered from the keychain, or from DATABRIDGE_PROXY_USER and
-                           DATABRIDGE_PROXY_PASSWORD (then kept in the keychain)
+                           answered from the keychain, else from DATABRIDGE_PROXY_USER and
+                           DATABRIDGE_PROXY_PASSWORD, else asked once at the terminal (then
+                           kept in the keychain)
   --timeout SECONDS        time allowed for each operation of the service, retries included
                            (default ${SERVICE_LIMITS.deadlineMs / 1000}); file transfers are not bound by it
   --read-only              refuse every operation that changes something

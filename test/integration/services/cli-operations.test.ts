@@ -216,7 +216,7 @@ describe('databases drop', { timeout: 90_000 }, () => {
     const run = await runCliOnTerminal(
       ['databases', 'drop', '--instanceName', DEV, '--databaseName', 'Ops_Typed', ...connection()],
       ENV,
-      { when: 'Type the database name to drop it:', type: 'Ops_Typed' },
+      [{ when: 'Type the database name to drop it:', type: 'Ops_Typed' }],
     );
     expect(run.code, run.screen).toBe(0);
     expect(run.screen).toContain('Drop database Ops_Typed (16.0 MiB) on sql-eu-dev-01?');
@@ -229,7 +229,7 @@ describe('databases drop', { timeout: 90_000 }, () => {
     const run = await runCliOnTerminal(
       ['databases', 'drop', '--instanceName', DEV, '--databaseName', 'Ops_Kept', ...connection()],
       ENV,
-      { when: 'Type the database name to drop it:', type: 'ops_kept' },
+      [{ when: 'Type the database name to drop it:', type: 'ops_kept' }],
     );
     expect(run.code, run.screen).toBe(2);
     expect(run.screen).toContain(

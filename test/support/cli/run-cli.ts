@@ -99,16 +99,22 @@ export interface TerminalRun {
   readonly screen: string;
 }
 
+/** What is typed at a terminal, with Enter, once the screen shows `when`. */
+export interface TerminalReply {
+  readonly when: string;
+  readonly type: string;
+}
+
 /**
  * Runs `databridge ...args` on a terminal of its own (a pseudo-terminal from util-linux's
- * `script`): stdin, stdout and stderr are all that terminal, as when a person runs it. When
- * the screen shows `reply.when`, `reply.type` is typed with Enter. Needs `script` (see
- * missingTool); fails after 60 s.
+ * `script`): stdin, stdout and stderr are all that terminal, as when a person runs it. The
+ * replies are typed in turn, each with Enter once the screen shows its `when` after the
+ * previous reply was typed. Needs `script` (see missingTool); fails after 60 s.
  */
 export function runCliOnTerminal(
   args: readonly string[],
   env: Record<string, string | undefined>,
-  reply: { readonly when: string; readonly type: string },
+  replies: readonly TerminalReply[],
 ): Promise<TerminalRun> {
   const command = [process.execPath, builtCommand(), ...args]
     .map((word) => quoteArgument(word, 'posix'))
@@ -120,13 +126,22 @@ export function runCliOnTerminal(
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let screen = '';
-  let typed = false;
+  let next = 0;
+  /** Where the screen is searched for the next reply's question: after the last one's. */
+  let from = 0;
+  const typeWhenAsked = (): void => {
+    const reply = replies[next];
+    if (reply === undefined) return;
+    const at = screen.indexOf(reply.when, from);
+    if (at < 0) return;
+    next += 1;
+    from = at + reply.when.length;
+    child.stdin.write(`${reply.type}\n`);
+    typeWhenAsked();
+  };
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     screen += chunk;
-    if (!typed && screen.includes(reply.when)) {
-      typed = true;
-      child.stdin.write(`${reply.type}\n`);
-    }
+    typeWhenAsked();
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
