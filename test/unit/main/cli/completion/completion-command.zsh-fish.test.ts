@@ -71,7 +71,7 @@ beforeAll(() => {
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('databridge completion zsh, in zsh', () => {
-  it.each(CASES)('completes "%s"', async (line, expected, context) => {
+  it.for(CASES)('completes "%s"', async ([line, expected], context) => {
     if (!installed('zsh')) context.skip('zsh is not installed here (command -v zsh found none)');
     const file = join(folder, '_databridge');
     writeFileSync(file, await script('zsh'));
@@ -85,7 +85,7 @@ describe('databridge completion zsh, in zsh', () => {
 });
 
 describe('databridge completion fish, in fish', () => {
-  it.each(CASES)('completes "%s"', async (line, expected, context) => {
+  it.for(CASES)('completes "%s"', async ([line, expected], context) => {
     if (!installed('fish')) context.skip('fish is not installed here (command -v fish found none)');
     const file = join(folder, 'databridge.fish');
     writeFileSync(file, await script('fish'));
