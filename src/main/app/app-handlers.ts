@@ -7,6 +7,7 @@ import { createJobHandlers } from './job-handlers';
 import { createMonitorHandlers } from './monitor-handlers';
 import type { PlatformPort } from './platform-port';
 import { createProfileHandlers } from './profile-handlers';
+import { createProxyHandlers } from './proxy-handlers';
 import { createResourceHandlers } from './resource-handlers';
 import { createShellHandlers } from './shell-handlers';
 import { createTransferHandlers } from './transfer-handlers';
@@ -68,6 +69,7 @@ export function createAppHandlers(
     }),
     ...createAuditHandlers(services.audit),
     ...createUpdateHandlers(services.updates),
+    ...createProxyHandlers(services.proxyQuestions),
     ...createDiagnosticsHandlers({
       diagnostics: services.diagnostics,
       platform,

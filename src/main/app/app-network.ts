@@ -2,9 +2,17 @@ import type { Dispatcher } from 'undici';
 import type { Settings } from '../../shared/model/settings';
 import { createDispatcher, networkOf, proxyResolverOf } from '../services/http/dispatcher';
 import type { DirectRouteOptions } from '../services/http/direct-route';
-import { environmentCredentials } from '../services/proxy/environment-credentials';
-import { ProxyAuthenticator } from '../services/proxy/proxy-authenticator';
+import type { AppEventBus } from '../services/ipc/app-event-bus';
+import {
+  environmentCredentials,
+  proxyCredentialsInEnv,
+} from '../services/proxy/environment-credentials';
+import {
+  ProxyAuthenticator,
+  type AskProxyCredentials,
+} from '../services/proxy/proxy-authenticator';
 import { ProxyCredentialStore } from '../services/proxy/proxy-credentials';
+import { ProxyQuestions } from '../services/proxy/proxy-questions';
 import type { AppServicesOptions } from './create-app-services';
 
 /**
@@ -20,10 +28,11 @@ function networkOnce(options: DirectRouteOptions): DirectRouteOptions {
 /** The app's answer to a proxy asking for Basic credentials: the keychain, else asked. */
 function proxyAuthOf(
   options: Pick<AppServicesOptions, 'secretStore' | 'askProxyCredentials' | 'logger'>,
+  ask: AskProxyCredentials,
 ): ProxyAuthenticator {
   return new ProxyAuthenticator({
     store: new ProxyCredentialStore(options.secretStore),
-    ask: options.askProxyCredentials ?? environmentCredentials(process.env),
+    ask: options.askProxyCredentials ?? ask,
     logger: options.logger,
   });
 }
@@ -31,7 +40,8 @@ function proxyAuthOf(
 /**
  * The app's network: the proxy choice of the settings (a proxy URL, else a PAC URL), the
  * environment, else the system's, with the CAs, read once for the dispatcher and the direct
- * downloads; the dispatcher answers a proxy's Basic 407 from the keychain.
+ * downloads; the dispatcher answers a proxy's Basic 407 from the keychain, else by `ask` (the
+ * window's dialog).
  */
 export function appNetwork(
   options: Pick<
@@ -39,6 +49,7 @@ export function appNetwork(
     'secretStore' | 'askProxyCredentials' | 'logger' | 'systemProxy' | 'dispatcher'
   >,
   settings: Pick<Settings, 'proxyUrl' | 'proxyPacUrl'>,
+  ask: AskProxyCredentials = environmentCredentials(process.env),
 ): { network: DirectRouteOptions; dispatcher: Dispatcher } {
   const { proxyUrl, proxyPacUrl } = settings;
   const network = networkOnce({
@@ -48,6 +59,31 @@ export function appNetwork(
     ...(options.systemProxy ? { systemProxy: options.systemProxy } : {}),
   });
   const dispatcher =
-    options.dispatcher ?? createDispatcher({ ...network, proxyAuth: proxyAuthOf(options) });
+    options.dispatcher ?? createDispatcher({ ...network, proxyAuth: proxyAuthOf(options, ask) });
   return { network, dispatcher };
+}
+
+/**
+ * The app's network ({@link appNetwork}) whose proxies' questions go to the window: the
+ * variables where IT set them for the app, else a question the window answers
+ * (ProxyCredentialsDialog.vue), told to it on the bus. `stop` ends the questions left.
+ */
+export function askingNetwork(
+  options: Parameters<typeof appNetwork>[0],
+  settings: Pick<Settings, 'proxyUrl' | 'proxyPacUrl'>,
+  bus: Pick<AppEventBus, 'emit'>,
+): ReturnType<typeof appNetwork> & { proxyQuestions: ProxyQuestions; stop: () => void } {
+  const proxyQuestions = new ProxyQuestions();
+  const told = proxyQuestions.onDidChange((questions) =>
+    bus.emit('proxy:onDidChangeQuestions', { questions }),
+  );
+  const ask: AskProxyCredentials = (request) => {
+    const given = proxyCredentialsInEnv(process.env);
+    return given ? Promise.resolve(given) : proxyQuestions.ask(request);
+  };
+  const stop = (): void => {
+    told();
+    proxyQuestions.dispose();
+  };
+  return { ...appNetwork(options, settings, ask), proxyQuestions, stop };
 }

@@ -21,13 +21,14 @@ import type { SecretStore } from '../services/secrets/secret-store';
 import { SecretVault } from '../services/secrets/secret-vault';
 import { SettingsStore } from '../services/settings/settings-store';
 import { loadPolicy } from '../services/policy/policy-loader';
+import type { ProxyQuestions } from '../services/proxy/proxy-questions';
 import { policyInForce, type PolicyState } from '../../shared/model/policy';
 import {
   TransferService,
   type TransferServiceOptions,
 } from '../services/transfers/transfer-service';
 import { createDiagnostics } from './create-diagnostics';
-import { appNetwork } from './app-network';
+import { askingNetwork } from './app-network';
 import { createMonitor } from './create-monitor';
 import { createUpdates, type UpdaterSetup } from './create-updates';
 import type { UpdateService } from '../services/updates/update-service';
@@ -63,7 +64,7 @@ export interface AppServicesOptions {
   readonly systemProxy?: (url: string) => Promise<string>;
   /**
    * Asks the user for a proxy's Basic credentials; default: DATABRIDGE_PROXY_USER and
-   * DATABRIDGE_PROXY_PASSWORD of the app's environment.
+   * DATABRIDGE_PROXY_PASSWORD of the app's environment, else the window (`proxyQuestions`).
    */
   readonly askProxyCredentials?: AskProxyCredentials;
   /**
@@ -108,6 +109,8 @@ export interface AppServices {
   readonly diagnostics: DiagnosticsService;
   /** The app's updates (Help → About). */
   readonly updates: UpdateService;
+  /** The proxies waiting for a user name and password, which the window asks for. */
+  readonly proxyQuestions: ProxyQuestions;
   /** Pauses running transfers (their journals keep them) and stops everything. */
   shutdown(): Promise<void>;
 }
@@ -326,7 +329,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   setUnexpectedErrorReporter((error) => logger.error('An event listener failed', { error }));
   const bus = new AppEventBus({ logger });
   const { policy, settings } = await settingsOf(options);
-  const { network, dispatcher } = appNetwork(options, settings.get());
+  const asking = askingNetwork(options, settings.get(), bus);
+  const { network, dispatcher, proxyQuestions } = asking;
   const profiles = new ProfileStore({ file: join(dataDir, 'profiles.json'), logger });
   const profilesLoaded = await profiles.load();
   const secrets = new SecretVault({ store: options.secretStore, logger });
@@ -350,6 +354,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     jobs.onDidChange((event) => bus.emit('jobs:onDidChange', event)),
     jobs.onDidChange((event) => void audit.auditor.jobEnded(event)),
     settings.onDidChange((value) => bus.emit('settings:onDidChange', value)),
+    asking.stop,
     // A higher limit of transfers at once starts queued ones at once.
     settings.onDidChange(() => transfers.applyQueueLimit()),
     transfers.onDidChange((record) => bus.emit('transfers:onDidChange', record)),
@@ -374,6 +379,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     audit: audit.trail,
     diagnostics: createDiagnostics(options, { profiles, secrets, settings, policy }),
     updates: updating.updates,
+    proxyQuestions,
     shutdown,
   };
 }

@@ -120,6 +120,9 @@ export const INVOKE_CHANNEL_NAMES = [
   // update-channels.ts
   'updates:getStatus',
   'updates:check',
+  // proxy-channels.ts
+  'proxy:getQuestions',
+  'proxy:answer',
 ] as const satisfies readonly InvokeChannel[];
 
 /** Every push event name of the contract (`domain:onDidX`), as in events.ts. */
@@ -137,6 +140,7 @@ export const EVENT_CHANNEL_NAMES = [
   'app:onDidReceiveFiles',
   'updates:onDidChange',
   'app:onDidRequestCommand',
+  'proxy:onDidChangeQuestions',
 ] as const satisfies readonly EventChannel[];
 
 /** An invoke channel name; equal to the contract's `InvokeChannel` (checked below). */

@@ -6,6 +6,7 @@ import { eventChannels } from './events';
 import { monitorChannels } from './monitor-channels';
 import { profileChannels } from './profile-channels';
 import { resourceChannels } from './resource-channels';
+import { proxyChannels } from './proxy-channels';
 import { updateChannels } from './update-channels';
 
 /**
@@ -22,6 +23,7 @@ export const invokeChannels = {
   ...resourceChannels,
   ...auditChannels,
   ...updateChannels,
+  ...proxyChannels,
 };
 
 /** The invoke contract's type. */

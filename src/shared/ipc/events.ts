@@ -1,3 +1,4 @@
+import { ProxyQuestionsSchema } from './proxy-channels';
 import { z } from 'zod';
 import { BlockingAlertSchema, InstanceMonitorStateSchema } from '../model/monitor';
 import { OpenConnectionsSchema } from '../model/open-connections';
@@ -65,4 +66,6 @@ export const eventChannels = {
   'updates:onDidChange': UpdateStatusSchema,
   /** A menu item or shortcut asks the renderer to do something. */
   'app:onDidRequestCommand': z.object({ command: AppCommandSchema }),
+  /** A proxy asked for a user name and password, or a question was answered. */
+  'proxy:onDidChangeQuestions': ProxyQuestionsSchema,
 } as const;
