@@ -123,6 +123,8 @@ const NOT_RUN: Readonly<Record<string, string>> = {
     'zsh only; the databridge part, databridge completion zsh, is run',
   'databridge completion powershell | Out-String | Invoke-Expression':
     'PowerShell only; the databridge part, databridge completion powershell, is run',
+  'databridge databases import --instanceName sql-eu-dev-01 --databaseName Sales_copy --importFrom bak --wait':
+    'imports a file its reader uploaded before (uploads init, putPart, complete); the whole chain runs in the README’s databridge import examples',
   [`databridge uploads complete --instanceName sql-eu-dev-01 --databaseName Sales_copy --fileExtension bak --uploadId f0c9... --etags '{"1":"9b2cf535f27731c974343645a3985328"}'`]:
     'its ETags are those putPart answered for the reader’s own parts; the whole upload, init, parts, complete and import, runs in the README’s databridge import examples',
 };
@@ -151,20 +153,7 @@ const found = [...readme, ...(await helpPageExamples())];
 const byText = new Map<string, string[]>();
 for (const { text, source } of found) byText.set(text, [...(byText.get(text) ?? []), source]);
 const synopses = [...byText.keys()].filter(isSynopsis);
-/** The pages of the catalogue's operations (`databridge databases drop --help`). */
-const operationPages = new Set(catalogue.map((op) => pageName(op.id.replace('.', ' '))));
-/**
- * Examples shown only on an operation's own page. Each is parsed against the contract's
- * schemas (test/unit/main/cli/cli-operation-help.test.ts); they are not run here: run one by
- * one against the demo data they cost about a core-minute, more than the rest together.
- */
-const operationOnly = [...byText.keys()].filter(
-  (text) =>
-    !isSynopsis(text) && (byText.get(text) ?? []).every((source) => operationPages.has(source)),
-);
-const runnable = [...byText.keys()].filter(
-  (text) => !isSynopsis(text) && !(text in NOT_RUN) && !operationOnly.includes(text),
-);
+const runnable = [...byText.keys()].filter((text) => !isSynopsis(text) && !(text in NOT_RUN));
 
 let world: ExampleWorld;
 beforeAll(async () => {
@@ -174,7 +163,6 @@ beforeAll(async () => {
       `${runnable.length} command lines of README.md and --help run; not run:`,
       ...synopses.map((text) => `  ${text}  (a synopsis: its placeholders are to fill in)`),
       ...Object.entries(NOT_RUN).map(([text, why]) => `  ${text}  (${why})`),
-      `  the ${operationOnly.length} examples shown only on operations' own --help pages (parsed against the contract's schemas by cli-operation-help.test.ts; not run against the demo data here)`,
       'run with more than the demo data:',
       ...Object.entries(NEEDS).map(([text, needs]) => `  ${text}  (${needs.why})`),
     ].join('\n'),

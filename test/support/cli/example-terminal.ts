@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { parseCliArgs } from '../../../src/main/cli/cli-args';
 import { confirmationOf } from '../../../src/main/cli/cli-destructive';
 import { operationInput } from '../../../src/main/cli/cli-operation-input';
@@ -18,9 +19,14 @@ function shellWords(text: string): string[] {
   );
 }
 
-/** What a reader types to the question of `text`, or undefined when it asks none. */
-export async function answerOf(text: string): Promise<string | undefined> {
-  const words = shellWords(text);
+/**
+ * What a reader types to the question of `text`, run in `cwd`, or undefined when it asks none.
+ * A body file (`--body @./login.json`) is read from `cwd`, as the command run there reads it.
+ */
+export async function answerOf(text: string, cwd: string): Promise<string | undefined> {
+  const words = shellWords(text).map((word) =>
+    word.startsWith('@./') ? `@${join(cwd, word.slice(3))}` : word,
+  );
   if (words[0] !== 'databridge' || words.some((word) => /[|<>;&]/.test(word))) return undefined;
   const command = (() => {
     try {

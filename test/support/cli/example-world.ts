@@ -327,7 +327,7 @@ export async function runExample(
     notes.push(`checked with: ${needs.check}`);
     return { ...run, printed: run.stdout, notes };
   }
-  const answer = await answerOf(filled);
+  const answer = await answerOf(filled, cwd);
   if (answer !== undefined) {
     notes.push(`asks first: run on a terminal, answered ${answer}`);
     const run = await onTerminal(filled, answer, shell);
