@@ -10,6 +10,7 @@ import type { AuditRecord } from '../../../src/shared/model/audit';
 import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
 import { runCli } from '../../support/cli/run-cli';
 import { auditRecordsOf } from '../../support/cli/audit-json';
+import { keychainMissing } from '../../support/keychain-answers';
 
 /*
  * Through the built command: changes made over real HTTP are keyed and
@@ -27,24 +28,7 @@ const PROD = 'sql-eu-prod-01';
 const API_KEY = 'demo-admin-key';
 const NO_BUS = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/databridge-test-bus' };
 
-async function keychainAnswers(): Promise<string | undefined> {
-  try {
-    const probe = new KeytarSecretStore({ service: 'DataBridge Desktop Test' });
-    await Promise.race([
-      probe.get('probe'),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('no answer within 5 s')), 5000)),
-    ]);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
-const unavailable = await keychainAnswers();
-const skipKeyed =
-  unavailable === undefined
-    ? undefined
-    : `no keychain answers (${unavailable}); run with scripts/with-keyring.sh`;
+const skipKeyed = await keychainMissing();
 if (skipKeyed) console.log(`audit-anchor-cli: keyed tests skipped, ${skipKeyed}`);
 const skipUnkeyed =
   process.platform === 'linux'

@@ -4,27 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../../../../src/shared/contract/catalogue';
-import { quickAnswer } from '../../../../../src/main/cli/cli-quick';
+import { completionScript, installed } from '../../../../support/cli/completion-shells';
 
 /*
  * The scripts `databridge completion SHELL` prints for the real catalogue, run in the shells
  * themselves: bash always (the test machines have it); zsh and fish where installed.
  */
-
-function installed(shell: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${shell}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function script(shell: string): Promise<string> {
-  const answer = await quickAnswer(['completion', shell]);
-  if (answer?.exitCode !== 0 || answer.stdout === undefined) throw new Error(`no ${shell} script`);
-  return answer.stdout;
-}
 
 let folder = '';
 beforeAll(() => {
@@ -36,7 +21,7 @@ describe('databridge completion bash, in bash', () => {
   /** COMPREPLY for the command line `line` (the cursor at its end), sorted. */
   async function complete(line: string): Promise<string[]> {
     const file = join(folder, 'databridge.bash');
-    writeFileSync(file, await script('bash'));
+    writeFileSync(file, await completionScript('bash'));
     const probe = [
       'source "$1"',
       'COMP_LINE="$2"; COMP_POINT=${#COMP_LINE}',
@@ -95,7 +80,7 @@ describe('databridge completion bash, in bash', () => {
 
   it('completes after "--name=" (bash splits the word at "=")', async () => {
     const file = join(folder, 'databridge.bash');
-    writeFileSync(file, await script('bash'));
+    writeFileSync(file, await completionScript('bash'));
     // What bash hands the function for `databridge export --exportTo=d`.
     const probe = [
       'source "$1"',
@@ -111,14 +96,14 @@ describe('databridge completion zsh and fish, in the shell', () => {
   it('is valid zsh', async (context) => {
     if (!installed('zsh')) context.skip('zsh is not installed here (command -v zsh found none)');
     const file = join(folder, '_databridge');
-    writeFileSync(file, await script('zsh'));
+    writeFileSync(file, await completionScript('zsh'));
     expect(() => execFileSync('zsh', ['-n', file])).not.toThrow();
   });
 
   it('is valid fish and completes a group', async (context) => {
     if (!installed('fish')) context.skip('fish is not installed here (command -v fish found none)');
     const file = join(folder, 'databridge.fish');
-    writeFileSync(file, await script('fish'));
+    writeFileSync(file, await completionScript('fish'));
     expect(() => execFileSync('fish', ['-n', file])).not.toThrow();
     const out = execFileSync('fish', ['-c', `source ${file}; complete -C 'databridge data'`], {
       encoding: 'utf8',
@@ -130,7 +115,7 @@ describe('databridge completion zsh and fish, in the shell', () => {
     if (!installed('pwsh'))
       context.skip('PowerShell is not installed here (command -v pwsh found none)');
     const file = join(folder, 'databridge.ps1');
-    writeFileSync(file, await script('powershell'));
+    writeFileSync(file, await completionScript('powershell'));
     const check = `$errors = $null; [void][System.Management.Automation.Language.Parser]::ParseFile('${file}', [ref]$null, [ref]$errors); if ($errors) { exit 1 }`;
     expect(() => execFileSync('pwsh', ['-NoProfile', '-Command', check])).not.toThrow();
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../../../../src/shared/contract/catalogue';
-import { quickAnswer } from '../../../../../src/main/cli/cli-quick';
+import { completionScript, installed } from '../../../../support/cli/completion-shells';
 
 /*
  * What the zsh and fish scripts of `databridge completion` offer, asked of the shells
@@ -16,21 +16,6 @@ import { quickAnswer } from '../../../../../src/main/cli/cli-quick';
  * word being typed, as zsh does. Each shell's tests skip, saying so, where it is not installed
  * (.ci/run installs both).
  */
-
-function installed(shell: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${shell}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function script(shell: string): Promise<string> {
-  const answer = await quickAnswer(['completion', shell]);
-  if (answer?.exitCode !== 0 || answer.stdout === undefined) throw new Error(`no ${shell} script`);
-  return answer.stdout;
-}
 
 const databaseCommands = catalogue
   .filter((op) => op.group === 'databases')
@@ -74,7 +59,7 @@ describe('databridge completion zsh, in zsh', () => {
   it.for(CASES)('completes "%s"', async ([line, expected], context) => {
     if (!installed('zsh')) context.skip('zsh is not installed here (command -v zsh found none)');
     const file = join(folder, '_databridge');
-    writeFileSync(file, await script('zsh'));
+    writeFileSync(file, await completionScript('zsh'));
     const out = execFileSync('zsh', ['-f', '-c', ZSH_PROBE, 'probe', file, line], {
       encoding: 'utf8',
     });
@@ -88,7 +73,7 @@ describe('databridge completion fish, in fish', () => {
   it.for(CASES)('completes "%s"', async ([line, expected], context) => {
     if (!installed('fish')) context.skip('fish is not installed here (command -v fish found none)');
     const file = join(folder, 'databridge.fish');
-    writeFileSync(file, await script('fish'));
+    writeFileSync(file, await completionScript('fish'));
     const out = execFileSync(
       'fish',
       ['--no-config', '-c', `source $argv[1]; complete -C $argv[2]`, file, line],
