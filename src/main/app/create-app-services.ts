@@ -1,11 +1,11 @@
 import { setUnexpectedErrorReporter } from '../services/common/emitter';
-import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { DiagnosticsService } from '../services/diagnostics/diagnostics-service';
 import { startEmulator } from '../../emulator/server';
 import type { ProfilesLoadResult } from '../services/profiles/profile-store';
 import { ProfileStore } from '../services/profiles/profile-store';
 import { createAudit, type Audit } from '../services/audit/audit-setup';
+import { openConnectionsFile, profilesFile, settingsFile } from '../services/config/app-paths';
 import { OutcomeChecker } from '../services/audit/outcome-checker';
 import type { AuditTrail } from '../services/audit/audit-trail';
 import type { OsLog } from '../services/audit/os-log';
@@ -231,7 +231,7 @@ async function connectionsOf(
     startEmulator: options.startEmulator ?? startLocalEmulator,
   });
   const openConnections = new OpenConnectionsService({
-    file: join(options.dataDir, 'open-connections.json'),
+    file: openConnectionsFile(options.dataDir),
     profiles,
     secrets,
     connections,
@@ -311,7 +311,7 @@ async function settingsOf(
     logger.warn('The machine policy is not valid and is ignored', { path, problems });
   }
   const settings = new SettingsStore({
-    file: join(options.dataDir, 'settings.json'),
+    file: settingsFile(options.dataDir),
     logger,
     policy,
   });
@@ -331,7 +331,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const { policy, settings } = await settingsOf(options);
   const asking = askingNetwork(options, settings.get(), bus);
   const { network, dispatcher, proxyQuestions } = asking;
-  const profiles = new ProfileStore({ file: join(dataDir, 'profiles.json'), logger });
+  const profiles = new ProfileStore({ file: profilesFile(dataDir), logger });
   const profilesLoaded = await profiles.load();
   const secrets = new SecretVault({ store: options.secretStore, logger });
   const audit = appAudit(options, settings);

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { monitorHistoryDir } from '../services/config/app-paths';
 import type { Dispatcher } from 'undici';
 import type { ConnectionManager } from '../services/connection/connection-manager';
 import type { AppEventBus } from '../services/ipc/app-event-bus';
@@ -73,7 +73,7 @@ export function createMonitor(parts: MonitorParts): {
     sourceFor: (profileId) => teamSourceFor(parts, profileId),
     jobs,
     settings,
-    history: new MonitorHistory({ dir: join(parts.dataDir, 'monitor'), logger }),
+    history: new MonitorHistory({ dir: monitorHistoryDir(parts.dataDir), logger }),
     logger,
   });
   const stops = [

@@ -1,5 +1,5 @@
-import { join } from 'node:path';
 import { z } from 'zod';
+import { cliFolder } from '../services/config/app-paths';
 import { AppError } from '../../shared/errors';
 import type { SignInState } from '../../shared/model/session-state';
 import type { Connection } from '../services/connection/connection';
@@ -159,7 +159,7 @@ export async function createCliEngine(
   const jobEnds = new CliJobEndRecorder(audit);
   jobEnds.observe(watcher);
   watcher.start();
-  const folder = join(cliDataDir(command.options, deps.env), 'cli');
+  const folder = cliFolder(cliDataDir(command.options, deps.env));
   const service = new TransferService({
     dataDir: folder,
     connections,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src/main/platform/keytar-secret-store';
 import { digestOf } from '../../../src/main/services/audit/audit-chain';
 import { TrailKeyring } from '../../../src/main/services/audit/audit-keyring';
-import { auditDir } from '../../../src/main/services/audit/audit-setup';
+import { auditDir } from '../../../src/main/services/config/app-paths';
 import type { AuditRecord } from '../../../src/shared/model/audit';
 import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
 import { runCli } from '../../support/cli/run-cli';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditDir } from '../../../src/main/services/audit/audit-setup';
+import { auditDir } from '../../../src/main/services/config/app-paths';
 import { AuditTrail } from '../../../src/main/services/audit/audit-trail';
 import { CallAuditor } from '../../../src/main/services/audit/call-auditor';
 import { OutcomeChecker } from '../../../src/main/services/audit/outcome-checker';

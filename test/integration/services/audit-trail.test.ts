@@ -5,12 +5,8 @@ import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDITED_OPERATIONS } from '../../../src/main/services/audit/audit-policy';
-import {
-  auditDir,
-  createAudit,
-  listKills,
-  type Audit,
-} from '../../../src/main/services/audit/audit-setup';
+import { auditDir } from '../../../src/main/services/config/app-paths';
+import { createAudit, listKills, type Audit } from '../../../src/main/services/audit/audit-setup';
 import {
   createConnection,
   type Connection,

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditDir } from '../../../src/main/services/audit/audit-setup';
+import { auditDir } from '../../../src/main/services/config/app-paths';
 import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
 import { runCli } from '../../support/cli/run-cli';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../../services/config/app-paths';
+import { defaultDataDir, serveHistoryDir } from '../../services/config/app-paths';
 import { UsageError } from '../cli-args';
 import { checkNetworkOptions } from '../cli-network-args';
 import { readServeConfig, type ServeConnectionConfig } from './serve-config-file';
@@ -153,7 +153,7 @@ function maxConnectionsOf(text: string | undefined, fromFile: number | undefined
 /** Under systemd's StateDirectory= the history goes there; else beside the app's data. */
 function historyDirOf(env: Readonly<Record<string, string | undefined>>, dataDir: string): string {
   const state = env['STATE_DIRECTORY']?.split(':')[0];
-  return state ? join(state, 'history') : join(dataDir, 'monitor-serve', 'history');
+  return state ? join(state, 'history') : serveHistoryDir(dataDir);
 }
 
 /** The connections to watch: `--profile` names, `--base-url`/`--region`, then the file's. */

@@ -1,5 +1,5 @@
-import { join } from 'node:path';
 import type { AuditFilter, AuditList } from '../../../shared/model/audit';
+import { auditDir } from '../config/app-paths';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import { KILL_OPERATIONS } from './audit-policy';
@@ -8,14 +8,6 @@ import type { AuditOnFailure } from './audit-failure';
 import { TrailKeyring } from './audit-keyring';
 import { CallAuditor, type AuditSource } from './call-auditor';
 import type { OsLog } from './os-log';
-
-/**
- * The audit trail's folder in a data folder. The app and the command line use the same data
- * folder (the CLI's `--data-dir` defaults to the app's), so both append to one trail.
- */
-export function auditDir(dataDir: string): string {
-  return join(dataDir, 'audit');
-}
 
 /** The audit trail of a data folder and the auditor that records calls into it. */
 export interface Audit {

@@ -1,5 +1,5 @@
-import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
+import { transfersDir } from '../config/app-paths';
 import { TRANSFER_RETRY, type RetryPolicy } from '../common/retry-policy';
 import { sleep, type Sleep } from '../common/sleep';
 import { directRoute, type DirectRoute } from '../http/direct-route';
@@ -128,7 +128,7 @@ export function engineSettings(options: TransferServiceOptions): TransferEngineS
 
 /** The journals of the service: `<dataDir>/transfers`, written on the service's disk. */
 export function journalStoreOf(options: TransferServiceOptions): JournalStore {
-  return new JournalStore({ dir: join(options.dataDir, 'transfers'), disk: options.disk });
+  return new JournalStore({ dir: transfersDir(options.dataDir), disk: options.disk });
 }
 
 /** The direct route of downloads, with the engine's read deadline when one is given. */
