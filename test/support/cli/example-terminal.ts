@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseCliArgs } from '../../../src/main/cli/cli-args';
-import { confirmationOf } from '../../../src/main/cli/cli-destructive';
+import { confirmationOf, isDestructive } from '../../../src/main/cli/cli-destructive';
 import { operationInput } from '../../../src/main/cli/cli-operation-input';
 import { catalogue } from '../../../src/shared/contract/catalogue';
 
@@ -21,7 +21,8 @@ function shellWords(text: string): string[] {
 
 /**
  * What a reader types to the question of `text`, run in `cwd`, or undefined when it asks none.
- * A body file (`--body @./login.json`) is read from `cwd`, as the command run there reads it.
+ * Only a removal can ask, so only a removal's input is read (a body file from `cwd`, as the
+ * command run there reads it).
  */
 export async function answerOf(text: string, cwd: string): Promise<string | undefined> {
   const words = shellWords(text).map((word) =>
@@ -35,7 +36,7 @@ export async function answerOf(text: string, cwd: string): Promise<string | unde
       return undefined;
     }
   })();
-  if (command?.kind !== 'run') return undefined;
+  if (command?.kind !== 'run' || !isDestructive(command.operation)) return undefined;
   const input = await operationInput(command, () => undefined);
   const confirmation = confirmationOf(command.operation, input, {
     yes: false,
