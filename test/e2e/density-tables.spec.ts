@@ -5,6 +5,7 @@ import { boxOf } from '../support/e2e/geometry';
 import { jumpTo } from '../support/e2e/menus';
 import {
   closeChooser,
+  cutCells,
   expectHeadersInside,
   headerOf,
   openChooser,
@@ -29,21 +30,6 @@ const VIEWS = [
   { query: `sessions ${PROD}`, table: 'session-table', name: 'sessions', identity: 'sessionId' },
   { query: `archives ${PROD}`, table: 'archive-table', name: 'archives', identity: 'name' },
 ] as const;
-
-/** The texts of the `key` column's cells that do not fit their cell (cut with an ellipsis). */
-async function cutCells(table: Locator, key: string): Promise<string[]> {
-  type Box = { scrollWidth: number; clientWidth: number };
-  type Cell = Box & { textContent: string | null; querySelectorAll(selector: string): Box[] };
-  return table.locator(`tbody td[data-col-key="${key}"]`).evaluateAll((found) =>
-    (found as unknown as Cell[]).flatMap((cell): string[] => {
-      const parts: Box[] = [cell, ...cell.querySelectorAll('*')];
-      const cut = parts.some(
-        (part) => part.clientWidth > 0 && part.scrollWidth > part.clientWidth + 1,
-      );
-      return cut ? [cell.textContent ?? ''] : [];
-    }),
-  );
-}
 
 test('rows are at most 32 px by default, and taller once Settings says Comfortable', async ({
   page,
