@@ -136,6 +136,22 @@ test('a token sign-in shows a live countdown, beside other open profiles', async
   await screenshotThemes(page, 'connections');
 });
 
+test('in a 1024x700 window the connection form scrolls and keeps its buttons in sight', async ({
+  app,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await app.load();
+  await page.getByTestId('new-connection').click();
+  const dialog = page.getByTestId('profile-dialog');
+  await expect(dialog.getByTestId('profile-name')).toBeVisible();
+  await expect(dialog.getByTestId('profile-save-connect')).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
+
 test('edit, duplicate and delete profiles', async ({ app, page }) => {
   await app.load();
   const row = page.getByTestId(`profile-row-${TOKEN}`);
