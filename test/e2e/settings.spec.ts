@@ -257,6 +257,8 @@ test('a failure of main names the operation and keeps what was typed', async ({
     const error = page.getByTestId('error-state');
     await expect(error).toContainText('Save settings failed');
     await expect(error).toContainText('could not be written');
+    // Beside Save, in sight however far down the form the field was.
+    await expect(error).toBeInViewport();
     await expect(app.settings.input('settings-parts-in-flight')).toHaveValue('5');
     await expect(page.getByTestId('settings-state')).toHaveText('Unsaved changes');
     expect(store.get().partsInFlight).toBe(8);
