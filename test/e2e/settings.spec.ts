@@ -4,7 +4,7 @@ import type { Harness } from '../harness/server';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
 import { runCommand } from '../support/e2e/menus';
-import { screenshotThemes, settled } from '../support/e2e/screenshots';
+import { screenshotAs, screenshotThemes, settled } from '../support/e2e/screenshots';
 import type { App } from '../support/e2e/pages/app';
 
 /*
@@ -264,7 +264,7 @@ test('a failure of main names the operation and keeps what was typed', async ({
     expect(store.get().partsInFlight).toBe(8);
     await page.mouse.move(0, 0);
     await page.getByTestId('settings-blocking-alert').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'artifacts/screenshots/settings-error-light.png' });
+    await screenshotAs(page, 'settings-error-light');
   } finally {
     store.update = original;
   }
