@@ -1,7 +1,7 @@
 import { expectAccessible } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
 import { runCommand } from '../support/e2e/menus';
-import { screenshotModalThemes } from '../support/e2e/screenshots';
+import { screenshotModalThemes, screenshotSizes } from '../support/e2e/screenshots';
 
 /*
  * The About box (Help → About in the app's menu; the command palette here, where the harness
@@ -63,6 +63,7 @@ test('opens from the command palette and checks for updates with the keyboard', 
 test('the About box passes the accessibility check in light and dark', async ({ page }) => {
   await expect(page.getByTestId('about-box')).toBeVisible();
   await expectAccessible(page, 'the About box', MODAL, { everyRuleInDark: true });
+  await screenshotSizes(page, 'dialogs/about-box');
 });
 
 test('shots of the About box, light and dark', async ({ page }) => {

@@ -1,12 +1,13 @@
 import { expectAccessible } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo, pickMenuItem } from '../support/e2e/menus';
-import { screenshotSizes } from '../support/e2e/screenshots';
+import { screenshotSizes, screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * Every view, dialog, drawer, the activity panel and both pickers pass axe's WCAG 2.1 A/AA
  * rules with nothing serious or critical, in light and dark. One harness, in order.
- * With SCREENSHOTS=1 each view is also shot at 1024x700 and 1920x1080 in both themes.
+ * With SCREENSHOTS=1 each view and dialog is also shot at 1024x700, 1280x800 and 1920x1080 in
+ * both themes.
  */
 test.describe.configure({ mode: 'default' });
 
@@ -75,14 +76,18 @@ test('the row menu of a database, and the drop and archive dialogs it opens', as
   await app.databases.row('ETL_Staging').getByTestId('row-menu').click();
   await expect(page.locator('.n-dropdown-menu')).toBeVisible();
   await expectAccessible(page, 'the row menu of a database', MENU, BOTH);
+  // A menu closes when the window is resized: it is shot in the window it was opened in.
+  await screenshotThemes(page, 'dialogs/row-menu');
   await page.keyboard.press('Escape');
   await app.databaseAction(DEV, 'ETL_Staging', 'Drop…');
   await expect(page.getByTestId('drop-database-dialog')).toBeVisible();
   await expectAccessible(page, 'the drop database dialog', MODAL, BOTH);
+  await screenshotSizes(page, 'dialogs/drop-database-dialog');
   await page.keyboard.press('Escape');
   await app.databaseAction(DEV, 'ETL_Staging', 'Archive…');
   await expect(page.getByTestId('archive-database-dialog')).toBeVisible();
   await expectAccessible(page, 'the archive database dialog', MODAL, BOTH);
+  await screenshotSizes(page, 'dialogs/archive-database-dialog');
   await page.keyboard.press('Escape');
 });
 
@@ -124,22 +129,26 @@ test('dialogs: create database, add login, allow an address, a confirmation', as
   await page.getByTestId('create-database').click();
   await expect(page.getByTestId('create-database-dialog')).toBeVisible();
   await expectAccessible(page, 'the create database dialog', MODAL, BOTH);
+  await screenshotSizes(page, 'dialogs/create-database-dialog');
   await page.keyboard.press('Escape');
   await jumpTo(page, 'logins dev', 'logins-view');
   await page.getByTestId('login-create').click();
   await expect(page.getByTestId('login-create-dialog')).toBeVisible();
   await expectAccessible(page, 'the create login dialog', MODAL, BOTH);
+  await screenshotSizes(page, 'dialogs/login-create-dialog');
   await page.keyboard.press('Escape');
   await jumpTo(page, 'cluster', 'cluster-view');
   await page.getByTestId('acl-add').click();
   await expect(page.getByTestId('acl-add-dialog')).toBeVisible();
   await expectAccessible(page, 'the allow address dialog', MODAL, BOTH);
+  await screenshotSizes(page, 'dialogs/acl-add-dialog');
   await page.keyboard.press('Escape');
   // A confirmation of naive-ui's own (useDialog), as the access list's Remove asks.
   await page.getByTestId('cluster-view').getByTestId('row-menu').first().click();
   await pickMenuItem(page, 'Remove');
   await expect(page.locator('.n-dialog:visible')).toBeVisible();
   await expectAccessible(page, 'a confirmation', MODAL, BOTH);
+  await screenshotSizes(page, 'dialogs/confirmation');
   await page.keyboard.press('Escape');
 });
 
@@ -149,6 +158,7 @@ test('the archive details drawer and the activity panel', async ({ page }) => {
   await pickMenuItem(page, 'Details');
   await expect(page.getByTestId('archive-details')).toBeVisible();
   await expectAccessible(page, 'the archive details drawer', DRAWER, BOTH);
+  await screenshotSizes(page, 'dialogs/archive-details');
   await page.keyboard.press('Escape');
   await page.getByTestId('toggle-activity').click();
   await expect(page.getByTestId('activity-panel')).toBeVisible();
@@ -163,13 +173,16 @@ test('the command palette, jump-to and the keyboard shortcuts sheet', async ({ p
   await page.keyboard.press('Control+Shift+P');
   await expect(page.getByTestId('command-palette')).toBeVisible();
   await expectAccessible(page, 'the command palette', MODAL, BOTH);
+  await screenshotSizes(page, 'dialogs/command-palette');
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+p');
   await expect(page.getByTestId('jump-to')).toBeVisible();
   await expectAccessible(page, 'jump-to', MODAL, BOTH);
+  await screenshotSizes(page, 'dialogs/jump-to');
   await page.keyboard.press('Escape');
   await page.keyboard.press('F1');
   await expect(page.getByTestId('keyboard-shortcuts')).toBeVisible();
   await expectAccessible(page, 'the keyboard shortcuts sheet', MODAL, BOTH);
+  await screenshotSizes(page, 'dialogs/keyboard-shortcuts');
   await page.keyboard.press('Escape');
 });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { writeSampleDatabaseFile } from '../support/sample-files';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { dismissNotifications } from '../support/e2e/alerts';
 import { expectAccessible } from '../support/e2e/axe';
 import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
@@ -25,6 +25,21 @@ const MiB = 1024 * 1024;
 const LINE_MAX = 36;
 
 const heightOf = async (locator: Locator): Promise<number> => (await boxOf(locator)).height;
+
+/**
+ * In the narrowest window, with a transfer running (Pause all shown), the panel's head still
+ * shows Import…: its one line scrolls sideways when too full, and would hide it.
+ */
+async function expectHeadButtonsInSight(page: Page, panel: Locator): Promise<void> {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(panel.getByTestId('activity-pause-all')).toBeVisible();
+  const imports = await boxOf(panel.getByTestId('activity-import'));
+  const collapse = await boxOf(panel.getByTestId('activity-collapse'));
+  expect(imports.x + imports.width, 'Import… ends before the collapse button').toBeLessThanOrEqual(
+    collapse.x,
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test('each job is one line; Enter opens its card in place, Escape closes it', async ({
   app,
@@ -106,6 +121,7 @@ test('a transfer is one line with its bar, percent and main actions; its card ha
   await expect(line.getByTestId('transfer-details')).toContainText(' of ');
   await dismissNotifications(page);
   await screenshotSizes(page, 'views/activity');
+  await expectHeadButtonsInSight(page, panel);
   await line.getByTestId('activity-line-toggle').click();
   harness.emulator.faults.reset();
   await expect(line).toHaveAttribute('data-state', 'done', { timeout: 60_000 });

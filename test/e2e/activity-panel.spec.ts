@@ -5,7 +5,7 @@ import { queueDialog } from '../support/e2e/files';
 import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
 import type { App } from '../support/e2e/pages/app';
 import { jumpTo } from '../support/e2e/menus';
-import { screenshotThemes } from '../support/e2e/screenshots';
+import { screenshotSizes, screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * The activity panel against the harness's emulator: the current instance's jobs beside the
@@ -87,6 +87,7 @@ test('the panel lists the open instance’s jobs, filters them, and shows a fail
   await expect(page.getByTestId('job-detail').getByTestId('job-error')).toContainText(
     'export storage is full',
   );
+  await screenshotSizes(page, 'dialogs/job-detail');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('job-detail')).toBeHidden();
   await panel.getByTestId('activity-instance-jobs').click();

@@ -1,7 +1,7 @@
 import { dismissNotifications } from '../support/e2e/alerts';
 import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
 import { jumpTo } from '../support/e2e/menus';
-import { screenshotThemes } from '../support/e2e/screenshots';
+import { screenshotSizes, screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * The Sessions view against the harness's emulator, reading what main's monitor samples
@@ -120,6 +120,7 @@ test('killing the head blocker shows its login and SQL, and the chain clears', a
   const dialog = page.getByTestId('kill-dialog');
   await expect(dialog.getByTestId('kill-login')).not.toBeEmpty();
   await expect(dialog.getByTestId('kill-sql')).toContainText('BEGIN TRAN');
+  await screenshotSizes(page, 'dialogs/kill-dialog');
   await dialog.getByTestId('dialog-confirm').click();
   await expect(dialog).toBeHidden();
   await expect(page.locator(`[data-testid="blocking-head"][data-spid="${spid}"]`)).toHaveCount(0);

@@ -5,7 +5,11 @@ import { writeSampleDatabaseFile } from '../support/sample-files';
 import { countWindowDrops, dragFileOver, dropFile, queueDialog } from '../support/e2e/files';
 import { expect, SMALL_PARTS, test } from '../support/e2e/fixtures';
 import { jumpTo } from '../support/e2e/menus';
-import { screenshotModalThemes, screenshotThemes } from '../support/e2e/screenshots';
+import {
+  screenshotModalThemes,
+  screenshotSizes,
+  screenshotThemes,
+} from '../support/e2e/screenshots';
 
 /*
  * Imports and exports end to end through the harness's transfer engine and emulator:
@@ -84,6 +88,7 @@ test('the import sheet warns about an existing name and refuses a mislabelled fi
   await expectAccessible(page, 'the import sheet', ['[data-testid="import-sheet"]'], {
     everyRuleInDark: true,
   });
+  await screenshotSizes(page, 'dialogs/import-sheet');
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
 });
@@ -127,6 +132,7 @@ test('an import pauses mid-upload, is offered again after a page reload, and res
   await expectAccessible(page, 'the resume offer', ['[data-testid="resume-offer"]'], {
     everyRuleInDark: true,
   });
+  await screenshotSizes(page, 'dialogs/resume-offer');
   await offer.getByTestId('resume-all').click();
   await page.getByTestId('toggle-activity').click();
   await expect(app.activity.transferCard('Resume_Me')).toHaveAttribute('data-state', 'done', {

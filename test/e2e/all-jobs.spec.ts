@@ -4,7 +4,8 @@ import type { Locator, Page, WebSocketRoute } from '@playwright/test';
 import { dismissNotifications } from '../support/e2e/alerts';
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo, pickMenuItem } from '../support/e2e/menus';
-import { screenshotThemes } from '../support/e2e/screenshots';
+import { screenshotThemes, settled } from '../support/e2e/screenshots';
+import { cutCells, headerOf } from '../support/e2e/tables';
 
 /*
  * The jobs of every instance in one view, against the harness's emulator. Demo data:
@@ -46,6 +47,13 @@ test.beforeEach(async ({ page, app }) => {
   await page.routeWebSocket(/\/ipc\?/, routeIpc);
   await app.signIn();
 });
+
+/** The smallest supported window, the window the specs run in, and a full HD screen. */
+const WINDOW_SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
 
 const rowsOf = (view: Locator): Locator => view.getByTestId('all-jobs-table').locator('tbody tr');
 
@@ -118,6 +126,22 @@ test('lists the jobs of every instance, and each filter narrows the rows', async
   await dismissNotifications(page);
   await screenshotThemes(page, 'all-jobs');
   expect(consoleErrors).toEqual([]);
+});
+
+test('every job type reads whole at 1024x700, 1280x800 and 1920x1080', async ({ page }) => {
+  const view = page.getByTestId('all-jobs-view');
+  const table = view.getByTestId('all-jobs-table');
+  // The longest label there is, among the demo's jobs.
+  await expect(rowsOf(view).filter({ hasText: 'Archive database' }).first()).toBeVisible();
+  for (const size of WINDOW_SIZES) {
+    await page.setViewportSize(size);
+    // The columns are fitted to the new width once the table has been measured: a frame.
+    await settled(page);
+    const place = `${size.width}x${size.height}`;
+    await expect(headerOf(table, 'type'), place).toHaveCount(1);
+    expect(await cutCells(table, 'type'), `${place}: types cut`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 });
 
 test('an instance that fails shows its error while the others still list', async ({

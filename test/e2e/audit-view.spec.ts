@@ -4,7 +4,7 @@ import { dismissNotifications } from '../support/e2e/alerts';
 import { expectAccessible } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo, pickMenuItem } from '../support/e2e/menus';
-import { screenshotThemes } from '../support/e2e/screenshots';
+import { screenshotSizes, screenshotThemes } from '../support/e2e/screenshots';
 import { tableRows } from '../support/e2e/tables';
 
 /*
@@ -55,6 +55,7 @@ test('a session killed in the app is in the audit trail, with the kills filter k
   await page.getByTestId('audit-kills-only').click();
   await expect(app.audit.rows.first()).toContainText('sessions kill');
   await screenshotThemes(page, 'audit-view');
+  await screenshotSizes(page, 'views/audit-view');
   await expectAccessible(page, 'the audit view', ['[data-testid="audit-view"]'], {
     everyRuleInDark: true,
   });

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { startEmulator, type Emulator } from '../../src/emulator/server';
 import { expect, test } from '../support/e2e/fixtures';
 import { screenshotThemes } from '../support/e2e/screenshots';
@@ -23,6 +24,31 @@ const CONTRIBUTOR = 'Contributor (custom)';
 const TOKEN = 'Token admin';
 
 const contributor = (apiKey: string) => ({ name: CONTRIBUTOR, baseUrl: emulator.baseUrl, apiKey });
+
+/**
+ * The open profiles' tabs name them beside their region badges: whole in a 1280 px window,
+ * and in a 1024 px one still a few letters each (30 px at least), not one.
+ */
+async function expectTabNamesReadable(page: Page): Promise<void> {
+  type Name = { text: string; scrollWidth: number; clientWidth: number };
+  const names = page.getByTestId('profile-tab').locator('.profile-badge__name');
+  const measure = (): Promise<Name[]> =>
+    names.evaluateAll((found) =>
+      (found as unknown as Array<Name & { textContent: string | null }>).map((name) => ({
+        text: name.textContent ?? '',
+        scrollWidth: name.scrollWidth,
+        clientWidth: name.clientWidth,
+      })),
+    );
+  for (const name of await measure()) {
+    expect(name.scrollWidth, `${name.text} at 1280`).toBeLessThanOrEqual(name.clientWidth + 1);
+  }
+  await page.setViewportSize({ width: 1024, height: 700 });
+  for (const name of await measure()) {
+    expect(name.clientWidth, `${name.text} at 1024`).toBeGreaterThanOrEqual(30);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test('the first run offers Connect (EU by default) and the local emulator', async ({
   app,
@@ -103,10 +129,27 @@ test('a token sign-in shows a live countdown, beside other open profiles', async
   await page.getByTestId('open-connections').click();
   await page.getByTestId(`profile-row-${CONTRIBUTOR}`).getByTestId('profile-open').click();
   await expect(page.getByTestId('profile-tab')).toHaveCount(2);
+  await expectTabNamesReadable(page);
   await expect(app.tree.getByTestId('region-badge')).toHaveCount(2);
   await page.getByTestId('open-connections').click();
   await expect(page.getByTestId('profile-list')).toBeVisible();
   await screenshotThemes(page, 'connections');
+});
+
+test('in a 1024x700 window the connection form scrolls and keeps its buttons in sight', async ({
+  app,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await app.load();
+  await page.getByTestId('new-connection').click();
+  const dialog = page.getByTestId('profile-dialog');
+  await expect(dialog.getByTestId('profile-name')).toBeVisible();
+  await expect(dialog.getByTestId('profile-save-connect')).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 800 });
 });
 
 test('edit, duplicate and delete profiles', async ({ app, page }) => {

@@ -1,6 +1,6 @@
 import type { Harness } from '../harness/server';
 import { expect, test } from '../support/e2e/fixtures';
-import { screenshotThemes } from '../support/e2e/screenshots';
+import { screenshotAs, screenshotSizes, screenshotThemes } from '../support/e2e/screenshots';
 
 /*
  * The databases of an instance and every database action, against the harness's built-in
@@ -39,6 +39,7 @@ test('the databases view lists, sorts on the service, searches and chooses colum
   await page.getByTestId('column-chooser').click();
   await page.locator('.n-checkbox').filter({ hasText: 'Secured' }).click();
   await expect(app.databases.table.locator('th').filter({ hasText: 'Secured' })).toBeVisible();
+  await screenshotSizes(page, 'dialogs/column-chooser');
   await page.keyboard.press('Escape');
 
   await screenshotThemes(page, 'databases');
@@ -164,7 +165,7 @@ test('create database checks the name with the contract and keeps the input on f
   await expect(dialog.getByTestId('error-state')).toContainText('Modeler_Test_01 already exists');
   await expect(name).toHaveValue('Modeler_Test_01');
   await expect(dialog.getByTestId('database-group-ids')).toContainText('no-such-group');
-  await page.screenshot({ path: 'artifacts/screenshots/create-database-error-light.png' });
+  await screenshotAs(page, 'create-database-error-light');
 
   await name.fill(NEW_DB);
   await dialog.locator('.n-tag__close').click();

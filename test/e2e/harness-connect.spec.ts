@@ -2,6 +2,7 @@ import { HARNESS_TOKEN_META } from '../../src/shared/ipc/harness-wire';
 import { DIALOG_TOKEN_HEADER } from '../harness/server';
 import { expect, test } from '../support/e2e/fixtures';
 import { queueDialog } from '../support/e2e/files';
+import { screenshotAs } from '../support/e2e/screenshots';
 
 /*
  * The harness itself: the app loads through it, its page and socket want the token, and only
@@ -20,7 +21,7 @@ test('the app loads through the harness without console errors and shows the con
   await expect(page.getByTestId('connection-screen')).toBeVisible();
   // Native-only features are visibly absent in the harness.
   await expect(page.getByTestId('harness-badge')).toContainText('no tray');
-  await page.screenshot({ path: 'artifacts/screenshots/connection-screen.png' });
+  await screenshotAs(page, 'connection-screen');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -91,7 +92,7 @@ test('trying the local emulator connects and lists its three demo instances', as
   for (const name of ['sql-eu-prod-01', 'sql-eu-dev-01', 'sql-eu-test-01']) {
     await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   }
-  await page.screenshot({ path: 'artifacts/screenshots/emulator-instances.png' });
+  await screenshotAs(page, 'emulator-instances');
   // The sign-in happened in main (the harness's services), not in the page.
   const [profile] = harness.services.profiles.list();
   expect(profile?.isEmulator).toBe(true);

@@ -7,7 +7,7 @@ import { dismissNotifications } from '../support/e2e/alerts';
 import { expectAccessible } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo, pickMenuItem } from '../support/e2e/menus';
-import { screenshotModalThemes } from '../support/e2e/screenshots';
+import { screenshotModalThemes, screenshotSizes } from '../support/e2e/screenshots';
 
 /*
  * Where there is no native dialog, the harness's own file browser (a path field and a list of
@@ -140,6 +140,7 @@ test('the file browser is accessible, in light and dark', async ({ page }) => {
   await expectAccessible(page, 'the harness’s file browser', [
     '[data-testid="harness-file-dialog"]',
   ]);
+  await screenshotSizes(page, 'dialogs/harness-file-dialog');
   await page.keyboard.press('Escape');
   await expect(fileDialog(page)).toBeHidden();
 });

@@ -3,6 +3,7 @@ import { dismissNotifications } from '../support/e2e/alerts';
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo, runCommand } from '../support/e2e/menus';
 import { tableRows } from '../support/e2e/tables';
+import { screenshotAs } from '../support/e2e/screenshots';
 
 /*
  * Jump-to (Ctrl+P) reaching loaded objects (a login, an archive) and revealing them in their
@@ -46,7 +47,7 @@ test('Ctrl+P lists loaded logins and archives with where they are, and reveals t
     'sql-eu-prod-01 · Local emulator',
   );
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: 'artifacts/screenshots/jump-to-objects-light.png' });
+  await screenshotAs(page, 'jump-to-objects-light');
   await jumpBox(page).getByTestId('quick-pick-input').locator('input').fill('etl_loader');
   const login = jumpItems(page).filter({ hasText: 'Login' });
   await expect(login).toHaveCount(1);
@@ -129,7 +130,7 @@ test('"Kill session…" picks a session, then kills it after the guarded confirm
     heads.locator('.quick-pick__label', { hasText: new RegExp(`^${spid} · \\S+`) }),
   ).toHaveCount(1);
   await pick.getByTestId('quick-pick-input').locator('input').fill(spid);
-  await page.screenshot({ path: 'artifacts/screenshots/kill-session-pick-light.png' });
+  await screenshotAs(page, 'kill-session-pick-light');
   await page.keyboard.press('Enter');
 
   const dialog = page.getByTestId('kill-dialog');

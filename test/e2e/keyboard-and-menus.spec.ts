@@ -70,6 +70,15 @@ test('right-click on a row opens the menu the "⋯" opens, for that row', async 
   await page.keyboard.press('Escape');
 });
 
+test('the row menu closes when the window is resized under it', async ({ app, page }) => {
+  await app.archives.rows.nth(2).getByTestId('row-menu').click();
+  const open = page.locator('.n-dropdown-menu:visible');
+  await expect(open).toHaveCount(1);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(open).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
+
 test('F1, Ctrl+/ and the palette open the keyboard shortcuts sheet; Esc closes it', async ({
   page,
 }) => {

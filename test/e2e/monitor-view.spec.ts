@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { dismissNotifications } from '../support/e2e/alerts';
 import { expect, test } from '../support/e2e/fixtures';
+import { boxOf } from '../support/e2e/geometry';
 import { pickMenuItem, runCommand } from '../support/e2e/menus';
 import { screenshotThemes } from '../support/e2e/screenshots';
 import type { App } from '../support/e2e/pages/app';
@@ -70,6 +71,19 @@ test('selecting prod shows its chart with the blocking mark; pause holds the dis
   // The blocking alerts' toasts would cover the chart.
   await dismissNotifications(page);
   await screenshotThemes(page, 'monitor');
+});
+
+test('in a 1024 px window the table scrolls sideways and each row keeps its menu in sight', async ({
+  app,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const table = await boxOf(page.getByTestId('monitor-table'));
+  for (const name of INSTANCES) {
+    const menu = await boxOf(app.monitor.row(name).getByTestId('row-menu'));
+    expect(menu.x + menu.width, `the menu of ${name}`).toBeLessThanOrEqual(table.x + table.width);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 });
 
 test('Stop watching moves an instance to the left-out list, Watch brings it back', async ({

@@ -6,6 +6,7 @@ import { startEmulator } from '../../src/emulator/server';
 import { MemorySecretStore } from '../../src/main/services/secrets/secret-store';
 import { startHarness, type Harness } from '../harness/server';
 import { expect, test } from '../support/e2e/fixtures';
+import { screenshotAs, screenshotSizes } from '../support/e2e/screenshots';
 
 /*
  * Connections come back: main keeps which profiles are open, so a reloaded page shows them
@@ -42,7 +43,7 @@ test('after a reload the open connection is back: tree, status bar and profile a
   await expect(page.getByTestId('profile-tab')).toHaveCount(1);
   await expect(page.getByTestId('resource-tree')).not.toContainText('No connection open');
   await expect(page.getByTestId('reopen-notice')).toHaveCount(0);
-  await page.screenshot({ path: 'artifacts/screenshots/reopen-after-reload.png' });
+  await screenshotAs(page, 'reopen-after-reload');
   expect(harness.services.openConnections.list().connections).toEqual([
     { profileId: profile?.id, isReopening: false },
   ]);
@@ -98,7 +99,7 @@ test('after a restart a kept key reopens by itself, and a session-only one asks 
     );
     await expect(page.getByTestId('status-identity')).toHaveText(/^Sign-in needed/);
     await expect(page.getByTestId('resource-tree')).toContainText('sign-in needed');
-    await page.screenshot({ path: 'artifacts/screenshots/reopen-after-restart.png' });
+    await screenshotAs(page, 'reopen-after-restart');
 
     // Other views do not ask again, nor does the tab of the profile that came back.
     await page
@@ -118,6 +119,8 @@ test('after a restart a kept key reopens by itself, and a session-only one asks 
 
     await notice.getByTestId('reopen-sign-in').click();
     const prompt = page.getByTestId('connect-prompt');
+    await expect(prompt.getByTestId('connect-secret')).toBeVisible();
+    await screenshotSizes(page, 'dialogs/connect-prompt');
     await prompt.getByTestId('connect-secret').locator('input').fill('demo-admin-key');
     await prompt.getByTestId('dialog-confirm').click();
     await expect(instanceNodes(page, INSTANCES[0] ?? '')).toHaveCount(2);

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { dismissNotifications } from '../support/e2e/alerts';
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo, pickMenuItem, pickOption, runCommand } from '../support/e2e/menus';
-import { screenshotModalThemes, screenshotThemes } from '../support/e2e/screenshots';
+import {
+  screenshotModalThemes,
+  screenshotSizes,
+  screenshotThemes,
+} from '../support/e2e/screenshots';
 import type { App } from '../support/e2e/pages/app';
 
 /*
@@ -72,6 +76,7 @@ test('the archives view lists a page from the service, sorts and pages by page n
   await rowMenu(app, 0, 'Show raw JSON');
   await expect(page.getByTestId('raw-json-drawer')).toContainText('"archiveId"');
   await expect(page.getByTestId('raw-json-unknown')).toContainText('Every field is known');
+  await screenshotSizes(page, 'dialogs/raw-json-drawer');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('raw-json-drawer')).toBeHidden();
   await screenshotThemes(page, 'archives');
@@ -191,6 +196,7 @@ test('update archive asks for the resource group once, checks it, remembers it a
   await pickOption(page, update.getByTestId('archive-storage-type'), 'Temporary');
   await expect(update.getByTestId('archive-expiry')).toBeVisible();
   await screenshotThemes(page, 'archives-update');
+  await screenshotSizes(page, 'dialogs/archive-update-dialog');
   const name = await app.archives.rows.first().locator('td').nth(1).innerText();
   await update.getByTestId('dialog-confirm').click();
   await expect(update).toBeHidden();
@@ -221,6 +227,7 @@ test('restore checks the database name, starts a job the watcher follows, and ke
   const name = restore.getByTestId('archive-restore-name').locator('input');
   await name.fill('bad/name');
   await expect(restore).toContainText('Database name may contain only letters');
+  await screenshotSizes(page, 'dialogs/archive-restore-dialog');
   await name.fill('Restored_By_Test');
   await restore.getByTestId('dialog-confirm').click();
   await expect(restore).toBeHidden();
@@ -252,6 +259,7 @@ test('delete archive needs the name typed, then removes the row', async ({ app, 
   await rowMenu(app, 2, 'Delete');
   const remove = page.getByTestId('archive-delete-dialog');
   await expect(remove.getByTestId('dialog-confirm')).toBeDisabled();
+  await screenshotSizes(page, 'dialogs/archive-delete-dialog');
   await remove.getByTestId('confirm-type-name').locator('input').fill(name);
   await remove.getByTestId('dialog-confirm').click();
   await expect(remove).toBeHidden();

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo, pickMenuItem, pickOption, runCommand } from '../support/e2e/menus';
-import { screenshotThemes } from '../support/e2e/screenshots';
+import { screenshotSizes, screenshotThemes } from '../support/e2e/screenshots';
 import type { Locator } from '@playwright/test';
 import type { App } from '../support/e2e/pages/app';
 
@@ -122,6 +122,7 @@ test('edit the whole ACL: the diff is sent in one step, with a lock-out warning'
   await expect(edit.getByTestId('acl-edit-summary')).toContainText('Adds or updates 3, removes 1');
   await expect(edit.getByTestId('acl-edit-summary')).toContainText('Removed: 127.0.0.0/8');
   await screenshotThemes(page, 'cluster-acl-edit');
+  await screenshotSizes(page, 'dialogs/acl-edit-dialog');
   await edit.getByTestId('dialog-confirm').click();
   await expect(edit).toBeHidden();
   await expect(page.getByText('Access control list updated')).toBeVisible();

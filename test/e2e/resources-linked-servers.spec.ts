@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo, pickMenuItem, pickOption } from '../support/e2e/menus';
-import { screenshotThemes } from '../support/e2e/screenshots';
+import { screenshotSizes, screenshotThemes } from '../support/e2e/screenshots';
 import { tableRows } from '../support/e2e/tables';
 
 /* Linked servers of sql-eu-prod-01 (none in the demo data); one harness per file. */
@@ -21,6 +21,7 @@ test('the linked servers view shows its empty state, then a link added from the 
   const add = page.getByTestId('linked-server-add-dialog');
   await add.getByTestId('dialog-confirm').click();
   await expect(add).toContainText('Linked server name is required');
+  await screenshotSizes(page, 'dialogs/linked-server-add-dialog');
   await add.getByTestId('linked-server-instance').click();
   // Only the profile's other instances are offered, not the instance itself.
   const options = page.locator('.n-base-select-option:visible');

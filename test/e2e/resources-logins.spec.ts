@@ -1,6 +1,6 @@
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo, runCommand } from '../support/e2e/menus';
-import { screenshotThemes } from '../support/e2e/screenshots';
+import { screenshotSizes, screenshotThemes } from '../support/e2e/screenshots';
 
 /* The logins view against the emulator's demo logins of sql-eu-dev-01; one harness per file. */
 test.describe.configure({ mode: 'serial' });
@@ -96,6 +96,7 @@ test('change password sends a new password checked by the contract', async ({ ap
   await expect(change).toContainText('report_reader');
   await change.getByTestId('dialog-confirm').click();
   await expect(change).toContainText('Password is required');
+  await screenshotSizes(page, 'dialogs/login-password-dialog');
   await change.getByTestId('password-generate').click();
   await change.getByTestId('dialog-confirm').click();
   await expect(change).toBeHidden();
@@ -110,6 +111,7 @@ test('delete login needs the name typed, then the login goes away', async ({
   await app.logins.rowMenu('analyst_jane', 'Delete');
   const remove = page.getByTestId('login-delete-dialog');
   await expect(remove.getByTestId('dialog-confirm')).toBeDisabled();
+  await screenshotSizes(page, 'dialogs/login-delete-dialog');
   await remove.getByTestId('confirm-type-name').locator('input').fill('analyst_jane');
   await remove.getByTestId('dialog-confirm').click();
   await expect(remove).toBeHidden();

@@ -3,7 +3,7 @@ import { dismissNotifications } from '../support/e2e/alerts';
 import { expectAccessible } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo } from '../support/e2e/menus';
-import { screenshotThemes } from '../support/e2e/screenshots';
+import { screenshotSizes, screenshotThemes } from '../support/e2e/screenshots';
 import { tableRows } from '../support/e2e/tables';
 import type { App } from '../support/e2e/pages/app';
 
@@ -111,6 +111,31 @@ test('a click on a session shows its SQL, wait and blocking, and Copy copies the
 test('the pane in light and dark (screenshots with SCREENSHOTS=1)', async ({ page }) => {
   await expect(pane(page)).toBeVisible();
   await screenshotThemes(page, 'session-details');
+  await screenshotSizes(page, 'views/session-details');
+});
+
+test("in a 1024 px window the pane lies over the grid, its head above the grid's", async ({
+  page,
+}) => {
+  await expect(pane(page)).toBeVisible();
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const close = pane(page).getByTestId('details-close');
+  await expect(close).toBeVisible();
+  // What a click at the middle of the close button reaches: the button, not the grid's header.
+  const isOnTop = await close.evaluate((button) => {
+    type Rect = { x: number; y: number; width: number; height: number };
+    const self = button as unknown as {
+      getBoundingClientRect(): Rect;
+      contains(o: unknown): boolean;
+    };
+    const { document } = globalThis as unknown as {
+      document: { elementFromPoint(x: number, y: number): unknown };
+    };
+    const box = self.getBoundingClientRect();
+    return self.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
+  expect(isOnTop, "the close button is under the grid's header").toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
 });
 
 test('the pane passes the accessibility rules in light and dark, and closes', async ({

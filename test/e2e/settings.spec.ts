@@ -4,7 +4,7 @@ import type { Harness } from '../harness/server';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
 import { runCommand } from '../support/e2e/menus';
-import { screenshotThemes, settled } from '../support/e2e/screenshots';
+import { screenshotAs, screenshotThemes, settled } from '../support/e2e/screenshots';
 import type { App } from '../support/e2e/pages/app';
 
 /*
@@ -257,12 +257,14 @@ test('a failure of main names the operation and keeps what was typed', async ({
     const error = page.getByTestId('error-state');
     await expect(error).toContainText('Save settings failed');
     await expect(error).toContainText('could not be written');
+    // Beside Save, in sight however far down the form the field was.
+    await expect(error).toBeInViewport();
     await expect(app.settings.input('settings-parts-in-flight')).toHaveValue('5');
     await expect(page.getByTestId('settings-state')).toHaveText('Unsaved changes');
     expect(store.get().partsInFlight).toBe(8);
     await page.mouse.move(0, 0);
     await page.getByTestId('settings-blocking-alert').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'artifacts/screenshots/settings-error-light.png' });
+    await screenshotAs(page, 'settings-error-light');
   } finally {
     store.update = original;
   }

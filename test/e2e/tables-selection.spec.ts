@@ -4,7 +4,7 @@ import { FIRST_USER_SPID } from '../../src/emulator/sessions/session-factory';
 import { expectAccessible } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo, pickMenuItem } from '../support/e2e/menus';
-import { screenshotThemes } from '../support/e2e/screenshots';
+import { screenshotSizes, screenshotThemes } from '../support/e2e/screenshots';
 import { tableRows } from '../support/e2e/tables';
 import type { App } from '../support/e2e/pages/app';
 
@@ -59,6 +59,7 @@ test('five archives are deleted in one confirmation that lists them, with a resu
   // Destructive: the words must be typed before it runs.
   const confirm = dialog.getByTestId('dialog-confirm');
   await expect(confirm).toBeDisabled();
+  await screenshotSizes(page, 'dialogs/bulk-action-dialog');
   await dialog.getByTestId('confirm-type-name').locator('input').fill('delete 5 archives');
   await confirm.click();
 

@@ -76,6 +76,10 @@ test('each main view keeps the frame and its key controls on screen', async ({
   await expectFrame(page, 'settings');
   await page.getByTestId('settings-save').scrollIntoViewIfNeeded();
   await expectOnScreen(page.getByTestId('settings-save'), 'settings: Save');
+  // A setting's name keeps its words on a line: the control goes under it, not beside it.
+  const name = page.getByTestId('main-pane').getByText('Theme', { exact: true });
+  await name.scrollIntoViewIfNeeded();
+  expect.soft((await boxOf(name)).height, 'settings: the name "Theme"').toBeLessThan(30);
   await screenshotAs(page, 'zoom-settings');
   // Away from the Settings button, whose tooltip may lie over its neighbours.
   await page.mouse.move(0, VIEWPORT.height / 2);

@@ -56,6 +56,9 @@ export async function settled(page: Page): Promise<void> {
 /** Shoots the page (or `target`) once the mouse is out of the way and nothing moves. */
 async function shoot(page: Page, path: string, target?: Locator): Promise<void> {
   await page.mouse.move(0, 0);
+  // A tooltip of what the mouse was on waits a moment before it fades: until then no
+  // animation runs, and it would be shot over the view.
+  await expect(page.locator('.n-tooltip:visible')).toHaveCount(0);
   await settled(page);
   await (target ? target.screenshot({ path }) : page.screenshot({ path }));
 }

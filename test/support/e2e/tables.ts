@@ -27,6 +27,21 @@ export function sidewaysThumb(table: Locator): Locator {
   );
 }
 
+/** The texts of the `key` column's cells that do not fit their cell (cut with an ellipsis). */
+export async function cutCells(table: Locator, key: string): Promise<string[]> {
+  type Box = { scrollWidth: number; clientWidth: number };
+  type Cell = Box & { textContent: string | null; querySelectorAll(selector: string): Box[] };
+  return table.locator(`tbody td[data-col-key="${key}"]`).evaluateAll((found) =>
+    (found as unknown as Cell[]).flatMap((cell): string[] => {
+      const parts: Box[] = [cell, ...cell.querySelectorAll('*')];
+      const cut = parts.some(
+        (part) => part.clientWidth > 0 && part.scrollWidth > part.clientWidth + 1,
+      );
+      return cut ? [cell.textContent ?? ''] : [];
+    }),
+  );
+}
+
 /** How many rows are whole in the table's scrolling body. */
 export async function rowsInView(table: Locator): Promise<number> {
   const body = await boxOf(table.locator('.n-data-table-base-table-body'));

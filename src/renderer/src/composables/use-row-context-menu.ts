@@ -1,5 +1,14 @@
 import type { DropdownOption } from 'naive-ui';
-import { computed, ref, shallowRef, type ComputedRef, type Ref } from 'vue';
+import {
+  computed,
+  getCurrentInstance,
+  onBeforeUnmount,
+  onMounted,
+  ref,
+  shallowRef,
+  type ComputedRef,
+  type Ref,
+} from 'vue';
 import {
   ROW_MENU_BUTTON,
   menuOf,
@@ -44,6 +53,17 @@ export function useRowContextMenu<T>(menu: RowMenuOptions<T>): RowContextMenu<T>
    */
   let isOpening = false;
   const options = computed(() => (row.value === undefined ? [] : menuOf(row.value, menu)));
+  /*
+   * The menu stands where it was opened, in window coordinates: a window resized under it
+   * would leave it beside nothing, or outside the window. It closes, as a browser's menus do.
+   */
+  if (getCurrentInstance()) {
+    const closeOnResize = (): void => {
+      isShown.value = false;
+    };
+    onMounted(() => window.addEventListener('resize', closeOnResize));
+    onBeforeUnmount(() => window.removeEventListener('resize', closeOnResize));
+  }
 
   function show(target: T, atX: number, atY: number, from = placement.value): void {
     placement.value = from;

@@ -82,7 +82,15 @@ export function auditColumns(): ResourceColumn<AuditRow>[] {
       sorter: 'default',
       ellipsis: { tooltip: true },
     },
-    { key: 'source', title: 'From', width: 90, priority: 6, sorter: 'default' },
+    {
+      key: 'source',
+      title: 'From',
+      // "App 0.3.0", "CLI 0.3.0"; a build without a version says "App unknown".
+      width: 110,
+      priority: 6,
+      sorter: 'default',
+      ellipsis: { tooltip: true },
+    },
     { key: 'jobIds', title: 'Job ids', width: 300, hidden: true, priority: 7 },
   ];
 }

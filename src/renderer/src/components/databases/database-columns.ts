@@ -92,11 +92,14 @@ export function databaseColumns(sortOrder: (key: string) => 'ascend' | 'descend'
       render: (row) => databaseSchemaLabel(row.databaseSchema),
       searchText: (row) => databaseSchemaLabel(row.databaseSchema),
     },
-    { key: 'owner', title: 'Owner', width: 100, priority: 4, ellipsis: { tooltip: true } },
+    // An API key's name whole: "apikey-contributor" takes 129 px in 14 px DejaVu Sans.
+    { key: 'owner', title: 'Owner', width: 148, priority: 4, ellipsis: { tooltip: true } },
     {
       key: 'groups',
       title: 'Groups',
-      minWidth: 90,
+      // A width of its own: the room left over goes to the name alone (two columns that
+      // stretch share it evenly, and a 20-character name was cut beside a dash).
+      width: 108,
       priority: 4,
       ellipsis: { tooltip: true },
       render: (row) => groupsText(row) || '—',

@@ -122,7 +122,10 @@ function seriesOf(shape: ChartShape): uPlot.Series[] {
       label: series.label,
       stroke: color,
       width: shape.sparkline ? 1.25 : 1.75,
-      points: { show: false },
+      // A line needs two samples: a lone one in view (the first after a start) is a dot, so
+      // the chart does not look empty while it waits for the next. Not in a sparkline, whose
+      // edge would cut the dot in half beside the number that says the same.
+      points: { show: (_u, _series, first, last) => !shape.sparkline && first === last },
       ...(series.fill ? { fill: withAlpha(color, 0.16) } : {}),
     };
   });

@@ -119,6 +119,9 @@ function menuColumn(deps: MonitorColumnDeps): DataTableColumns<InstanceMonitorSt
     key: 'menu',
     title: '',
     width: 48,
+    // Held at the right edge: in a narrow window the table scrolls sideways, and the menu
+    // would be out of sight with the columns it scrolls away.
+    fixed: 'right',
     render: (row) =>
       h(
         NDropdown,

@@ -9,7 +9,8 @@ import { timeCell } from '../common/time-cell';
  * The columns of the session table: every field of the Session record, sortable. Cells are
  * plain spans (no component per cell), so a refresh of 2,000 sessions stays cheap. Those shown
  * at first fit a 1280 px window (the others are in the column chooser); narrower, the columns
- * of higher `priority` give way first.
+ * of higher `priority` give way first. Wider, the names (login, database, host, program) share
+ * the room with the SQL text: that is cut anyway, and a name cut beside it would say less.
  */
 
 const byNumber =
@@ -81,7 +82,8 @@ function allColumns(
     {
       key: 'sessionId',
       title: 'SPID',
-      width: 64,
+      // The title and its sort arrow side by side, as in every column that sorts.
+      width: 68,
       priority: 1,
       sorter: byNumber('sessionId'),
       render: (row) => {
@@ -99,7 +101,7 @@ function allColumns(
     {
       key: 'loginName',
       title: 'Login',
-      width: 96,
+      minWidth: 96,
       priority: 2,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
@@ -108,7 +110,8 @@ function allColumns(
     {
       key: 'status',
       title: 'Status',
-      width: 84,
+      // "suspended", the widest status and the one that matters most, whole.
+      width: 92,
       priority: 2,
       sorter: byText('status'),
       render: (row) =>
@@ -117,7 +120,7 @@ function allColumns(
     {
       key: 'databaseName',
       title: 'Database',
-      width: 108,
+      minWidth: 108,
       priority: 3,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
@@ -126,7 +129,7 @@ function allColumns(
     {
       key: 'hostName',
       title: 'Host',
-      width: 92,
+      minWidth: 84,
       priority: 4,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
@@ -135,7 +138,7 @@ function allColumns(
     {
       key: 'programName',
       title: 'Program',
-      width: 104,
+      minWidth: 96,
       priority: 4,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
@@ -164,7 +167,8 @@ function allColumns(
     {
       key: 'cpuTime',
       title: 'CPU (ms)',
-      width: 84,
+      // The title and its sort arrow side by side, as in every column that sorts.
+      width: 96,
       priority: 5,
       align: 'right',
       sorter: byNumber('cpuTime'),
@@ -208,7 +212,7 @@ function allColumns(
     {
       key: 'executingSql',
       title: 'SQL',
-      minWidth: 96,
+      minWidth: 88,
       priority: 1,
       ellipsis: { tooltip: { contentStyle: { maxWidth: '560px' } } },
       ellipsisComponent: 'performant-ellipsis',

@@ -89,6 +89,8 @@ function frameCssVars(isDark: boolean, vars: Record<string, string>): Record<str
   return {
     '--db-chrome': isDark ? '#1a1b20' : '#f6f7f9',
     '--db-surface': vars['modalColor'] ?? (isDark ? '#1f2026' : '#ffffff'),
+    // The view's own background, for what must lie flat on it (a bar over a toolbar).
+    '--db-body': vars['bodyColor'] ?? (isDark ? '#15161a' : '#ffffff'),
     '--db-border': vars['dividerColor'] ?? (isDark ? '#2c2d33' : '#e4e6ea'),
     '--db-hover': vars['hoverColor'] ?? 'rgba(127,127,127,0.12)',
     '--db-primary': vars['primaryColor'] ?? '#2563eb',
