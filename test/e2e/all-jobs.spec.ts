@@ -128,7 +128,9 @@ test('lists the jobs of every instance, and each filter narrows the rows', async
   expect(consoleErrors).toEqual([]);
 });
 
-test('every job type reads whole at 1024x700, 1280x800 and 1920x1080', async ({ page }) => {
+test('every job type reads whole at 1024x700, 1280x800 and 1920x1080, and what it is about from 1280', async ({
+  page,
+}) => {
   const view = page.getByTestId('all-jobs-view');
   const table = view.getByTestId('all-jobs-table');
   // The longest label there is, among the demo's jobs.
@@ -140,6 +142,10 @@ test('every job type reads whole at 1024x700, 1280x800 and 1920x1080', async ({ 
     const place = `${size.width}x${size.height}`;
     await expect(headerOf(table, 'type'), place).toHaveCount(1);
     expect(await cutCells(table, 'type'), `${place}: types cut`).toEqual([]);
+    // What a job is about names its row: whole from 1280 px on (the owner gives way first).
+    if (size.width >= 1280) {
+      expect(await cutCells(table, 'resourceName'), `${place}: resources cut`).toEqual([]);
+    }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 });

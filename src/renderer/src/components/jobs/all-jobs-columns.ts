@@ -43,7 +43,9 @@ export function allJobsColumns(
     ...where,
     job.type,
     job.status,
-    { ...job.resourceName, minWidth: 110 },
+    // What the job is about names the row: its 160 px minimum keeps a database name whole at
+    // 1280 px, the owner giving way first (it is in the chooser and the job's pane).
+    job.resourceName,
     jobErrorColumn(errorText, 3),
     job.createTime,
     // Shown from the column chooser: with the start and the duration beside it, it would push
