@@ -202,6 +202,9 @@ test('rename refuses a taken name and renames as a job', async ({ app, page, har
   await app.databaseAction(DEV, NEW_DB, 'Rename…');
   const dialog = page.getByTestId('rename-database-dialog');
   const input = dialog.getByTestId('rename-name').locator('input');
+  await input.fill(`${NEW_DB}`);
+  await input.press('Tab');
+  await expect(dialog.getByText('Type the new name: this is its name now')).toBeVisible();
   await input.fill('Dev_RDM_Sample');
   await expect(dialog.getByText('A database with this name exists already')).toBeVisible();
   await input.fill(RENAMED);

@@ -20,7 +20,7 @@ test('the linked servers view shows its empty state, then a link added from the 
   await page.getByTestId('linked-server-add').click();
   const add = page.getByTestId('linked-server-add-dialog');
   await add.getByTestId('dialog-confirm').click();
-  await expect(add).toContainText('Linked server name is required');
+  await expect(add).toContainText('Choose the instance to link');
   await screenshotSizes(page, 'dialogs/linked-server-add-dialog');
   await add.getByTestId('linked-server-instance').click();
   // Only the profile's other instances are offered, not the instance itself.
