@@ -4,12 +4,12 @@ import { bodyFlagConfig, bodyFlagValues, type BodyFlagValues } from './cli-body-
 import { flaggedFields } from './cli-body-fields';
 import { isDestructive } from './cli-destructive';
 import {
-  FLAG_OPTIONS,
-  OPERATION_FLAGS,
-  VALUE_OPTIONS,
-  positionals,
-  type RunOptions,
-} from './cli-options';
+  CONNECTION_OPTIONS_TABLE,
+  OPERATION_OPTIONS_TABLE,
+  TOP_OPTIONS_TABLE,
+} from './args/global-options';
+import { parseConfigOf } from './args/option-spec';
+import { positionals, type RunOptions } from './cli-options';
 import { groupNamed, nearestName, nearestOperation } from './cli-operation-names';
 import { UsageError } from './cli-usage-error';
 
@@ -89,6 +89,13 @@ function unknownOperation(words: readonly string[], wantsHelp: boolean): CliComm
   throw new UsageError(`Unknown operation "${given}".${hint} See --help for the list.`);
 }
 
+/** The options of every operation's run, from the option table (`--help` among them). */
+const RUN_CONFIG: ParseArgsOptionsConfig = parseConfigOf({
+  ...CONNECTION_OPTIONS_TABLE,
+  ...OPERATION_OPTIONS_TABLE,
+  help: TOP_OPTIONS_TABLE.help,
+});
+
 /** Parses `argv` (without node and the script). Throws {@link UsageError}. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const words = positionals(argv);
@@ -102,9 +109,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (wantsHelp) return { kind: 'operationHelp', operation };
   const names = parameterNames(operation);
   const paramNames = [...names.path, ...names.query, ...names.headers];
-  const options: ParseArgsOptionsConfig = bodyFlagConfig(operation);
-  for (const name of [...VALUE_OPTIONS, ...paramNames]) options[name] = { type: 'string' };
-  for (const name of [...FLAG_OPTIONS, ...OPERATION_FLAGS]) options[name] = { type: 'boolean' };
+  const options: ParseArgsOptionsConfig = { ...bodyFlagConfig(operation), ...RUN_CONFIG };
+  for (const name of paramNames) options[name] = { type: 'string' };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
@@ -118,7 +124,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (typeof value === 'string') params[name] = value;
   }
   const picked: Record<string, string | boolean> = {};
-  for (const name of [...VALUE_OPTIONS, ...FLAG_OPTIONS, ...OPERATION_FLAGS]) {
+  for (const name of Object.keys(RUN_CONFIG)) {
     const value = values[name];
     if (value !== undefined) picked[name] = value;
   }

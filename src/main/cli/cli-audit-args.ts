@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from './cli-args';
 import { positionals } from './cli-options';
+import { CONNECTION_OPTIONS_TABLE, TOP_OPTIONS_TABLE } from './args/global-options';
+import { optionsHelp, type OptionTable } from './args/option-spec';
 
 /*
  * `databridge audit list`: the command line of the audit trail's read, parsed without the
@@ -28,20 +30,39 @@ export function isAuditCommand(argv: readonly string[]): boolean {
   return positionals(argv)[0] === 'audit';
 }
 
-/**
- * The options of `audit list`, each once: what the parser takes and what shell completion
- * offers (`values`: a closed list; `path`: a folder). The help below says what each does.
- */
+/** The options of `audit list`, each once: the parser, the help and completion read them. */
 export const AUDIT_OPTIONS = {
-  since: { type: 'string' },
-  operation: { type: 'string', multiple: true },
-  target: { type: 'string' },
-  outcome: { type: 'string', values: ['ok', 'failed', 'unknown'] },
-  kills: { type: 'boolean' },
-  chain: { type: 'boolean' },
-  'data-dir': { type: 'string', path: true },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+  since: {
+    type: 'string',
+    value: 'SPAN|DATE',
+    help: 'actions from 30m, 12h, 7d or 2w ago, or from a date (2026-11-01)',
+  },
+  operation: {
+    type: 'string',
+    multiple: true,
+    value: 'ID',
+    help: 'actions with a call of this operation (e.g. databases.drop); repeat\nfor more',
+  },
+  target: {
+    type: 'string',
+    value: 'TEXT',
+    help: 'actions whose instance, database, login or job names contain TEXT',
+  },
+  outcome: {
+    type: 'string',
+    value: 'ok|failed|unknown',
+    complete: ['ok', 'failed', 'unknown'],
+    help: `actions that succeeded, failed, or are not known to have ended (the
+program stopped after sending a change, or it is still running)`,
+  },
+  kills: { type: 'boolean', help: 'only session kills (sessions.kill, sessions.killByDatabase)' },
+  chain: {
+    type: 'boolean',
+    help: "with --output csv or tsv: the chain's fields too (seq, v, prev, hash)",
+  },
+  'data-dir': CONNECTION_OPTIONS_TABLE['data-dir'],
+  help: TOP_OPTIONS_TABLE.help,
+} as const satisfies OptionTable;
 
 /** `audit --help`. */
 export const AUDIT_HELP = `usage: databridge audit list [--since 7d] [--operation ID] [--target TEXT]
@@ -65,16 +86,7 @@ An intent with no call record is a change whose outcome never came: the run was 
 crashed after sending it (sent in the last five minutes, it may still be on its way: in
 progress); stderr counts them.
 
-  --since SPAN|DATE   actions from 30m, 12h, 7d or 2w ago, or from a date (2026-11-01)
-  --operation ID      actions with a call of this operation (e.g. databases.drop); repeat
-                      for more
-  --target TEXT       actions whose instance, database, login or job names contain TEXT
-  --outcome ok|failed|unknown
-                      actions that succeeded, failed, or are not known to have ended (the
-                      program stopped after sending a change, or it is still running)
-  --kills             only session kills (sessions.kill, sessions.killByDatabase)
-  --chain             with --output csv or tsv: the chain's fields too (seq, v, prev, hash)
-  --data-dir DIR      the app's data folder (default: the platform's, as the app uses)
+${optionsHelp(AUDIT_OPTIONS)}
 
   --output json keeps every record: each action with its words and "calls", its records in
   order (a call, its intent when no outcome came, its job's end), chain fields included.
@@ -111,7 +123,6 @@ export function parseAuditArgs(argv: readonly string[]): AuditCommand {
 }
 
 function parseOptions(argv: readonly string[]) {
-  // parseArgs reads `type`, `multiple` and `short`; `values` and `path` are completion's.
   return parseArgs({
     args: [...argv],
     allowPositionals: true,

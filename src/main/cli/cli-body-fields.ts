@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { OperationDef } from '../../shared/contract/operation';
 import { isSecretFieldName } from '../services/log/redact';
 import { enumerationOf, type Enumeration } from './cli-enum-args';
-import { CONNECTION_OPTIONS, FLAG_OPTIONS, OPERATION_FLAGS, VALUE_OPTIONS } from './cli-options';
+import { GLOBAL_OPTION_NAMES } from './cli-options';
 
 /*
  * The fields of an operation's JSON body as command-line flags, read from its zod schema:
@@ -114,18 +114,12 @@ function objectShape(op: OperationDef): Readonly<Record<string, AnySchema>> | un
 
 /**
  * Names a body field cannot take as a flag, since the command line already gives them another
- * meaning: the options (cli-options.ts), the output options (output/output-args.ts), the list
- * options (cli-list-args.ts), the secret flags (cli-secret-args.ts), and the operation's own
- * path, query and header parameters.
+ * meaning: every option of the table (args/global-options.ts), and the operation's own path,
+ * query and header parameters.
  */
 function takenNames(op: OperationDef): Set<string> {
   return new Set<string>([
-    ...CONNECTION_OPTIONS,
-    ...VALUE_OPTIONS,
-    ...FLAG_OPTIONS,
-    ...OPERATION_FLAGS,
-    ...['output', 'query', 'all-instances', 'status', 'since', 'blocking'],
-    ...['api-key-stdin', 'password-stdin'],
+    ...GLOBAL_OPTION_NAMES,
     ...Object.keys(op.pathParams.shape),
     ...Object.keys(op.query?.shape ?? {}),
     ...Object.keys(op.headers?.shape ?? {}),

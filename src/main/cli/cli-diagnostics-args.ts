@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { UsageError } from './cli-args';
 import { positionals } from './cli-options';
+import { CONNECTION_OPTIONS_TABLE, TOP_OPTIONS_TABLE } from './args/global-options';
+import { optionsHelp, type OptionTable } from './args/option-spec';
 
 /*
  * `databridge diagnostics --out FILE`: the command line of the diagnostics bundle, parsed
@@ -12,6 +14,43 @@ import { positionals } from './cli-options';
 export function isDiagnosticsCommand(argv: readonly string[]): boolean {
   return positionals(argv)[0] === 'diagnostics';
 }
+
+/** The options of `diagnostics`, each once: the parser, the help and completion read them. */
+export const DIAGNOSTICS_OPTIONS = {
+  out: {
+    type: 'string',
+    value: 'FILE',
+    complete: 'path',
+    help: 'the zip to write (refused if it exists, unless --force)',
+  },
+  force: { type: 'boolean', help: 'replace FILE if it exists' },
+  'data-dir': CONNECTION_OPTIONS_TABLE['data-dir'],
+  proxy: {
+    type: 'string',
+    value: 'URL',
+    help: `the proxy to describe and check through (default: HTTPS_PROXY /
+HTTP_PROXY, with NO_PROXY), as for every command`,
+  },
+  check: {
+    type: 'string',
+    multiple: true,
+    value: 'URL',
+    help: `a service URL to check instead of the regions' hosts (a private
+deployment); repeat for more. Custom connections' URLs are always
+checked`,
+  },
+  lines: {
+    type: 'string',
+    value: 'N',
+    help: 'log lines to include, 1 to 10000 (default 200)',
+  },
+  timeout: {
+    type: 'string',
+    value: 'SECONDS',
+    help: "time allowed to each step of a host's check, 1 to 60 (default 5)",
+  },
+  help: TOP_OPTIONS_TABLE.help,
+} as const satisfies OptionTable;
 
 /** `diagnostics --help`. */
 export const DIAGNOSTICS_HELP = `usage: databridge diagnostics --out FILE [--force] [--data-dir DIR] [--proxy URL]
@@ -24,15 +63,7 @@ proxy is chosen for each service host, how many CA certificates are trusted and 
 and a check of each service host (DNS, TCP, TLS, one request without credentials).
 API keys, passwords, tokens, pre-signed URLs and proxy passwords are never in it.
 
-  --out FILE          the zip to write (refused if it exists, unless --force)
-  --force             replace FILE if it exists
-  --data-dir DIR      the app's data folder (default: the platform's, as the app uses)
-  --proxy URL         the proxy to describe and check through (default: HTTPS_PROXY /
-                      HTTP_PROXY, with NO_PROXY), as for every command
-  --check URL         a service URL to check instead of the regions' hosts (a private
-                      deployment); repeat for more. Custom connections' URLs are always checked
-  --lines N           log lines to include, 1 to 10000 (default 200)
-  --timeout SECONDS   time allowed to each step of a host's check, 1 to 60 (default 5)`;
+${optionsHelp(DIAGNOSTICS_OPTIONS)}`;
 
 const OptionsSchema = z.object({
   out: z.string({ error: '--out FILE is required: where to write the zip.' }).min(1),
@@ -91,15 +122,6 @@ function parseOptions(argv: readonly string[]) {
     args: [...argv],
     allowPositionals: true,
     strict: true,
-    options: {
-      out: { type: 'string' },
-      force: { type: 'boolean' },
-      'data-dir': { type: 'string' },
-      proxy: { type: 'string' },
-      check: { type: 'string', multiple: true },
-      lines: { type: 'string' },
-      timeout: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: DIAGNOSTICS_OPTIONS,
   });
 }

@@ -3,7 +3,9 @@ import { parameterNames } from './cli-args';
 import { enumerationArguments } from './cli-enum-args';
 import { bodyHelp, confirmHelp, examplesHelp, jobHelp } from './cli-operation-help';
 import { schemaValues } from './completion/schema-values';
-import type { TransferCommandName } from './cli-transfer-words';
+import { optionsHelp, pickOptions } from './args/option-spec';
+import { TRANSFER_OPTIONS } from './args/transfer-options';
+import { TRANSFER_SPECS, type TransferCommandName } from './cli-transfer-words';
 import { EXIT_CODES_HELP, summariesOf, usageHelp } from './cli-usage';
 
 const TRANSFER_OUTPUT = `Output:
@@ -24,26 +26,19 @@ Resume:
 
 Connection options as for every command (--profile, --base-url, --api-key-stdin, ...).`;
 
-/** The options every command that moves bytes takes, after its own. */
-const MOVING_OPTIONS = `  --bandwidth MIBPS        at most this many MiB/s on the wire (0.1 to 10000, as the app's
-                           bandwidth limit; default no limit), e.g. --bandwidth 20 to leave
-                           the office link usable during a nightly run
-  --min-speed KIBPS        a request to the storage host that moves less than this many
-                           KiB/s over 60 s (not counting the time --bandwidth holds it) is
-                           dropped and tried again; 0 to 1024, as the app's minimum speed
-                           (default 1; 0: off)
-  --json                   JSON lines (see Output)`;
-
-/** The options of the commands that download files into a folder. */
-const DOWNLOAD_OPTIONS = `  --to DIR                 the folder for the files (required)
-  --connections N          connections one large file is downloaded over at once, each
-                           fetching its own byte ranges, 1 to 16 (default 4; 1: one stream)`;
+/** A transfer command's own options, from the option table. */
+function ownOptionsHelp(name: TransferCommandName): string {
+  const own = optionsHelp(pickOptions(TRANSFER_OPTIONS, TRANSFER_SPECS[name].options));
+  return `Options:\n${own}`;
+}
 
 /** The parts of a help that are a command's own. */
 interface MovingHelpParts {
+  /** The command: its options are listed from the option table. */
+  name: TransferCommandName;
   /** What follows `databridge ` on the usage line. */
   usage: string;
-  /** What the command does, then its own options, one a line. */
+  /** What the command does. */
   about: string;
   /** One complete example, indented, to show under `Example:`. */
   example: string;
@@ -53,53 +48,37 @@ interface MovingHelpParts {
  * The help of a command that moves bytes: its own parts, then the options, output, resume and
  * exit codes that all of them share.
  */
-function movingHelp({ usage, about, example }: MovingHelpParts): string {
-  const sections = [`Usage: databridge ${usage}`, `${about}\n${MOVING_OPTIONS}`];
+function movingHelp({ name, usage, about, example }: MovingHelpParts): string {
+  const sections = [`Usage: databridge ${usage}`, about, ownOptionsHelp(name)];
   return [...sections, `Example:\n${example}`, TRANSFER_OUTPUT, EXIT_CODES_HELP].join('\n\n');
 }
 
 const TRANSFER_HELP: Record<TransferCommandName, string> = {
   import: movingHelp({
+    name: 'import',
     usage: 'import FILE --instanceName I [options]',
     about: `Uploads FILE (.bak, .mdf or .dacpac, checked against its first bytes) as the app does: in
-parts when it is large, in one stream otherwise; then starts the import job.
-  --instanceName I         the instance to import to (required)
-  --databaseName D         the new database (default: the file name without extension;
-                           letters, digits, _ and - only)
-  --groupIds G[,G...]      security groups of the new database (repeatable)
-  --wait                   follow the import job to its end (exit code 5 if it fails);
-                           without it the command ends once the job has started and prints
-                           its id (follow it later with "jobs wait")
-  --parts-in-flight N      parts sent at once, 1 to 16 (default 4)
-  --no-clone               read FILE itself, not a copy-on-write clone of it: by default,
-                           where the file system can clone (Btrfs, XFS), the upload reads a
-                           clone made beside FILE (.databridge-clone-...) when it starts, so
-                           a program writing FILE meanwhile cannot mix old and new bytes`,
+parts when it is large, in one stream otherwise; then starts the import job in
+--instanceName, as --databaseName (default: the file name without extension).`,
     example: `  databridge import ./backups/Sales.bak --instanceName sql-eu-dev-01 \\
     --databaseName Sales_copy --wait --profile work`,
   }),
   export: movingHelp({
+    name: 'export',
     usage: 'export --instanceName I --databaseName D --exportTo mdf|bak|dacpac --to DIR',
     about: `Starts the export job, follows it, then downloads every file it produced into DIR (created
 if missing; existing files are never overwritten). The command always waits for the job:
-the files come from it (--wait is accepted and changes nothing).
-  --exportTo TYPE          mdf, bak or dacpac, in any letter case (required; the codes
-                           0 MDF, 1 BAK, 2 DACPAC are accepted too)
-  --detachOnly             MDF only: take the database offline instead of backing it up
-                           (required above 100 GiB)
-${DOWNLOAD_OPTIONS}`,
+the files come from it (--wait is accepted and changes nothing).`,
     example: `  databridge export --instanceName sql-eu-prod-01 --databaseName Finance_Ledger --exportTo bak \\
     --to ./exports --profile work`,
   }),
   archivesDownload: movingHelp({
+    name: 'archivesDownload',
     usage: 'archives download --instanceName I --archiveId A --to DIR',
     about: `Downloads every file of an archive (as "archives get" lists them) into DIR, created if
 missing; existing files are never overwritten (a taken name becomes "name (2).bak"). The
 download links are pre-signed: they are read from the service on every run, never printed
-or kept.
-  --instanceName I         the instance of the archive (required)
-  --archiveId A            the archive ("archives list" shows the ids) (required)
-${DOWNLOAD_OPTIONS}`,
+or kept.`,
     example: `  databridge archives download --instanceName sql-eu-prod-01 --archiveId 7d1e... \\
     --to ./archives --bandwidth 20`,
   }),
@@ -109,6 +88,8 @@ Follows a job of the instance until it ends, printing its status and progress on
 answers the job as -o/--output says (table, json, jsonl, tsv or csv; --query EXPR picks
 from it), without its download URIs, which are pre-signed. Exit code 0 when it succeeded,
 5 when it failed, 1 when the service no longer knows it.
+
+${ownOptionsHelp('jobsWait')}
 
 Example:
   databridge jobs wait --instanceName sql-eu-prod-01 --jobId 1f2e... --profile work

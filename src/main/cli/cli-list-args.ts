@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { OperationDef } from '../../shared/contract/operation';
 import { UsageError } from './cli-args';
+import { LIST_OPTIONS_TABLE } from './args/global-options';
+import { flagNames, valueNames } from './args/option-spec';
 
 /*
  * The options of the lists the CLI reads more than the service answers: `--all-instances`
@@ -20,8 +22,8 @@ export interface ListArgs {
   readonly blocking: boolean;
 }
 
-const FLAGS = ['--all-instances', '--blocking'] as const;
-const VALUES = ['--status', '--since'] as const;
+const FLAGS = flagNames(LIST_OPTIONS_TABLE).map((name) => `--${name}`);
+const VALUES = valueNames(LIST_OPTIONS_TABLE).map((name) => `--${name}`);
 
 /** The time fields a record may carry, any of which counts for `--since`. */
 const TIME_FIELDS = ['createTime', 'endTime', 'createdAt', 'createDate'] as const;
@@ -64,12 +66,12 @@ export function takeListArgs(argv: readonly string[]): { argv: string[]; list?: 
       break;
     }
     const [name = '', inline] = arg.split(/=(.*)/s, 2);
-    if ((FLAGS as readonly string[]).includes(name)) {
+    if (FLAGS.includes(name)) {
       if (inline !== undefined) throw new UsageError(`${name} takes no value.`);
       if (name === '--all-instances') found.allInstances = true;
       else found.blocking = true;
       given = true;
-    } else if ((VALUES as readonly string[]).includes(name)) {
+    } else if (VALUES.includes(name)) {
       const value = inline ?? argv[(i += 1)];
       if (value === undefined || value === '') throw new UsageError(`${name} needs a value.`);
       found[name === '--status' ? 'status' : 'since'] = value;

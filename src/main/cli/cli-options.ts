@@ -1,44 +1,37 @@
+import {
+  CONNECTION_OPTIONS_TABLE,
+  GLOBAL_OPTIONS,
+  type OPERATION_OPTIONS_TABLE,
+} from './args/global-options';
+import { valueNames, type FlagOptionOf, type ValueOptionOf } from './args/option-spec';
+
 /*
- * The options every command line takes, and how to find its command words, without the
- * catalogue: `--help` and `--version` are answered from these alone, before the catalogue's
- * schemas are loaded.
+ * The options of a catalogue operation's command line as the parser groups them, read from the
+ * option table (args/global-options.ts), and how to find the command words without the
+ * catalogue: `--help` and `--version` are answered from these alone.
  */
 
-/** How to connect: options every command takes (each with a value). */
-export const CONNECTION_OPTIONS = [
-  'profile',
-  'data-dir',
-  'base-url',
-  'region',
-  'api-key',
-  'tenant',
-  'user',
-  'password',
-  'proxy',
-  'proxy-pac',
-  'timeout',
-] as const;
+/** How to connect: the connection options that take a value. */
+export const CONNECTION_OPTIONS = valueNames(CONNECTION_OPTIONS_TABLE);
 
-/** Options that take a value, besides the operation's own parameters. */
-export const VALUE_OPTIONS = [...CONNECTION_OPTIONS, 'body', 'body-file'] as const;
-/** Flags. */
-export const FLAG_OPTIONS = ['help', 'headers', 'verbose', 'read-only'] as const;
-/**
- * Flags of some operations only: `--wait` and `--no-wait` of those that start a job, `--yes`
- * of those that destroy something (the parser says which take them).
- */
-export const OPERATION_FLAGS = ['wait', 'no-wait', 'yes'] as const;
-
-type ValueOption = (typeof VALUE_OPTIONS)[number];
-type FlagOption = (typeof FLAG_OPTIONS)[number] | (typeof OPERATION_FLAGS)[number];
+type ValueOption =
+  ValueOptionOf<typeof CONNECTION_OPTIONS_TABLE> | ValueOptionOf<typeof OPERATION_OPTIONS_TABLE>;
+type FlagOption =
+  FlagOptionOf<typeof CONNECTION_OPTIONS_TABLE> | FlagOptionOf<typeof OPERATION_OPTIONS_TABLE>;
 /** The options of a run besides the operation's parameters (connection, output). */
 export type RunOptions = Partial<Record<ValueOption, string>> &
-  Partial<Record<FlagOption, boolean>>;
+  Partial<Record<FlagOption | 'help', boolean>>;
 
-/** True for an option that takes no value: the flags, and any `--no-NAME`. */
+/** Every name the command line gives a meaning of its own (a body field cannot be one). */
+export const GLOBAL_OPTION_NAMES: readonly string[] = Object.keys(GLOBAL_OPTIONS);
+
+/** True for an option that takes no value: the table's flags, and any `--no-NAME`. */
 function isFlag(name: string): boolean {
-  const flags: readonly string[] = [...FLAG_OPTIONS, ...OPERATION_FLAGS];
-  return flags.includes(name) || name.startsWith('no-');
+  const spec = (GLOBAL_OPTIONS as Readonly<Record<string, { type: string; short?: string }>>)[name];
+  const short = Object.values(GLOBAL_OPTIONS).find(
+    (option) => 'short' in option && option.short === name,
+  );
+  return spec?.type === 'boolean' || short?.type === 'boolean' || name.startsWith('no-');
 }
 
 /** The words of the command line that are not options or option values. */

@@ -1,4 +1,5 @@
 import { UsageError } from './cli-args';
+import type { CONNECTION_OPTIONS_TABLE } from './args/global-options';
 
 /*
  * Secrets on the command line: a command line stays in the shell's history and shows in the
@@ -48,18 +49,21 @@ interface SecretKind {
   readonly oneWord: boolean;
 }
 
+/** An option of the table (args/global-options.ts) as the command line writes it. */
+const option = (name: keyof typeof CONNECTION_OPTIONS_TABLE): string => `--${name}`;
+
 const SECRETS: readonly SecretKind[] = [
   {
-    option: '--api-key',
-    stdinFlag: '--api-key-stdin',
+    option: option('api-key'),
+    stdinFlag: option('api-key-stdin'),
     envName: 'DATABRIDGE_API_KEY',
     noun: 'API key',
     warning: API_KEY_ARGUMENT_WARNING,
     oneWord: true,
   },
   {
-    option: '--password',
-    stdinFlag: '--password-stdin',
+    option: option('password'),
+    stdinFlag: option('password-stdin'),
     envName: 'DATABRIDGE_PASSWORD',
     noun: 'password',
     warning: PASSWORD_ARGUMENT_WARNING,

@@ -17,9 +17,10 @@ import {
   text,
   type Values,
 } from './cli-transfer-values';
+import { parseConfigOf } from './args/option-spec';
 import {
   TRANSFER_SPECS,
-  transferOptionsConfig,
+  transferOptionTable,
   type TransferCommandName,
 } from './cli-transfer-words';
 
@@ -96,12 +97,12 @@ export function parseTransferArgs(
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: transferOptionsConfig(spec.values, spec.flags),
+      options: parseConfigOf(transferOptionTable(name)),
       allowPositionals: true,
       strict: true,
     }) as { values: Values; positionals: string[] };
   } catch (error) {
-    const own = [...spec.values, ...spec.flags].map((option) => `--${option}`).join(', ');
+    const own = spec.options.map((option) => `--${option}`).join(', ');
     const message = (error as Error).message.replace(/[.\s]+$/, '');
     throw new UsageError(`${message}. Options of ${spec.words.join(' ')}: ${own}.`);
   }

@@ -1,7 +1,13 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { catalogue, type OperationId } from '../../shared/contract/catalogue';
 import { parameterNames } from './cli-args';
-import { CONNECTION_OPTIONS, FLAG_OPTIONS, VALUE_OPTIONS } from './cli-options';
+import { GLOBAL_OPTIONS, TOP_OPTIONS_TABLE } from './args/global-options';
+import { parseConfigOf, pickOptions, type OptionTable } from './args/option-spec';
+import {
+  TRANSFER_CONNECTION_OPTIONS,
+  TRANSFER_OPTIONS,
+  type TransferOption,
+} from './args/transfer-options';
 
 /*
  * The words and options of the transfer commands (`import FILE`, `export`, `archives
@@ -10,68 +16,64 @@ import { CONNECTION_OPTIONS, FLAG_OPTIONS, VALUE_OPTIONS } from './cli-options';
  * only for a transfer.
  */
 
-/** Connection and output options every transfer command takes. */
-const COMMON_FLAGS = ['verbose', 'read-only', 'json', 'help'] as const;
-
-/** The transfer commands and their own options. */
+/** The transfer commands, the words that name them and the options each takes. */
 export const TRANSFER_SPECS = {
   import: {
     words: ['import'],
-    values: [
+    options: [
       'instanceName',
       'databaseName',
       'groupIds',
+      'wait',
       'parts-in-flight',
+      'no-clone',
       'bandwidth',
       'min-speed',
+      'json',
     ],
-    flags: ['wait', 'no-clone'],
     operation: 'databases.import',
   },
   export: {
     words: ['export'],
-    values: [
+    options: [
       'instanceName',
       'databaseName',
       'exportTo',
+      'detachOnly',
       'to',
+      'connections',
+      'wait',
       'bandwidth',
       'min-speed',
-      'connections',
+      'json',
     ],
-    flags: ['detachOnly', 'wait'],
     operation: 'databases.export',
   },
   archivesDownload: {
     words: ['archives', 'download'],
-    values: ['instanceName', 'archiveId', 'to', 'bandwidth', 'min-speed', 'connections'],
-    flags: [],
+    options: ['instanceName', 'archiveId', 'to', 'connections', 'bandwidth', 'min-speed', 'json'],
     operation: 'archives.get',
   },
   jobsWait: {
     words: ['jobs', 'wait'],
-    values: ['instanceName', 'jobId'],
-    flags: [],
+    options: ['instanceName', 'jobId', 'json'],
     operation: 'jobs.getByInstance',
   },
 } as const satisfies Record<
   string,
-  { words: string[]; values: string[]; flags: string[]; operation: OperationId }
+  { words: string[]; options: TransferOption[]; operation: OperationId }
 >;
 
 /** The name of a transfer command. */
 export type TransferCommandName = keyof typeof TRANSFER_SPECS;
 
-/** `parseArgs` options: the connection options, `values` and `flags` of a command. */
-export function transferOptionsConfig(
-  values: readonly string[],
-  flags: readonly string[],
-): ParseArgsOptionsConfig {
-  const config: ParseArgsOptionsConfig = {};
-  for (const name of [...CONNECTION_OPTIONS, ...values]) config[name] = { type: 'string' };
-  config['groupIds'] = { type: 'string', multiple: true };
-  for (const name of [...COMMON_FLAGS, ...flags]) config[name] = { type: 'boolean' };
-  return config;
+/** A transfer command's options: its own, then the connection options, then `--help`. */
+export function transferOptionTable(name: TransferCommandName): OptionTable {
+  return {
+    ...pickOptions(TRANSFER_OPTIONS, TRANSFER_SPECS[name].options),
+    ...TRANSFER_CONNECTION_OPTIONS,
+    help: TOP_OPTIONS_TABLE.help,
+  };
 }
 
 /**
@@ -79,18 +81,16 @@ export function transferOptionsConfig(
  * option known to take a value is told so, so that a value is never read as a command word.
  */
 export function transferCommandName(argv: readonly string[]): TransferCommandName | undefined {
-  const every = Object.values(TRANSFER_SPECS);
-  const values = new Set<string>([...VALUE_OPTIONS, ...every.flatMap((spec) => spec.values)]);
+  const options: ParseArgsOptionsConfig = parseConfigOf({ ...GLOBAL_OPTIONS, ...TRANSFER_OPTIONS });
   for (const op of catalogue) {
     const names = parameterNames(op);
-    for (const name of [...names.path, ...names.query, ...names.headers]) values.add(name);
+    for (const name of [...names.path, ...names.query, ...names.headers]) {
+      options[name] = { type: 'string' };
+    }
   }
   const { positionals } = parseArgs({
     args: [...argv],
-    options: transferOptionsConfig(
-      [...values],
-      [...FLAG_OPTIONS, ...every.flatMap((spec) => spec.flags)],
-    ),
+    options,
     allowPositionals: true,
     strict: false,
   });

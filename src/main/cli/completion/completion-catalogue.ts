@@ -1,11 +1,26 @@
 import type { z } from 'zod';
-import { ExportToTypeSchema } from '../../../shared/contract/enums';
 import type { OperationDef } from '../../../shared/contract/operation';
+import {
+  CONNECTION_OPTIONS_TABLE,
+  LIST_OPTIONS_TABLE,
+  OPERATION_OPTIONS_TABLE,
+  OUTPUT_OPTIONS_TABLE,
+  TOP_OPTIONS_TABLE,
+} from '../args/global-options';
+import { completionOptionsOf } from '../args/option-spec';
 import { AUDIT_OPTIONS } from '../cli-audit-args';
 import { flaggedFields } from '../cli-body-fields';
 import { isDestructive } from '../cli-destructive';
+import { DIAGNOSTICS_OPTIONS } from '../cli-diagnostics-args';
 import { enumerationOf } from '../cli-enum-args';
-import { CONNECTION_OPTIONS, FLAG_OPTIONS, VALUE_OPTIONS } from '../cli-options';
+import { listOptionsOf } from '../cli-list-args';
+import { POLICY_OPTIONS } from '../cli-policy-words';
+import {
+  TRANSFER_SPECS,
+  transferOptionTable,
+  type TransferCommandName,
+} from '../cli-transfer-words';
+import { SERVE_OPTIONS } from '../monitor-serve/serve-options';
 import {
   COMPLETION_SHELLS,
   type CompletionCommand,
@@ -15,7 +30,6 @@ import {
   type CompletionValue,
 } from './completion-model';
 import { schemaValues } from './schema-values';
-import { OUTPUT_FORMATS } from '../output/output-formats';
 
 /*
  * The completion model from the catalogue, with the options the CLI's parsers take
@@ -26,27 +40,9 @@ import { OUTPUT_FORMATS } from '../output/output-formats';
 const TEXT: CompletionValue = { kind: 'text' };
 const PATH: CompletionValue = { kind: 'path' };
 
-/** Connection options; `--region` is a closed list. */
+/** The options every command that talks to the service takes, and how its answer prints. */
 function connectionOptions(): CompletionOption[] {
-  const paths = new Set<string>(['data-dir']);
-  return [
-    ...CONNECTION_OPTIONS.map((name) => ({
-      name,
-      value:
-        name === 'region'
-          ? { kind: 'values' as const, values: ['EU', 'US'] }
-          : paths.has(name)
-            ? PATH
-            : TEXT,
-    })),
-    // Taken out before parsing (cli-secret-args.ts): flags that read a secret from stdin.
-    { name: 'api-key-stdin' },
-    { name: 'password-stdin' },
-    // Taken out before parsing too (output/output-args.ts): how the answer is printed.
-    { name: 'output', value: { kind: 'values' as const, values: [...OUTPUT_FORMATS] } },
-    { name: 'query', value: TEXT },
-    { name: 'columns', value: TEXT },
-  ];
+  return completionOptionsOf({ ...CONNECTION_OPTIONS_TABLE, ...OUTPUT_OPTIONS_TABLE });
 }
 
 /**
@@ -86,15 +82,31 @@ function operationFlags(op: OperationDef): CompletionOption[] {
   ];
 }
 
+/** The list options an operation takes (cli-list-args.ts reads them from its records). */
+function listOptions(op: OperationDef): CompletionOption[] {
+  const takes = listOptionsOf(op);
+  const table = LIST_OPTIONS_TABLE;
+  const options = completionOptionsOf({
+    ...(takes.allInstances ? { 'all-instances': table['all-instances'] } : {}),
+    ...(takes.since.length > 0 ? { since: table.since } : {}),
+    ...(takes.blocking ? { blocking: table.blocking } : {}),
+  });
+  const values = takes.status;
+  return values ? [...options, { name: 'status', value: { kind: 'values', values } }] : options;
+}
+
+/** What an operation is given besides its parameters: its body, its output, `--help`. */
+function runOptions(op: OperationDef): CompletionOption[] {
+  const { body, 'body-file': bodyFile, headers } = OPERATION_OPTIONS_TABLE;
+  return completionOptionsOf({
+    ...(op.body?.contentType === 'json' ? { body } : {}),
+    ...(op.body?.contentType === 'bytes' ? { 'body-file': bodyFile } : {}),
+    headers,
+    help: TOP_OPTIONS_TABLE.help,
+  });
+}
+
 function operationCommand(op: OperationDef): CompletionCommand {
-  const runOptions = [...VALUE_OPTIONS, ...FLAG_OPTIONS].filter(
-    (name) => !(CONNECTION_OPTIONS as readonly string[]).includes(name),
-  );
-  const bodyOptions = runOptions.filter(
-    (name) =>
-      (name !== 'body' || op.body?.contentType === 'json') &&
-      (name !== 'body-file' || op.body?.contentType === 'bytes'),
-  );
   return {
     name: op.id.slice(op.id.indexOf('.') + 1),
     summary: op.summary,
@@ -104,74 +116,35 @@ function operationCommand(op: OperationDef): CompletionCommand {
       ...shapeOptions(op.headers),
       ...bodyFlagOptions(op),
       ...operationFlags(op),
-      ...bodyOptions.map((name) =>
-        (VALUE_OPTIONS as readonly string[]).includes(name)
-          ? { name, value: name === 'body-file' ? PATH : TEXT }
-          : { name },
-      ),
+      ...listOptions(op),
+      ...runOptions(op),
       ...connectionOptions(),
     ],
   };
 }
 
-/** Flags every transfer command takes (cli-transfer-args.ts). */
-const TRANSFER_FLAGS = ['verbose', 'read-only', 'json', 'help'];
-
+/** A transfer command and its options, from the option table (cli-transfer-words.ts). */
 function transfer(
-  name: string,
+  name: TransferCommandName,
   summary: string,
-  values: Record<string, CompletionValue>,
-  flags: string[],
   argument?: CompletionValue,
 ): CompletionCommand {
   return {
-    name,
+    name: TRANSFER_SPECS[name].words.at(-1) ?? name,
     summary,
     options: [
-      ...Object.entries(values).map(([option, value]) => ({ name: option, value })),
-      ...[...flags, ...TRANSFER_FLAGS].map((flag) => ({ name: flag })),
-      ...connectionOptions(),
+      ...completionOptionsOf(transferOptionTable(name)),
+      ...completionOptionsOf(OUTPUT_OPTIONS_TABLE),
     ],
     ...(argument ? { argument } : {}),
   };
 }
 
-/** The options of every command that moves bytes. */
-const MOVING = { bandwidth: TEXT, 'min-speed': TEXT };
-const EXPORT_TO = parameterValue(ExportToTypeSchema);
-
-/**
- * The transfer commands and their options, as cli-transfer-args.ts parses them (a test parses
- * every option listed here with it, so the two cannot drift apart).
- */
+/** The transfer commands: `import` and `export` on top, the others in their groups. */
 function transferCommands(): { top: CompletionCommand[]; grouped: Map<string, CompletionCommand> } {
   const top = [
-    transfer(
-      'import',
-      'Upload a .bak, .mdf or .dacpac file, then start the import job',
-      {
-        instanceName: TEXT,
-        databaseName: TEXT,
-        groupIds: TEXT,
-        'parts-in-flight': TEXT,
-        ...MOVING,
-      },
-      ['wait', 'no-clone'],
-      PATH,
-    ),
-    transfer(
-      'export',
-      'Run the export job, then download every file into a folder',
-      {
-        instanceName: TEXT,
-        databaseName: TEXT,
-        exportTo: EXPORT_TO,
-        to: PATH,
-        ...MOVING,
-        connections: TEXT,
-      },
-      ['detachOnly', 'wait'],
-    ),
+    transfer('import', 'Upload a .bak, .mdf or .dacpac file, then start the import job', PATH),
+    transfer('export', 'Run the export job, then download every file into a folder'),
     {
       name: 'completion',
       summary: 'Print the shell completion script',
@@ -180,61 +153,47 @@ function transferCommands(): { top: CompletionCommand[]; grouped: Map<string, Co
     },
   ];
   const grouped = new Map<string, CompletionCommand>([
-    [
-      'archives',
-      transfer(
-        'download',
-        'Download every file of an archive into a folder',
-        {
-          instanceName: TEXT,
-          archiveId: TEXT,
-          to: PATH,
-          ...MOVING,
-          connections: TEXT,
-        },
-        [],
-      ),
-    ],
-    [
-      'jobs',
-      transfer('wait', 'Follow a job until it ends', { instanceName: TEXT, jobId: TEXT }, []),
-    ],
+    ['archives', transfer('archivesDownload', 'Download every file of an archive into a folder')],
+    ['jobs', transfer('jobsWait', 'Follow a job until it ends')],
   ]);
   return { top, grouped };
 }
 
-/** `diagnostics` and its options, as cli-diagnostics-args.ts parses them. */
+/** `diagnostics` and its options, from the table cli-diagnostics-args.ts parses with. */
 const DIAGNOSTICS_COMMAND: CompletionCommand = {
   name: 'diagnostics',
   summary: 'Write a diagnostics bundle (a zip for support, without secrets)',
-  options: [
-    { name: 'out', value: PATH },
-    { name: 'force' },
-    { name: 'data-dir', value: PATH },
-    { name: 'proxy', value: TEXT },
-    { name: 'check', value: TEXT },
-    { name: 'lines', value: TEXT },
-    { name: 'timeout', value: TEXT },
-    { name: 'help' },
-  ],
+  options: completionOptionsOf(DIAGNOSTICS_OPTIONS),
 };
 
-/** `audit list` and its options, from the option table cli-audit-args.ts parses with. */
-function auditList(): CompletionCommand {
-  const options = Object.entries(AUDIT_OPTIONS).map(([name, option]): CompletionOption => {
-    if (option.type === 'boolean') return { name };
-    if ('values' in option) return { name, value: { kind: 'values', values: [...option.values] } };
-    return { name, value: 'path' in option ? PATH : TEXT };
-  });
-  return {
-    name: 'list',
-    summary: 'List the user actions of the audit trail, each with its calls',
-    options: [
-      ...options,
-      { name: 'output', value: { kind: 'values', values: [...OUTPUT_FORMATS] } },
-      { name: 'query', value: TEXT },
+/** The commands of their own that sit in a group, each with its option table. */
+function ownGroups(): [string, CompletionCommand][] {
+  return [
+    [
+      'policy',
+      {
+        name: 'show',
+        summary: "Print the organisation's machine policy",
+        options: completionOptionsOf(POLICY_OPTIONS),
+      },
     ],
-  };
+    [
+      'audit',
+      {
+        name: 'list',
+        summary: 'List the user actions of the audit trail, each with its calls',
+        options: completionOptionsOf({ ...AUDIT_OPTIONS, ...OUTPUT_OPTIONS_TABLE }),
+      },
+    ],
+    [
+      'monitor',
+      {
+        name: 'serve',
+        summary: "Serve the monitor's samples to a team's Prometheus",
+        options: completionOptionsOf(SERVE_OPTIONS),
+      },
+    ],
+  ];
 }
 
 /** The completion model of `operations` (the catalogue) and the transfer commands. */
@@ -247,14 +206,7 @@ export function completionModelOf(operations: readonly OperationDef[]): Completi
   for (const [group, command] of grouped) {
     groups.set(group, [...(groups.get(group) ?? []), command]);
   }
-  groups.set('policy', [
-    {
-      name: 'show',
-      summary: "Print the organisation's machine policy",
-      options: [{ name: 'json' }],
-    },
-  ]);
-  groups.set('audit', [auditList()]);
+  for (const [group, command] of ownGroups()) groups.set(group, [command]);
   const list: CompletionGroup[] = [...groups].map(([name, commands]) => ({ name, commands }));
   return {
     groups: list,

@@ -5,6 +5,7 @@ import { UsageError } from '../cli-args';
 import { checkNetworkOptions } from '../cli-network-args';
 import { readServeConfig, type ServeConnectionConfig } from './serve-config-file';
 import { DEFAULT_SERVE_LIMITS } from './serve-limits';
+import { SERVE_OPTIONS } from './serve-options';
 import { parseListen, type ListenAddress } from './serve-listen';
 
 /*
@@ -37,28 +38,7 @@ export interface ServeSettings {
   readonly verbose: boolean;
 }
 
-const OPTIONS = {
-  profile: { type: 'string', multiple: true },
-  config: { type: 'string' },
-  listen: { type: 'string' },
-  'token-file': { type: 'string' },
-  'token-env': { type: 'string' },
-  'tls-cert': { type: 'string' },
-  'tls-key': { type: 'string' },
-  interval: { type: 'string' },
-  'max-connections': { type: 'string' },
-  'history-dir': { type: 'string' },
-  'data-dir': { type: 'string' },
-  'base-url': { type: 'string' },
-  region: { type: 'string' },
-  tenant: { type: 'string' },
-  user: { type: 'string' },
-  proxy: { type: 'string' },
-  'proxy-pac': { type: 'string' },
-  timeout: { type: 'string' },
-  verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+const OPTIONS = SERVE_OPTIONS;
 
 type Values = ReturnType<
   typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>

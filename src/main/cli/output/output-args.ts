@@ -1,4 +1,5 @@
 import { UsageError } from '../cli-args';
+import type { OUTPUT_OPTIONS_TABLE } from '../args/global-options';
 import { OUTPUT_FORMATS, type OutputFormat } from './output-formats';
 import { resourceTableCommands, resourceTableOf } from './resource-tables';
 import { chooseColumns, type ResourceTable, type TableColumn } from './table-columns';
@@ -49,12 +50,16 @@ export interface OutputSettings {
 /** The width of a table when the terminal does not tell it (a pipe, a CI log). */
 export const DEFAULT_COLUMNS = 100;
 
+/** What each output option of the table (args/global-options.ts) sets, by how it is written. */
 const NAMES = {
   '--output': 'format',
   '-o': 'format',
   '--query': 'query',
   '--columns': 'columns',
-} as const;
+} as const satisfies Record<
+  `--${keyof typeof OUTPUT_OPTIONS_TABLE}` | `-${typeof OUTPUT_OPTIONS_TABLE.output.short}`,
+  string
+>;
 
 /** Takes `--output`/`-o`, `--query` and `--columns` off `argv` (the last one given wins). */
 export function takeOutputArgs(argv: readonly string[]): OutputArgs {

@@ -241,7 +241,7 @@ describe('transfer command lines', () => {
     for (const name of ['import', 'export', 'archivesDownload'] as const) {
       expect(transferHelp(name)).toMatch(/^ {2}--min-speed KIBPS +a request to the storage host/m);
     }
-    expect(helpText()).toMatch(/^ {2}--min-speed KIBPS +\(the same\)/m);
+    expect(helpText()).toMatch(/^ {2}--min-speed KIBPS +a request to the storage host/m);
     for (const name of ['export', 'archivesDownload'] as const) {
       expect(transferHelp(name)).toMatch(
         /^ {2}--connections N +connections one large file .*\n.*1 to 16 \(default 4; 1: one stream\)$/m,

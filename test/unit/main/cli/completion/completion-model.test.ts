@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogue } from '../../../../../src/shared/contract/catalogue';
 import { UsageError, parseCliArgs } from '../../../../../src/main/cli/cli-args';
@@ -15,6 +16,9 @@ import {
   keyedCommands,
   type CompletionValue,
 } from '../../../../../src/main/cli/completion/completion-model';
+import { SERVE_OPTIONS } from '../../../../../src/main/cli/monitor-serve/serve-options';
+import { isMonitorServe } from '../../../../../src/main/cli/monitor-serve/serve-words';
+import { takeListArgs } from '../../../../../src/main/cli/cli-list-args';
 import { takeOutputArgs } from '../../../../../src/main/cli/output/output-args';
 
 /*
@@ -35,17 +39,31 @@ function given(option: { name: string; value?: CompletionValue }): string[] {
   return [`--${option.name}=${value}`];
 }
 
+/**
+ * `monitor serve`'s options as its parser reads them (the parser itself goes on to read the
+ * app's data folder and check every value, which is its own test's matter).
+ */
+function parseServeOptions(argv: string[]): void {
+  try {
+    parseArgs({ args: argv, options: SERVE_OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 /** The message a parser refuses `argv` with, or undefined. */
 function refusal(given: string[]): string | undefined {
-  // `--output` and `--query` are taken off first, as the runner does, for every command.
+  // The output options are taken off first, as the runner does, for every command, and the
+  // list options for an operation.
   const { argv } = takeOutputArgs(given);
   try {
     const transfer = transferCommandName(argv);
-    if (isPolicyCommand(argv)) parsePolicyArgs(argv);
+    if (isMonitorServe(argv)) parseServeOptions(argv);
+    else if (isPolicyCommand(argv)) parsePolicyArgs(argv);
     else if (transfer) parseTransferArgs(transfer, argv);
     else if (isDiagnosticsCommand(argv)) parseDiagnosticsArgs(argv);
     else if (isAuditCommand(argv)) parseAuditArgs(argv);
-    else parseCliArgs(argv);
+    else parseCliArgs(takeListArgs(argv).argv);
     return undefined;
   } catch (error) {
     if (error instanceof UsageError) return error.message;
@@ -69,6 +87,7 @@ describe('completionModelOf', () => {
         'completion',
         'policy.show',
         'audit.list',
+        'monitor.serve',
       ]),
     );
   });
@@ -93,6 +112,7 @@ describe('completionModelOf', () => {
     expect(refusal(['policy', 'show', '--no-such-option'])).toMatch(/Unknown option/);
     expect(refusal(['diagnostics', '--no-such-option=1'])).toMatch(/Unknown option/);
     expect(refusal(['audit', 'list', '--no-such-option'])).toMatch(/Unknown option/);
+    expect(refusal(['monitor', 'serve', '--no-such-option'])).toMatch(/Unknown option/);
   });
 
   it('offers enumerations by name and booleans as true/false', () => {
