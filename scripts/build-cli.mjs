@@ -6,7 +6,7 @@
 // or node_modules at run time, except keytar, a native addon the CLI requires only when it
 // opens the keychain.
 //
-// Answers are written into the bundle (see src/main/cli/cli-build-info.ts): the version and
+// Answers are written into the bundle (see src/main/cli/build-info.ts): the version and
 // Node range from package.json, which the packaged app keeps inside its asar archive where
 // plain Node cannot read it, and the operations the top-level help lists and the model shell
 // completion offers, so that `--help` and `completion` never build the catalogue's schemas.
@@ -170,7 +170,7 @@ async function catalogueAnswers() {
       stdin: {
         contents: [
           "import { catalogue } from './src/shared/contract/catalogue';",
-          "import { summariesOf } from './src/main/cli/cli-usage';",
+          "import { summariesOf } from './src/main/cli/help/usage';",
           "import { completionModelOf } from './src/main/cli/completion/completion-catalogue';",
           'export const operations = summariesOf(catalogue);',
           'export const completion = completionModelOf(catalogue);',

@@ -8,7 +8,7 @@ import { createEmulatorCore, type EmulatorCore } from './core';
 import type { FaultConfig, FaultSwitches } from './faults';
 import { SEED_NAMES, type SeedName } from './seed/seed';
 
-/** How to start an emulator (the CLI's flags map onto these; see cli-args.ts). */
+/** How to start an emulator (the CLI's flags map onto these; see args/operation-args.ts). */
 export interface EmulatorOptions {
   /** Default 0 in-process (a free port); the CLI defaults to 7420. */
   port?: number;

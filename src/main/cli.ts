@@ -1,6 +1,6 @@
 import { isatty } from 'node:tty';
-import { quickAnswer } from './cli/cli-quick';
-import { closableOutput, exitCodeAfterOutput } from './cli/cli-stdout';
+import { quickAnswer } from './cli/commands/quick';
+import { closableOutput, exitCodeAfterOutput } from './cli/output/stdout';
 import { screenColumns } from './cli/output/output-width';
 
 /*
@@ -28,7 +28,7 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const [{ runCli }, { KeytarSecretStore }] = await Promise.all([
-    import('./cli/cli-runner'),
+    import('./cli/commands/runner'),
     import('./platform/keytar-secret-store'),
   ]);
   process.exitCode = await runCli(argv, {
@@ -43,11 +43,11 @@ async function main(argv: readonly string[]): Promise<void> {
     // answer comes from stdin).
     stdinIsTty: isatty(0),
     ask: async (question) => {
-      const { askOnTerminal } = await import('./cli/cli-ask');
+      const { askOnTerminal } = await import('./cli/terminal/ask');
       return askOnTerminal(question, { input: process.stdin, output: process.stderr });
     },
     askSecret: async (question) => {
-      const { askSecretOnTerminal } = await import('./cli/cli-ask');
+      const { askSecretOnTerminal } = await import('./cli/terminal/ask');
       return askSecretOnTerminal(question, { input: process.stdin, output: process.stderr });
     },
     // A person reads a terminal (a table fitted to its width); a pipe or a file gets JSON.

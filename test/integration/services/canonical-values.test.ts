@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createResourceHandlers } from '../../../src/main/app/resource-handlers';
 import { ApiKeyAuth } from '../../../src/main/services/auth/api-key-auth';
-import { DESTRUCTIVE_OPERATIONS } from '../../../src/main/cli/cli-destructive';
-import { runCli as runCliInProcess } from '../../../src/main/cli/cli-runner';
+import { DESTRUCTIVE_OPERATIONS } from '../../../src/main/cli/args/destructive';
+import { runCli as runCliInProcess } from '../../../src/main/cli/commands/runner';
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';
 import { ServiceClient } from '../../../src/main/services/http/service-client';
 import { IpcRouter } from '../../../src/main/services/ipc/ipc-router';

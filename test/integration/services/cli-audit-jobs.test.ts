@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runAuditCli } from '../../../src/main/cli/cli-audit';
+import { runAuditCli } from '../../../src/main/cli/commands/audit';
 import { defaultDataDir } from '../../../src/main/services/config/app-paths';
 import { isFinalJobStatus } from '../../../src/shared/contract/enums';
 import type { AuditRecord } from '../../../src/shared/model/audit';

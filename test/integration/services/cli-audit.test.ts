@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAuditCli } from '../../../src/main/cli/cli-audit';
+import { runAuditCli } from '../../../src/main/cli/commands/audit';
 import { createAudit } from '../../../src/main/services/audit/audit-setup';
 import { auditDir } from '../../../src/main/services/config/app-paths';
 import { createConnection } from '../../../src/main/services/connection/connection';

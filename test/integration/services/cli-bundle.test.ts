@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, type CliMetafile } from '../../../scripts/build-cli.mjs';
 import { catalogue } from '../../../src/shared/contract/catalogue';
-import { API_KEY_ARGUMENT_WARNING } from '../../../src/main/cli/cli-secret-args';
+import { API_KEY_ARGUMENT_WARNING } from '../../../src/main/cli/args/secret-args';
 import { CLI_FILES } from '../../../src/main/platform/cli-command-install';
 import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';
 
@@ -198,7 +198,9 @@ describe('the databridge bundle', () => {
       (next) => next.kind === 'dynamic-import',
     );
     // Loaded from the second bundle, which a run that needs none of it never reads.
-    expect(lazy?.map((next) => next.path)).toContain(`${CLI_FILES[2]}:src/main/cli/cli-runner.ts`);
+    expect(lazy?.map((next) => next.path)).toContain(
+      `${CLI_FILES[2]}:src/main/cli/commands/runner.ts`,
+    );
   });
 
   it('refuses invalid input before any request, without loading the HTTP stack', async () => {

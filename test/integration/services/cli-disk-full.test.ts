@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
-import { runTransferCli } from '../../../src/main/cli/cli-transfer-command';
+import { runTransferCli } from '../../../src/main/cli/commands/transfer-command';
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import { FillingDisk } from '../../support/filling-disk';
 import { sha256File } from '../../support/sample-files';

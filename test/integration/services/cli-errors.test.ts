@@ -69,7 +69,7 @@ describe('npm run cli errors', () => {
     const run = await runCli(['instances', 'list', '--base-url', baseUrl], {
       DATABRIDGE_API_KEY: 'demo-admin-key',
     });
-    // Exit code 4: the network (see EXIT in cli-exit-codes.ts).
+    // Exit code 4: the network (see EXIT in output/exit-codes.ts).
     expect(run.code).toBe(4);
     expect(run.stderr).toMatch(
       /^error NETWORK: Could not list instances: the connection was refused\. /,

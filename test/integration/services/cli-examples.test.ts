@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupHelp, operationHelp } from '../../../src/main/cli/cli-help';
+import { groupHelp, operationHelp } from '../../../src/main/cli/help/command-help';
 import { catalogue } from '../../../src/shared/contract/catalogue';
 import { builtCommand, childEnv } from '../../support/cli/run-cli';
 import {
@@ -68,7 +68,7 @@ function helpOf(page: string): Promise<string> {
 
 /**
  * The help of each group and each operation, as the runner prints it for `databridge GROUP
- * --help` and `databridge GROUP OPERATION --help` (cli-help.ts; one page is compared with the
+ * --help` and `databridge GROUP OPERATION --help` (help/command-help.ts; one page is compared with the
  * built command's below): 60 pages, read here rather than started 60 times.
  */
 function catalogueHelpPages(): Map<string, string> {

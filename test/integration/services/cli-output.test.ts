@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../../../src/main/cli/cli-runner';
+import { runCli, type CliIo } from '../../../src/main/cli/commands/runner';
 import { MemorySecretStore } from '../../../src/main/services/secrets/secret-store';
 import { formatDateTime } from '../../../src/shared/format/times';
 import {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT } from '../../../src/main/cli/cli-exit-codes';
+import { EXIT } from '../../../src/main/cli/output/exit-codes';
 import { ProfileStore } from '../../../src/main/services/profiles/profile-store';
 import { runCli } from '../../support/cli/run-cli';
 import { startRecordingEmulator, type RecordingEmulator } from '../../support/emulator-fixture';

@@ -11,8 +11,11 @@ import {
   parseLockText,
   parseProcStat,
   type LockHolder,
-} from '../../../src/main/cli/cli-lock-holder';
-import { lockTransfer, type TransferIdentity } from '../../../src/main/cli/cli-transfer-resume';
+} from '../../../src/main/cli/commands/lock-holder';
+import {
+  lockTransfer,
+  type TransferIdentity,
+} from '../../../src/main/cli/commands/transfer-resume';
 
 /*
  * The transfer lock against real processes: a zombie (killed, not yet reaped) still answers

@@ -125,7 +125,7 @@ describe('sentinel secrets', () => {
       ],
       { DATABRIDGE_PASSWORD: SENTINEL_PASSWORD },
     );
-    // Exit code 3: the sign-in was refused (see EXIT in cli-exit-codes.ts).
+    // Exit code 3: the sign-in was refused (see EXIT in output/exit-codes.ts).
     expect(cli.code).toBe(3);
     outputs.push(cli.stdout, cli.stderr);
 

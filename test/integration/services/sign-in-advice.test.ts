@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TokenAuth } from '../../../src/main/services/auth/token-auth';
-import { runCli } from '../../../src/main/cli/cli-runner';
+import { runCli } from '../../../src/main/cli/commands/runner';
 import { createConnection } from '../../../src/main/services/connection/connection';
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';
 import { silentLogger } from '../../../src/main/services/log/logger';

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { quickAnswer } from '../../../src/main/cli/cli-quick';
+import { quickAnswer } from '../../../src/main/cli/commands/quick';
 
 /*
  * The completion scripts `databridge completion SHELL` prints, for the tests that run them in

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { parseCliArgs } from '../../../src/main/cli/cli-args';
-import { confirmationOf, isDestructive } from '../../../src/main/cli/cli-destructive';
-import { operationInput } from '../../../src/main/cli/cli-operation-input';
+import { parseCliArgs } from '../../../src/main/cli/args/operation-args';
+import { confirmationOf, isDestructive } from '../../../src/main/cli/args/destructive';
+import { operationInput } from '../../../src/main/cli/args/operation-input';
 import { catalogue } from '../../../src/shared/contract/catalogue';
 
 /*

@@ -99,12 +99,12 @@ describe('layer import rules', () => {
   it('forbids src/main/services and src/main/app to import the command line', async () => {
     const service = await restrictedMessages(
       'src/main/services/layer-probe.ts',
-      "import { parseCliArgs } from '../cli/cli-args';\nexport const a = parseCliArgs;\n",
+      "import { parseCliArgs } from '../cli/args/operation-args';\nexport const a = parseCliArgs;\n",
     );
     expect(service.join('\n')).toMatch(/terminal code to src\/main\/cli/);
     const app = await restrictedMessages(
       'src/main/app/layer-probe.ts',
-      "import { runCli } from '../cli/cli-runner';\nexport const a = runCli;\n",
+      "import { runCli } from '../cli/commands/runner';\nexport const a = runCli;\n",
     );
     expect(app).toHaveLength(1);
   });

@@ -8,18 +8,18 @@ import {
   TOP_OPTIONS_TABLE,
 } from '../args/global-options';
 import { completionOptionsOf } from '../args/option-spec';
-import { AUDIT_OPTIONS } from '../cli-audit-args';
-import { flaggedFields } from '../cli-body-fields';
-import { isDestructive } from '../cli-destructive';
-import { DIAGNOSTICS_OPTIONS } from '../cli-diagnostics-args';
-import { enumerationOf } from '../cli-enum-args';
-import { listOptionsOf } from '../cli-list-args';
-import { POLICY_OPTIONS } from '../cli-policy-words';
+import { AUDIT_OPTIONS } from '../args/audit-args';
+import { flaggedFields } from '../args/body-fields';
+import { isDestructive } from '../args/destructive';
+import { DIAGNOSTICS_OPTIONS } from '../args/diagnostics-args';
+import { enumerationOf } from '../args/enum-args';
+import { listOptionsOf } from '../args/list-args';
+import { POLICY_OPTIONS } from '../args/policy-args';
 import {
   TRANSFER_SPECS,
   transferOptionTable,
   type TransferCommandName,
-} from '../cli-transfer-words';
+} from '../args/transfer-words';
 import { SERVE_OPTIONS } from '../monitor-serve/serve-options';
 import {
   COMPLETION_SHELLS,
@@ -33,7 +33,7 @@ import { schemaValues } from './schema-values';
 
 /*
  * The completion model from the catalogue, with the options the CLI's parsers take
- * (cli-args.ts for operations, cli-transfer-args.ts for the transfer commands). Run when the
+ * (args/operation-args.ts for operations, args/transfer-args.ts for the transfer commands). Run when the
  * bundle is built, and from source when `databridge completion` runs unbundled.
  */
 
@@ -63,7 +63,7 @@ function shapeOptions(schema: z.ZodObject | undefined): CompletionOption[] {
 }
 
 /**
- * The body fields as flags (cli-body-fields.ts): a boolean as `--NAME` and `--no-NAME`, an
+ * The body fields as flags (args/body-fields.ts): a boolean as `--NAME` and `--no-NAME`, an
  * enumeration (or a list of one) with its names, anything else free text.
  */
 function bodyFlagOptions(op: OperationDef): CompletionOption[] {
@@ -82,7 +82,7 @@ function operationFlags(op: OperationDef): CompletionOption[] {
   ];
 }
 
-/** The list options an operation takes (cli-list-args.ts reads them from its records). */
+/** The list options an operation takes (args/list-args.ts reads them from its records). */
 function listOptions(op: OperationDef): CompletionOption[] {
   const takes = listOptionsOf(op);
   const table = LIST_OPTIONS_TABLE;
@@ -123,7 +123,7 @@ function operationCommand(op: OperationDef): CompletionCommand {
   };
 }
 
-/** A transfer command and its options, from the option table (cli-transfer-words.ts). */
+/** A transfer command and its options, from the option table (args/transfer-words.ts). */
 function transfer(
   name: TransferCommandName,
   summary: string,
@@ -159,7 +159,7 @@ function transferCommands(): { top: CompletionCommand[]; grouped: Map<string, Co
   return { top, grouped };
 }
 
-/** `diagnostics` and its options, from the table cli-diagnostics-args.ts parses with. */
+/** `diagnostics` and its options, from the table args/diagnostics-args.ts parses with. */
 const DIAGNOSTICS_COMMAND: CompletionCommand = {
   name: 'diagnostics',
   summary: 'Write a diagnostics bundle (a zip for support, without secrets)',

@@ -6,7 +6,7 @@ import { zshCompletion } from './zsh';
 
 /*
  * `databridge completion bash|zsh|fish|powershell`: prints the completion script of one shell.
- * Answered on the quick path (cli-quick.ts), from the model the bundle carries.
+ * Answered on the quick path (commands/quick.ts), from the model the bundle carries.
  */
 
 const GENERATORS: Record<CompletionShell, (model: CompletionModel) => string> = {
@@ -40,7 +40,7 @@ export async function completionAnswer(
   const name = shell?.toLowerCase() ?? '';
   if (!isShell(name) || extra.length > 0) {
     const given = words.length ? ` (got "${words.join(' ')}")` : '';
-    // Exit code 2, as every usage error of the CLI (EXIT.usage in cli-exit-codes.ts).
+    // Exit code 2, as every usage error of the CLI (EXIT.usage in output/exit-codes.ts).
     return { stderr: `usage: name one shell${given}.\n${COMPLETION_HELP}\n`, exitCode: 2 };
   }
   return { stdout: GENERATORS[name](await model()), exitCode: 0 };

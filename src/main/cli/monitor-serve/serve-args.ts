@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir, serveHistoryDir } from '../../services/config/app-paths';
-import { UsageError } from '../cli-args';
-import { checkNetworkOptions } from '../cli-network-args';
+import { UsageError } from '../args/operation-args';
+import { checkNetworkOptions } from '../args/network-args';
 import { readServeConfig, type ServeConnectionConfig } from './serve-config-file';
 import { DEFAULT_SERVE_LIMITS } from './serve-limits';
 import { SERVE_OPTIONS } from './serve-options';

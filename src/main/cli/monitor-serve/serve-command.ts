@@ -1,7 +1,7 @@
 import { RedactingLogger, consoleSink } from '../../services/log/logger';
 import type { SecretStore } from '../../services/secrets/secret-store';
-import { UsageError } from '../cli-args';
-import { EXIT, reportFailure } from '../cli-exit-codes';
+import { UsageError } from '../args/operation-args';
+import { EXIT, reportFailure } from '../output/exit-codes';
 import { parseServeArgs } from './serve-args';
 import { SERVE_HELP } from './serve-help';
 import { startServe } from './serve-monitor';

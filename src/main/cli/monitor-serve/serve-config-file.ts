@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { UsageError } from '../cli-args';
+import { UsageError } from '../args/operation-args';
 
 /*
  * The configuration file of `databridge monitor serve --config FILE`: what a service manager

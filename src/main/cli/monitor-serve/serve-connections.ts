@@ -4,10 +4,10 @@ import { catalogue } from '../../../shared/contract/catalogue';
 import type { Logger } from '../../services/log/logger';
 import type { SecretStore } from '../../services/secrets/secret-store';
 import type { MonitorClient } from '../../services/monitor/monitor-service';
-import { UsageError } from '../cli-args';
-import { cliClient } from '../cli-connection';
-import type { RunOptions } from '../cli-options';
-import type { GiveSecret } from '../cli-secret-choice';
+import { UsageError } from '../args/operation-args';
+import { cliClient } from '../connection/connection';
+import type { RunOptions } from '../args/options';
+import type { GiveSecret } from '../connection/secret-choice';
 import type { ServeSettings } from './serve-args';
 import type { ServeConnectionConfig } from './serve-config-file';
 

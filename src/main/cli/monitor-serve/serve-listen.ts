@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { UsageError } from '../cli-args';
+import { UsageError } from '../args/operation-args';
 
 /** Where the server listens. */
 export interface ListenAddress {

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { UsageError } from '../cli-args';
+import { UsageError } from '../args/operation-args';
 import type { TokenSource } from './serve-args';
 
 /** What the token file's `stat` tells about who may read it. */

@@ -1,4 +1,4 @@
-import { positionals } from '../cli-options';
+import { positionals } from '../args/options';
 
 /** True for a `databridge monitor serve ...` command line (loaded before anything heavy). */
 export function isMonitorServe(argv: readonly string[]): boolean {

@@ -1,4 +1,4 @@
-import { UsageError } from '../cli-args';
+import { UsageError } from '../args/operation-args';
 import type { OUTPUT_OPTIONS_TABLE } from '../args/global-options';
 import { OUTPUT_FORMATS, type OutputFormat } from './output-formats';
 import { resourceTableCommands, resourceTableOf } from './resource-tables';

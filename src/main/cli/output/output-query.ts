@@ -4,7 +4,7 @@ import {
   isRegistered,
   type JSONValue,
 } from '@jmespath-community/jmespath';
-import { QueryFailedError, UsageError } from '../cli-args';
+import { QueryFailedError, UsageError } from '../args/operation-args';
 
 /*
  * `--query EXPR`: a JMESPath expression (the community edition of the language, as the AWS

@@ -1,5 +1,5 @@
 import { suggestProperty } from '../../../shared/filter/suggest';
-import { UsageError } from '../cli-args';
+import { UsageError } from '../args/operation-args';
 
 /*
  * The columns of a resource's table (resource-tables.ts declares them, one list per kind of
@@ -12,7 +12,7 @@ import { UsageError } from '../cli-args';
  * says.
  */
 
-/** The field `--all-instances` adds to every record (cli-across-instances.ts). */
+/** The field `--all-instances` adds to every record (commands/across-instances.ts). */
 export const INSTANCE_FIELD = 'instanceName';
 
 /**

@@ -8,8 +8,8 @@ import {
   type CommandRequest,
   type OperationCallInput,
 } from '../../../../src/shared/cli/command-line';
-import { parameterNames, parseCliArgs } from '../../../../src/main/cli/cli-args';
-import { parseTransferArgs } from '../../../../src/main/cli/cli-transfer-args';
+import { parameterNames, parseCliArgs } from '../../../../src/main/cli/args/operation-args';
+import { parseTransferArgs } from '../../../../src/main/cli/args/transfer-args';
 
 /** The words a real bash hands the program for `text` (the command's, without `databridge`). */
 function bashWords(text: string): string[] {
@@ -18,7 +18,7 @@ function bashWords(text: string): string[] {
   return out.split('\0').slice(0, -1);
 }
 
-/** The input the CLI builds from a parsed command line (as cli-runner.ts does). */
+/** The input the CLI builds from a parsed command line (as commands/runner.ts does). */
 function inputOf(argv: readonly string[]): { id: string; input: OperationCallInput } {
   const command = parseCliArgs(argv);
   if (command.kind !== 'run') throw new Error(`not a run: ${command.kind}`);

@@ -1,16 +1,16 @@
 import { parseArgs } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogue } from '../../../../../src/shared/contract/catalogue';
-import { UsageError, parseCliArgs } from '../../../../../src/main/cli/cli-args';
+import { UsageError, parseCliArgs } from '../../../../../src/main/cli/args/operation-args';
 import {
   isDiagnosticsCommand,
   parseDiagnosticsArgs,
-} from '../../../../../src/main/cli/cli-diagnostics-args';
-import { parseTransferArgs } from '../../../../../src/main/cli/cli-transfer-args';
-import { isAuditCommand, parseAuditArgs } from '../../../../../src/main/cli/cli-audit-args';
-import { transferCommandName } from '../../../../../src/main/cli/cli-transfer-words';
-import { isPolicyCommand, parsePolicyArgs } from '../../../../../src/main/cli/cli-policy-words';
-import { quickAnswer } from '../../../../../src/main/cli/cli-quick';
+} from '../../../../../src/main/cli/args/diagnostics-args';
+import { parseTransferArgs } from '../../../../../src/main/cli/args/transfer-args';
+import { isAuditCommand, parseAuditArgs } from '../../../../../src/main/cli/args/audit-args';
+import { transferCommandName } from '../../../../../src/main/cli/args/transfer-words';
+import { isPolicyCommand, parsePolicyArgs } from '../../../../../src/main/cli/args/policy-args';
+import { quickAnswer } from '../../../../../src/main/cli/commands/quick';
 import { completionModelOf } from '../../../../../src/main/cli/completion/completion-catalogue';
 import {
   keyedCommands,
@@ -18,7 +18,7 @@ import {
 } from '../../../../../src/main/cli/completion/completion-model';
 import { SERVE_OPTIONS } from '../../../../../src/main/cli/monitor-serve/serve-options';
 import { isMonitorServe } from '../../../../../src/main/cli/monitor-serve/serve-words';
-import { takeListArgs } from '../../../../../src/main/cli/cli-list-args';
+import { takeListArgs } from '../../../../../src/main/cli/args/list-args';
 import { takeOutputArgs } from '../../../../../src/main/cli/output/output-args';
 
 /*
@@ -97,7 +97,7 @@ describe('completionModelOf', () => {
       if (key === 'completion') continue;
       const words = key.split('.');
       for (const option of command.options) {
-        // Taken off the command line before parsing (cli-secret-args.ts).
+        // Taken off the command line before parsing (args/secret-args.ts).
         if (option.name === 'api-key-stdin' || option.name === 'password-stdin') continue;
         const message = refusal([
           ...words,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../../../src/main/cli/cli-args';
+import { UsageError } from '../../../../../src/main/cli/args/operation-args';
 import {
   checkExposure,
   isLoopback,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueryFailedError, UsageError } from '../../../../../src/main/cli/cli-args';
+import { QueryFailedError, UsageError } from '../../../../../src/main/cli/args/operation-args';
 import {
   outputFormatOf,
   outputSettingsOf,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operationById } from '../../../../../src/shared/contract/catalogue';
-import { timeoutLimits } from '../../../../../src/main/cli/cli-connection';
+import { timeoutLimits } from '../../../../../src/main/cli/connection/connection';
 import { OperationDeadline } from '../../../../../src/main/services/http/deadline';
 import { SERVICE_LIMITS, limitsOf } from '../../../../../src/main/services/http/service-limits';
 

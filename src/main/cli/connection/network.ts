@@ -1,0 +1,52 @@
+import type { DispatcherOptions } from '../../services/http/dispatcher';
+import type { Logger } from '../../services/log/logger';
+import { ProxyAuthenticator } from '../../services/proxy/proxy-authenticator';
+import { ProxyCredentialStore } from '../../services/proxy/proxy-credentials';
+import type { SecretStore } from '../../services/secrets/secret-store';
+import type { RunOptions } from '../args/options';
+import { cliProxyCredentials, type ProxyPrompt } from './proxy-credentials';
+
+/*
+ * The command line's network: --proxy, then --proxy-pac, then HTTPS_PROXY/NO_PROXY (see
+ * services/proxy/proxy-source.ts), and the answer to a proxy that asks for Basic credentials:
+ * the keychain's, else DATABRIDGE_PROXY_USER and DATABRIDGE_PROXY_PASSWORD, else the person at
+ * the terminal (connection/proxy-credentials.ts), stored in the keychain for the next runs.
+ */
+
+/** A SecretStore opened on first use: the keychain is loaded only when a proxy asks. */
+function lazyStore(open: () => SecretStore): SecretStore {
+  let store: SecretStore | undefined;
+  const get = (): SecretStore => (store ??= open());
+  return {
+    get kind() {
+      return get().kind;
+    },
+    get: (account) => get().get(account),
+    set: (account, secret) => get().set(account, secret),
+    delete: (account) => get().delete(account),
+  };
+}
+
+/** What the command line's dispatcher and direct route take from its options. */
+export function cliNetworkOptions(given: {
+  readonly options: Pick<RunOptions, 'proxy' | 'proxy-pac'>;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly logger: Logger;
+  readonly secretStore: () => SecretStore;
+  /** The terminal a proxy's user name and password are asked on (absent: nobody is there). */
+  readonly prompt?: ProxyPrompt;
+}): DispatcherOptions {
+  const { options, env, logger } = given;
+  const pac = options['proxy-pac'];
+  return {
+    env,
+    logger,
+    ...(options.proxy ? { proxyUrl: options.proxy } : {}),
+    ...(pac ? { proxyPacUrl: pac } : {}),
+    proxyAuth: new ProxyAuthenticator({
+      store: new ProxyCredentialStore(lazyStore(given.secretStore)),
+      ask: cliProxyCredentials({ env, prompt: given.prompt }),
+      logger,
+    }),
+  };
+}
