@@ -1,3 +1,4 @@
+import type { DeadlinePause } from '../services/http/deadline-pause';
 import type { DispatcherOptions } from '../services/http/dispatcher';
 import type { Logger } from '../services/log/logger';
 import { ProxyAuthenticator } from '../services/proxy/proxy-authenticator';
@@ -35,8 +36,10 @@ export function cliNetworkOptions(given: {
   readonly secretStore: () => SecretStore;
   /** The terminal a proxy's user name and password are asked on (absent: nobody is there). */
   readonly prompt?: ProxyPrompt;
+  /** Stopped while the person answers: the run's clients follow their deadlines with it. */
+  readonly deadlinePause?: DeadlinePause;
 }): DispatcherOptions {
-  const { options, env, logger } = given;
+  const { options, env, logger, prompt, deadlinePause } = given;
   const pac = options['proxy-pac'];
   return {
     env,
@@ -45,7 +48,7 @@ export function cliNetworkOptions(given: {
     ...(pac ? { proxyPacUrl: pac } : {}),
     proxyAuth: new ProxyAuthenticator({
       store: new ProxyCredentialStore(lazyStore(given.secretStore)),
-      ask: cliProxyCredentials({ env, prompt: given.prompt }),
+      ask: cliProxyCredentials({ env, prompt, ...(deadlinePause ? { deadlinePause } : {}) }),
       logger,
     }),
   };
