@@ -16,6 +16,7 @@ import { AppEventBus } from '../services/ipc/app-event-bus';
 import { JobWatcher } from '../services/jobs/job-watcher';
 import type { Logger } from '../services/log/logger';
 import type { AskProxyCredentials } from '../services/proxy/proxy-authenticator';
+import type { DeadlinePause } from '../services/http/deadline-pause';
 import { JOB_DISCOVERY_INTERVALS, type MonitorService } from '../services/monitor/monitor-service';
 import type { SecretStore } from '../services/secrets/secret-store';
 import { SecretVault } from '../services/secrets/secret-vault';
@@ -217,14 +218,17 @@ async function connectionsOf(
     dispatcher: Dispatcher;
     audit: Audit;
     policy: PolicyState;
+    deadlinePause: DeadlinePause;
   },
 ): Promise<{ connections: ConnectionManager; openConnections: OpenConnectionsService }> {
-  const { profiles, secrets, dispatcher } = parts;
+  const { profiles, secrets, dispatcher, deadlinePause } = parts;
   const policy = policyInForce(parts.policy);
   const connections = new ConnectionManager({
     profiles,
     secrets,
     dispatcher,
+    // Held while the window asks for a proxy's password: the user's typing is not a timeout.
+    deadlinePause,
     audit: parts.audit.auditor,
     ...(policy ? { policy } : {}),
     logger: options.logger,
@@ -330,12 +334,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const bus = new AppEventBus({ logger });
   const { policy, settings } = await settingsOf(options);
   const asking = askingNetwork(options, settings.get(), bus);
-  const { network, dispatcher, proxyQuestions } = asking;
+  const { network, dispatcher, proxyQuestions, deadlinePause } = asking;
   const profiles = new ProfileStore({ file: profilesFile(dataDir), logger });
   const profilesLoaded = await profiles.load();
   const secrets = new SecretVault({ store: options.secretStore, logger });
   const audit = appAudit(options, settings);
-  const sessions = await connectionsOf(options, { profiles, secrets, dispatcher, audit, policy });
+  const parts = { profiles, secrets, dispatcher, audit, policy, deadlinePause };
+  const sessions = await connectionsOf(options, parts);
   const { connections, openConnections } = sessions;
   const jobs = jobWatcherOf(connections, settings, logger);
   const shared = { dataDir, settings, bus, logger, profiles, secrets, dispatcher };

@@ -36,7 +36,7 @@ export interface ConnectionDeps {
   readonly retry?: Partial<RetryPolicy>;
   /** The operation deadline and answer bounds; default SERVICE_LIMITS (the CLI's --timeout). */
   readonly limits?: Partial<ServiceLimits>;
-  /** Stops the deadlines' clock while a person answers (the CLI's proxy prompt). */
+  /** Stops the deadlines' clock while a person answers a proxy's question (prompt or dialog). */
   readonly deadlinePause?: DeadlinePause;
   readonly timers?: Timers;
   readonly now?: () => number;
