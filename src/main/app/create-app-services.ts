@@ -17,6 +17,7 @@ import { JobWatcher } from '../services/jobs/job-watcher';
 import type { Logger } from '../services/log/logger';
 import type { AskProxyCredentials } from '../services/proxy/proxy-authenticator';
 import type { DeadlinePause } from '../services/http/deadline-pause';
+import type { ServiceLimits } from '../services/http/service-limits';
 import { JOB_DISCOVERY_INTERVALS, type MonitorService } from '../services/monitor/monitor-service';
 import type { SecretStore } from '../services/secrets/secret-store';
 import { SecretVault } from '../services/secrets/secret-vault';
@@ -68,6 +69,11 @@ export interface AppServicesOptions {
    * DATABRIDGE_PROXY_PASSWORD of the app's environment, else the window (`proxyQuestions`).
    */
   readonly askProxyCredentials?: AskProxyCredentials;
+  /**
+   * The deadline and answer bounds of the connections' calls; default SERVICE_LIMITS (tests
+   * shorten the deadline to pass it without waiting 30 s).
+   */
+  readonly serviceLimits?: Partial<ServiceLimits>;
   /**
    * Part size, single-stream threshold, parts in flight, connections per download; default:
    * the engine's and the settings'.
@@ -223,12 +229,14 @@ async function connectionsOf(
 ): Promise<{ connections: ConnectionManager; openConnections: OpenConnectionsService }> {
   const { profiles, secrets, dispatcher, deadlinePause } = parts;
   const policy = policyInForce(parts.policy);
+  const limits = options.serviceLimits;
   const connections = new ConnectionManager({
     profiles,
     secrets,
     dispatcher,
     // Held while the window asks for a proxy's password: the user's typing is not a timeout.
     deadlinePause,
+    ...(limits ? { limits } : {}),
     audit: parts.audit.auditor,
     ...(policy ? { policy } : {}),
     logger: options.logger,

@@ -16,6 +16,7 @@ import { Emitter, type Subscription } from '../common/emitter';
 import type { RetryPolicy } from '../common/retry-policy';
 import { serviceEndpoints, type ServiceEndpoints } from '../config/regions';
 import type { DeadlinePause } from '../http/deadline-pause';
+import type { ServiceLimits } from '../http/service-limits';
 import type { Logger } from '../log/logger';
 import type { ProfileStore } from '../profiles/profile-store';
 import { profileOrigin } from '../secrets/secret-binding';
@@ -45,6 +46,8 @@ export interface ConnectionManagerOptions {
   /** Starts the local emulator for profiles with `isEmulator` (started once, on first connect). */
   readonly startEmulator?: () => Promise<EmulatorHandle>;
   readonly retry?: Partial<RetryPolicy>;
+  /** The operation deadline and answer bounds of every connection; default SERVICE_LIMITS. */
+  readonly limits?: Partial<ServiceLimits>;
   /** Stops the deadlines' clock while the user answers a question of the window's (a proxy's). */
   readonly deadlinePause?: DeadlinePause;
   readonly timers?: Timers;
@@ -267,7 +270,7 @@ export class ConnectionManager {
   }
 
   #create(profile: Profile, secret: ProfileSecretInput, endpoints: ServiceEndpoints): Connection {
-    const { dispatcher, logger, retry, deadlinePause, timers, now, refreshMarginMs } =
+    const { dispatcher, logger, retry, limits, deadlinePause, timers, now, refreshMarginMs } =
       this.#options;
     const { audit, policy } = this.#options;
     return createConnection(profile, secret, {
@@ -276,6 +279,7 @@ export class ConnectionManager {
       logger,
       sessionOnly: this.#options.secrets.isSessionOnly,
       ...(retry ? { retry } : {}),
+      ...(limits ? { limits } : {}),
       ...(deadlinePause ? { deadlinePause } : {}),
       ...(timers ? { timers } : {}),
       ...(now ? { now } : {}),
