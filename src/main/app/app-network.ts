@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { Settings } from '../../shared/model/settings';
+import { DeadlinePause } from '../services/http/deadline-pause';
 import { createDispatcher, networkOf, proxyResolverOf } from '../services/http/dispatcher';
 import type { DirectRouteOptions } from '../services/http/direct-route';
 import type { AppEventBus } from '../services/ipc/app-event-bus';
@@ -67,13 +68,20 @@ export function appNetwork(
  * The app's network ({@link appNetwork}) whose proxies' questions go to the window: the
  * variables where IT set them for the app, else a question the window answers
  * (ProxyCredentialsDialog.vue), told to it on the bus. `stop` ends the questions left.
+ * `deadlinePause` is held while a question is open: the connections' clients follow their
+ * deadlines with it, so the time the user takes to answer does not count against them.
  */
 export function askingNetwork(
   options: Parameters<typeof appNetwork>[0],
   settings: Pick<Settings, 'proxyUrl' | 'proxyPacUrl'>,
   bus: Pick<AppEventBus, 'emit'>,
-): ReturnType<typeof appNetwork> & { proxyQuestions: ProxyQuestions; stop: () => void } {
-  const proxyQuestions = new ProxyQuestions();
+): ReturnType<typeof appNetwork> & {
+  proxyQuestions: ProxyQuestions;
+  deadlinePause: DeadlinePause;
+  stop: () => void;
+} {
+  const deadlinePause = new DeadlinePause();
+  const proxyQuestions = new ProxyQuestions({ deadlinePause });
   const told = proxyQuestions.onDidChange((questions) =>
     bus.emit('proxy:onDidChangeQuestions', { questions }),
   );
@@ -85,5 +93,5 @@ export function askingNetwork(
     told();
     proxyQuestions.dispose();
   };
-  return { ...appNetwork(options, settings, ask), proxyQuestions, stop };
+  return { ...appNetwork(options, settings, ask), proxyQuestions, deadlinePause, stop };
 }

@@ -16,6 +16,8 @@ import { AppEventBus } from '../services/ipc/app-event-bus';
 import { JobWatcher } from '../services/jobs/job-watcher';
 import type { Logger } from '../services/log/logger';
 import type { AskProxyCredentials } from '../services/proxy/proxy-authenticator';
+import type { DeadlinePause } from '../services/http/deadline-pause';
+import type { ServiceLimits } from '../services/http/service-limits';
 import { JOB_DISCOVERY_INTERVALS, type MonitorService } from '../services/monitor/monitor-service';
 import type { SecretStore } from '../services/secrets/secret-store';
 import { SecretVault } from '../services/secrets/secret-vault';
@@ -67,6 +69,11 @@ export interface AppServicesOptions {
    * DATABRIDGE_PROXY_PASSWORD of the app's environment, else the window (`proxyQuestions`).
    */
   readonly askProxyCredentials?: AskProxyCredentials;
+  /**
+   * The deadline and answer bounds of the connections' calls; default SERVICE_LIMITS (tests
+   * shorten the deadline to pass it without waiting 30 s).
+   */
+  readonly serviceLimits?: Partial<ServiceLimits>;
   /**
    * Part size, single-stream threshold, parts in flight, connections per download; default:
    * the engine's and the settings'.
@@ -217,14 +224,19 @@ async function connectionsOf(
     dispatcher: Dispatcher;
     audit: Audit;
     policy: PolicyState;
+    deadlinePause: DeadlinePause;
   },
 ): Promise<{ connections: ConnectionManager; openConnections: OpenConnectionsService }> {
-  const { profiles, secrets, dispatcher } = parts;
+  const { profiles, secrets, dispatcher, deadlinePause } = parts;
   const policy = policyInForce(parts.policy);
+  const limits = options.serviceLimits;
   const connections = new ConnectionManager({
     profiles,
     secrets,
     dispatcher,
+    // Held while the window asks for a proxy's password: the user's typing is not a timeout.
+    deadlinePause,
+    ...(limits ? { limits } : {}),
     audit: parts.audit.auditor,
     ...(policy ? { policy } : {}),
     logger: options.logger,
@@ -330,12 +342,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const bus = new AppEventBus({ logger });
   const { policy, settings } = await settingsOf(options);
   const asking = askingNetwork(options, settings.get(), bus);
-  const { network, dispatcher, proxyQuestions } = asking;
+  const { network, dispatcher, proxyQuestions, deadlinePause } = asking;
   const profiles = new ProfileStore({ file: profilesFile(dataDir), logger });
   const profilesLoaded = await profiles.load();
   const secrets = new SecretVault({ store: options.secretStore, logger });
   const audit = appAudit(options, settings);
-  const sessions = await connectionsOf(options, { profiles, secrets, dispatcher, audit, policy });
+  const parts = { profiles, secrets, dispatcher, audit, policy, deadlinePause };
+  const sessions = await connectionsOf(options, parts);
   const { connections, openConnections } = sessions;
   const jobs = jobWatcherOf(connections, settings, logger);
   const shared = { dataDir, settings, bus, logger, profiles, secrets, dispatcher };

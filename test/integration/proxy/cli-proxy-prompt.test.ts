@@ -79,6 +79,11 @@ const answers = (user: string, password: string): TerminalReply[] => [
   { when: 'Password: ', type: password },
 ];
 
+/** The smallest --timeout the service's work here fits in with room to spare, in seconds. */
+const TIMEOUT_S = 2;
+/** A person slower than the whole --timeout on each question. */
+const SLOW_MS = TIMEOUT_S * 1000 + 500;
+
 const instancesListed = (proxy: ForwardProxy): boolean =>
   proxy.forwarded.includes(`GET ${env.emulator.baseUrl}/v1/sql-instances`);
 
@@ -124,6 +129,22 @@ describe.skipIf(NO_TERMINAL !== undefined)(
         expect(proxy.authorizations).toContain(basicToken({ user: USER, password: PASSWORD }));
       },
     );
+
+    it('does not count the time the person takes to answer against --timeout', async () => {
+      const proxy = await basicProxy();
+      const run = await runCliOnTerminal(
+        [...listThrough(proxy), '--timeout', String(TIMEOUT_S)],
+        ENV,
+        [
+          { when: 'User name: ', type: USER, afterMs: SLOW_MS },
+          { when: 'Password: ', type: PASSWORD, afterMs: SLOW_MS },
+        ],
+      );
+      expect(run.code, run.screen).toBe(0);
+      expect(run.screen).toContain('sql-eu-prod-01');
+      expect(run.screen).not.toContain(PASSWORD);
+      expect(instancesListed(proxy)).toBe(true);
+    });
 
     it('stops with 130 on Ctrl+C at the prompt, and nothing goes through', async () => {
       const proxy = await basicProxy();

@@ -45,8 +45,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The app's services under settings that name the proxy, with its router and what it said. */
-async function startApp(name: string, secretStore: MemorySecretStore) {
+/**
+ * The app's services under settings that name the proxy, with its router and what it said;
+ * `deadlineMs` shortens the deadline of the connections' calls (30 s by default).
+ */
+async function startApp(name: string, secretStore: MemorySecretStore, deadlineMs?: number) {
   const dataDir = join(dir, name);
   await mkdir(dataDir, { recursive: true });
   await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ proxyUrl: proxy.url }));
@@ -57,6 +60,7 @@ async function startApp(name: string, secretStore: MemorySecretStore) {
     logger: new RedactingLogger({ sink: (entry) => logs.push(entry), level: 'debug' }),
     startEmulator: () => Promise.reject(new Error('no built-in emulator here')),
     policy: { status: 'absent', path: join(dir, 'no-policy.json') },
+    ...(deadlineMs === undefined ? {} : { serviceLimits: { deadlineMs } }),
   });
   const events: unknown[] = [];
   services.bus.subscribe((event, payload) => events.push({ event, payload }));
@@ -138,6 +142,26 @@ describe('a proxy that asks the app for a user name and password', () => {
       expect(again.said()).not.toContain('proxy:onDidChangeQuestions');
     } finally {
       await again.services.shutdown();
+    }
+  });
+
+  it('lets a user slower than the deadline through: the time spent answering does not count', async () => {
+    const deadlineMs = 2000;
+    const app = await startApp('slow', new MemorySecretStore(), deadlineMs);
+    try {
+      const connecting = app.call('session:connect', {
+        profileId: app.profileId,
+        secret: { apiKey: 'demo-admin-key' },
+      });
+      const questionId = await questionOf(app);
+      // The user types for longer than the whole deadline, from the moment the dialog shows.
+      await new Promise((resolve) => setTimeout(resolve, deadlineMs + 500));
+      await app.data('proxy:answer', { questionId, credentials: GOOD });
+      const connected = await connecting;
+      expect(connected).toMatchObject({ ok: true });
+      expect(proxy.authorizations).toContain(basicToken(GOOD));
+    } finally {
+      await app.services.shutdown();
     }
   });
 

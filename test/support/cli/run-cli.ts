@@ -103,13 +103,19 @@ export interface TerminalRun {
 export interface TerminalReply {
   readonly when: string;
   readonly type: string;
+  /**
+   * How long the person takes to type it, in ms, from when the question showed (default: no
+   * time at all). A person's pace is what some tests are about, so this is a wait on purpose.
+   */
+  readonly afterMs?: number;
 }
 
 /**
  * Runs `databridge ...args` on a terminal of its own (a pseudo-terminal from util-linux's
  * `script`): stdin, stdout and stderr are all that terminal, as when a person runs it. The
  * replies are typed in turn, each with Enter once the screen shows its `when` after the
- * previous reply was typed. Needs `script` (see missingTool); fails after 60 s.
+ * previous reply was typed (after its `afterMs`). Needs `script` (see missingTool); fails
+ * after 60 s.
  */
 export function runCliOnTerminal(
   args: readonly string[],
@@ -129,15 +135,23 @@ export function runCliOnTerminal(
   let next = 0;
   /** Where the screen is searched for the next reply's question: after the last one's. */
   let from = 0;
+  /** The reply being typed slowly, if any: nothing else is typed meanwhile. */
+  let typing: ReturnType<typeof setTimeout> | undefined;
+  const type = (reply: TerminalReply): void => {
+    typing = undefined;
+    if (child.exitCode !== null || child.stdin.destroyed) return;
+    child.stdin.write(`${reply.type}\n`);
+    typeWhenAsked();
+  };
   const typeWhenAsked = (): void => {
     const reply = replies[next];
-    if (reply === undefined) return;
+    if (reply === undefined || typing !== undefined) return;
     const at = screen.indexOf(reply.when, from);
     if (at < 0) return;
     next += 1;
     from = at + reply.when.length;
-    child.stdin.write(`${reply.type}\n`);
-    typeWhenAsked();
+    if (reply.afterMs === undefined) type(reply);
+    else typing = setTimeout(() => type(reply), reply.afterMs);
   };
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     screen += chunk;
@@ -148,6 +162,7 @@ export function runCliOnTerminal(
   return new Promise((resolve) =>
     child.once('close', (code) => {
       clearTimeout(timer);
+      clearTimeout(typing);
       child.stdin.end();
       resolve({ code: code ?? -1, screen });
     }),

@@ -18,6 +18,7 @@ import { loadCliPolicy, policyProxy } from '../connection/policy-rules';
 import { confirmOnTerminal, refuseUnconfirmed, type Ask } from '../terminal/confirm';
 import { confirmationOf, type Confirmation } from '../args/destructive';
 import { startedJobId, waitForStartedJob } from './operation-wait';
+import { DeadlinePause } from '../../services/http/deadline-pause';
 
 /*
  * One catalogue operation sent to the service: the connection, the HTTP stack and the call.
@@ -62,12 +63,19 @@ function confirmationFor(command: RunCommand, input: Record<string, unknown>, io
  * The run's dispatcher: its proxy (the organisation's locked one wins, a different --proxy is
  * refused), PAC file and proxy credentials (asked on the terminal when one is there).
  */
-function runDispatcher(command: RunCommand, io: CallIo, policy: PolicyState): Dispatcher {
+function runDispatcher(
+  command: RunCommand,
+  io: CallIo,
+  policy: PolicyState,
+  deadlinePause: DeadlinePause,
+): Dispatcher {
   const proxy = policyProxy(policyInForce(policy), command.options.proxy);
   const options = { ...command.options, ...(proxy ? { proxy } : {}) };
   const { env, logger, secretStore } = io;
   const prompt = proxyPromptOf(io);
-  return createDispatcher(cliNetworkOptions({ options, env, logger, secretStore, prompt }));
+  return createDispatcher(
+    cliNetworkOptions({ options, env, logger, secretStore, prompt, deadlinePause }),
+  );
 }
 
 /** Sends the operation with `input` and prints its answer (see --output); the exit code. */
@@ -84,9 +92,11 @@ export async function callOperation(
       verbose: command.options.verbose === true,
     });
   const policy = await loadCliPolicy(io.env, io.stderr);
+  // Shared by the proxy's prompt and the clients: typing a password does not use up --timeout.
+  const deadlinePause = new DeadlinePause();
   let dispatcher: Dispatcher;
   try {
-    dispatcher = runDispatcher(command, io, policy);
+    dispatcher = runDispatcher(command, io, policy, deadlinePause);
   } catch (error) {
     return failed(error);
   }
@@ -101,6 +111,7 @@ export async function callOperation(
       secretStore: io.secretStore,
       stderr: io.stderr,
       policy,
+      deadlinePause,
       ...(io.fromStdin ? { fromStdin: io.fromStdin } : {}),
       // Refused without --yes after the policy and a read-only connection had their say,
       // before a secret is read or anything sent.

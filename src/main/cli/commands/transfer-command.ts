@@ -21,6 +21,7 @@ import { runArchivesDownloadCommand, runExportCommand, runImportCommand } from '
 import type { OutputSettings } from '../output/output-args';
 import { policyInForce, type Policy } from '../../../shared/model/policy';
 import { loadCliPolicy, policyBandwidth, policyProxy } from '../connection/policy-rules';
+import { DeadlinePause } from '../../services/http/deadline-pause';
 
 /** What a transfer command talks to. */
 export interface TransferCliIo {
@@ -73,8 +74,10 @@ export async function runTransferCli(
   });
   const out = outputOf(command, io, logger);
   const given = { options: command.options, env: io.env, logger, secretStore: io.secretStore };
+  // Shared by the proxy's prompt and the clients: typing a password does not use up --timeout.
+  const deadlinePause = new DeadlinePause();
   // One resolver for the dispatcher and the direct downloads: a PAC file is fetched once.
-  const network = cliNetworkOptions({ ...given, prompt: proxyPromptOf(io) });
+  const network = cliNetworkOptions({ ...given, prompt: proxyPromptOf(io), deadlinePause });
   const resolver = proxyResolverOf(network);
   const dispatcher = createDispatcher({ ...network, resolver });
   let engine: CliEngine | undefined;
@@ -89,6 +92,7 @@ export async function runTransferCli(
         secretStore: io.secretStore,
         stderr: io.stderr,
         policy,
+        deadlinePause,
         ...(io.fromStdin ? { fromStdin: io.fromStdin } : {}),
         ...(io.disk ? { disk: io.disk } : {}),
       });

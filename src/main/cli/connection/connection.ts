@@ -30,6 +30,7 @@ import { UsageError, type CliCommand } from '../args/operation-args';
 import { cliVersion } from '../build-info';
 import { checkOneTarget } from './connection-target';
 import type { SecretEnvName } from '../args/secret-args';
+import type { DeadlinePause } from '../../services/http/deadline-pause';
 import {
   askAgain,
   chooseSecret,
@@ -63,6 +64,8 @@ export interface CliConnectionDeps {
   readonly policy?: PolicyState;
   /** The command's own refusals (`--yes` missing), after the policy's and a read-only one's. */
   readonly afterRefusals?: () => void;
+  /** Stops the clock of --timeout while the person at the terminal answers a proxy's question. */
+  readonly deadlinePause?: DeadlinePause;
 }
 
 /**
@@ -88,8 +91,10 @@ export async function cliClient(
   if (refused) throw refused;
   deps.afterRefusals?.();
   const gate = policy ? { policy } : {};
+  const { deadlinePause } = deps;
+  const paused = deadlinePause ? { deadlinePause } : {};
   if (command.operation.service === 'auth') {
-    return unauthenticated(endpoints, deps, { readOnly, limits, ...gate });
+    return unauthenticated(endpoints, deps, { readOnly, limits, ...gate, ...paused });
   }
   const secret = await secretFor(profile, command, deps);
   const audit = cliAudit(command, deps, policy);
@@ -101,6 +106,7 @@ export async function cliClient(
     sessionOnly: false,
     adviserFor: cliAdviceFor,
     limits,
+    ...paused,
     audit: audit.auditor,
   });
   if (connection.auth instanceof TokenAuth && 'password' in secret) {
@@ -138,7 +144,12 @@ function auditMode(deps: CliConnectionDeps, policy: Policy | undefined): AuditOn
 function unauthenticated(
   endpoints: ServiceEndpoints,
   deps: CliConnectionDeps,
-  settings: { readOnly: boolean; limits: Partial<ServiceLimits>; policy?: Policy },
+  settings: {
+    readOnly: boolean;
+    limits: Partial<ServiceLimits>;
+    policy?: Policy;
+    deadlinePause?: DeadlinePause;
+  },
 ) {
   const client = new ServiceClient({
     ...endpoints,

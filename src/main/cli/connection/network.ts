@@ -5,6 +5,7 @@ import { ProxyCredentialStore } from '../../services/proxy/proxy-credentials';
 import type { SecretStore } from '../../services/secrets/secret-store';
 import type { RunOptions } from '../args/options';
 import { cliProxyCredentials, type ProxyPrompt } from './proxy-credentials';
+import type { DeadlinePause } from '../../services/http/deadline-pause';
 
 /*
  * The command line's network: --proxy, then --proxy-pac, then HTTPS_PROXY/NO_PROXY (see
@@ -35,8 +36,10 @@ export function cliNetworkOptions(given: {
   readonly secretStore: () => SecretStore;
   /** The terminal a proxy's user name and password are asked on (absent: nobody is there). */
   readonly prompt?: ProxyPrompt;
+  /** Stopped while the person answers: the run's clients follow their deadlines with it. */
+  readonly deadlinePause?: DeadlinePause;
 }): DispatcherOptions {
-  const { options, env, logger } = given;
+  const { options, env, logger, prompt, deadlinePause } = given;
   const pac = options['proxy-pac'];
   return {
     env,
@@ -45,7 +48,7 @@ export function cliNetworkOptions(given: {
     ...(pac ? { proxyPacUrl: pac } : {}),
     proxyAuth: new ProxyAuthenticator({
       store: new ProxyCredentialStore(lazyStore(given.secretStore)),
-      ask: cliProxyCredentials({ env, prompt: given.prompt }),
+      ask: cliProxyCredentials({ env, prompt, ...(deadlinePause ? { deadlinePause } : {}) }),
       logger,
     }),
   };

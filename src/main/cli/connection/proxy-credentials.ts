@@ -8,6 +8,7 @@ import {
 import type { AskProxyCredentials } from '../../services/proxy/proxy-authenticator';
 import type { ProxyCredentials } from '../../services/proxy/proxy-credentials';
 import type { Ask } from '../terminal/confirm';
+import type { DeadlinePause } from '../../services/http/deadline-pause';
 
 /*
  * Who answers a proxy that asks the command line for a user name and password (Basic) while
@@ -66,12 +67,20 @@ export function proxyCredentialsSource(given: {
 export function cliProxyCredentials(given: {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly prompt: ProxyPrompt | undefined;
+  /**
+   * Stopped while the person types: --timeout bounds the service and the network, and the
+   * request that met the proxy waits for the answer under its deadline.
+   */
+  readonly deadlinePause?: DeadlinePause;
 }): AskProxyCredentials {
-  const { env, prompt } = given;
+  const { env, prompt, deadlinePause } = given;
   return async ({ proxy }) => {
     const source = proxyCredentialsSource({ env, interactive: prompt !== undefined });
     if (source.kind === 'environment') return source.credentials;
-    if (source.kind === 'terminal' && prompt) return askProxyOnTerminal(proxy, prompt);
+    if (source.kind === 'terminal' && prompt) {
+      const ask = (): Promise<ProxyCredentials> => askProxyOnTerminal(proxy, prompt);
+      return deadlinePause ? deadlinePause.pausedWhile(ask) : ask();
+    }
     throw missingProxyCredentialsError(proxy);
   };
 }

@@ -15,6 +15,8 @@ import { TokenAuth } from '../auth/token-auth';
 import { Emitter, type Subscription } from '../common/emitter';
 import type { RetryPolicy } from '../common/retry-policy';
 import { serviceEndpoints, type ServiceEndpoints } from '../config/regions';
+import type { DeadlinePause } from '../http/deadline-pause';
+import type { ServiceLimits } from '../http/service-limits';
 import type { Logger } from '../log/logger';
 import type { ProfileStore } from '../profiles/profile-store';
 import { profileOrigin } from '../secrets/secret-binding';
@@ -44,6 +46,10 @@ export interface ConnectionManagerOptions {
   /** Starts the local emulator for profiles with `isEmulator` (started once, on first connect). */
   readonly startEmulator?: () => Promise<EmulatorHandle>;
   readonly retry?: Partial<RetryPolicy>;
+  /** The operation deadline and answer bounds of every connection; default SERVICE_LIMITS. */
+  readonly limits?: Partial<ServiceLimits>;
+  /** Stops the deadlines' clock while the user answers a question of the window's (a proxy's). */
+  readonly deadlinePause?: DeadlinePause;
   readonly timers?: Timers;
   readonly now?: () => number;
   readonly refreshMarginMs?: number;
@@ -264,14 +270,17 @@ export class ConnectionManager {
   }
 
   #create(profile: Profile, secret: ProfileSecretInput, endpoints: ServiceEndpoints): Connection {
-    const { dispatcher, logger, retry, timers, now, refreshMarginMs, audit, policy } =
+    const { dispatcher, logger, retry, limits, deadlinePause, timers, now, refreshMarginMs } =
       this.#options;
+    const { audit, policy } = this.#options;
     return createConnection(profile, secret, {
       endpoints,
       dispatcher,
       logger,
       sessionOnly: this.#options.secrets.isSessionOnly,
       ...(retry ? { retry } : {}),
+      ...(limits ? { limits } : {}),
+      ...(deadlinePause ? { deadlinePause } : {}),
       ...(timers ? { timers } : {}),
       ...(now ? { now } : {}),
       ...(refreshMarginMs === undefined ? {} : { refreshMarginMs }),

@@ -9,6 +9,7 @@ import { TokenAuth } from '../auth/token-auth';
 import type { RetryPolicy } from '../common/retry-policy';
 import type { ServiceEndpoints } from '../config/regions';
 import { guiAdviceFor, type Adviser, type SignInKind } from '../http/http-errors';
+import type { DeadlinePause } from '../http/deadline-pause';
 import { ServiceClient } from '../http/service-client';
 import type { ServiceLimits } from '../http/service-limits';
 import type { Logger } from '../log/logger';
@@ -35,6 +36,8 @@ export interface ConnectionDeps {
   readonly retry?: Partial<RetryPolicy>;
   /** The operation deadline and answer bounds; default SERVICE_LIMITS (the CLI's --timeout). */
   readonly limits?: Partial<ServiceLimits>;
+  /** Stops the deadlines' clock while a person answers a proxy's question (prompt or dialog). */
+  readonly deadlinePause?: DeadlinePause;
   readonly timers?: Timers;
   readonly now?: () => number;
   readonly refreshMarginMs?: number;
@@ -65,6 +68,7 @@ export function createConnection(
     logger: deps.logger,
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.limits ? { limits: deps.limits } : {}),
+    ...(deps.deadlinePause ? { deadlinePause: deps.deadlinePause } : {}),
     ...(deps.policy ? { policy: deps.policy } : {}),
     // Both clients, the token service's too: a refused refresh names the user's sign-in.
     advise: (deps.adviserFor ?? guiAdviceFor)(profile.auth.kind),

@@ -22,6 +22,7 @@ import { AnswerTooLargeError } from './answer-bounds';
 import { parseAnswer } from './answer-parser';
 import { callStarted, reportCallEnd, type CallStartListener } from './call-ended';
 import { OperationDeadline } from './deadline';
+import type { DeadlinePause } from './deadline-pause';
 import { exchange, type RawAnswer } from './exchange';
 import {
   cancelledError,
@@ -73,6 +74,8 @@ export interface ServiceClientOptions {
   readonly retry?: Partial<RetryPolicy>;
   /** The operation deadline and answer bounds. Default: {@link SERVICE_LIMITS}. */
   readonly limits?: Partial<ServiceLimits>;
+  /** Stops the deadlines' clock while a person answers a question the run asked. */
+  readonly deadlinePause?: DeadlinePause;
   readonly logger?: Logger;
   readonly sleep?: Sleep;
   readonly random?: () => number;
@@ -166,6 +169,7 @@ export class ServiceClient {
     // Before the deadline starts: an audit trail that cannot record the change refuses it.
     const onEnd = await this.#options.onCallStart?.(started);
     const deadline = new OperationDeadline(limits.deadlineMs, options.signal);
+    const unfollow = this.#options.deadlinePause?.follow(deadline);
     let answer: AnswerWithHeaders<unknown>;
     try {
       answer = await this.#send(op, prepared, call, deadline, limits);
@@ -174,6 +178,7 @@ export class ServiceClient {
       await reportCallEnd(onEnd, started, { error: stopped }, this.#logger);
       throw stopped;
     } finally {
+      unfollow?.();
       deadline.dispose();
     }
     await reportCallEnd(onEnd, started, { answer }, this.#logger);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
 import type { ProxyQuestion } from '../../../shared/ipc/proxy-channels';
 import { Emitter, type Event } from '../common/emitter';
+import type { DeadlinePause } from '../http/deadline-pause';
 import type { AskProxyCredentials } from './proxy-authenticator';
 import type { ProxyCredentials } from './proxy-credentials';
 
@@ -21,17 +22,30 @@ interface Waiting {
 export class ProxyQuestions {
   readonly #waiting = new Map<string, Waiting>();
   readonly #onDidChange = new Emitter<ProxyQuestion[]>();
+  readonly #deadlinePause: DeadlinePause | undefined;
 
   /** Called when a question is asked or answered, with the questions left. */
   readonly onDidChange: Event<ProxyQuestion[]> = this.#onDidChange.event;
 
   /** For the authenticator: asks the window, and waits. */
-  readonly ask: AskProxyCredentials = ({ proxy }) =>
-    new Promise<ProxyCredentials>((resolve, reject) => {
-      const question = { questionId: randomUUID(), proxy };
-      this.#waiting.set(question.questionId, { question, resolve, reject });
-      this.#changed();
-    });
+  readonly ask: AskProxyCredentials = ({ proxy }) => {
+    const asked = (): Promise<ProxyCredentials> =>
+      new Promise<ProxyCredentials>((resolve, reject) => {
+        const question = { questionId: randomUUID(), proxy };
+        this.#waiting.set(question.questionId, { question, resolve, reject });
+        this.#changed();
+      });
+    return this.#deadlinePause ? this.#deadlinePause.pausedWhile(asked) : asked();
+  };
+
+  /**
+   * `deadlinePause`, followed by the clients of the app's connections, is held while a
+   * question is open: the request that met the proxy waits for the user under its deadline,
+   * and a user who takes longer than it to type must not get a timeout for it.
+   */
+  constructor(options: { readonly deadlinePause?: DeadlinePause } = {}) {
+    this.#deadlinePause = options.deadlinePause;
+  }
 
   /** The questions waiting, oldest first. */
   list(): ProxyQuestion[] {
