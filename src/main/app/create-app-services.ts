@@ -3,9 +3,9 @@ import type { Dispatcher } from 'undici';
 import type { DiagnosticsService } from '../services/diagnostics/diagnostics-service';
 import { startEmulator } from '../../emulator/server';
 import type { ProfilesLoadResult } from '../services/profiles/profile-store';
-import { ProfileStore } from '../services/profiles/profile-store';
-import { createAudit, type Audit } from '../services/audit/audit-setup';
-import { openConnectionsFile, profilesFile, settingsFile } from '../services/config/app-paths';
+import type { ProfileStore } from '../services/profiles/profile-store';
+import type { Audit } from '../services/audit/audit-setup';
+import { openConnectionsFile } from '../services/config/app-paths';
 import { OutcomeChecker } from '../services/audit/outcome-checker';
 import type { AuditTrail } from '../services/audit/audit-trail';
 import type { OsLog } from '../services/audit/os-log';
@@ -20,9 +20,8 @@ import type { DeadlinePause } from '../services/http/deadline-pause';
 import type { ServiceLimits } from '../services/http/service-limits';
 import { JOB_DISCOVERY_INTERVALS, type MonitorService } from '../services/monitor/monitor-service';
 import type { SecretStore } from '../services/secrets/secret-store';
-import { SecretVault } from '../services/secrets/secret-vault';
-import { SettingsStore } from '../services/settings/settings-store';
-import { loadPolicy } from '../services/policy/policy-loader';
+import type { SecretVault } from '../services/secrets/secret-vault';
+import type { SettingsStore } from '../services/settings/settings-store';
 import type { ProxyQuestions } from '../services/proxy/proxy-questions';
 import { policyInForce, type PolicyState } from '../../shared/model/policy';
 import {
@@ -35,6 +34,13 @@ import { createMonitor } from './create-monitor';
 import { createUpdates, type UpdaterSetup } from './create-updates';
 import type { UpdateService } from '../services/updates/update-service';
 import { PathProvenance } from './path-provenance';
+import {
+  auditOf,
+  machinePolicyOf,
+  profileStoreOf,
+  secretVaultOf,
+  settingsStoreOf,
+} from './service-wiring';
 import type { TransferPort } from './transfer-handlers';
 
 /** Engine settings a caller may tune (the harness uses small parts to keep tests quick). */
@@ -279,7 +285,7 @@ function continueLastRun(parts: {
 function appAudit(options: AppServicesOptions, settings: SettingsStore): Audit {
   const { dataDir, logger, secretStore, osLog } = options;
   const source = { kind: 'app' as const, version: options.appVersion ?? 'unknown' };
-  return createAudit({
+  return auditOf({
     dataDir,
     source,
     logger,
@@ -317,17 +323,11 @@ async function settingsOf(
 ): Promise<{ policy: PolicyState; settings: SettingsStore }> {
   const { logger } = options;
   const policy =
-    options.policy ?? (await loadPolicy({ platform: process.platform, env: process.env }));
-  if (policy.status === 'invalid') {
-    const { path, problems } = policy;
-    logger.warn('The machine policy is not valid and is ignored', { path, problems });
-  }
-  const settings = new SettingsStore({
-    file: settingsFile(options.dataDir),
-    logger,
-    policy,
-  });
-  await settings.load();
+    options.policy ??
+    (await machinePolicyOf(process.env, ({ path, problems }) =>
+      logger.warn('The machine policy is not valid and is ignored', { path, problems }),
+    ));
+  const settings = await settingsStoreOf(options.dataDir, logger, policy);
   return { policy, settings };
 }
 
@@ -343,9 +343,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const { policy, settings } = await settingsOf(options);
   const asking = askingNetwork(options, settings.get(), bus);
   const { network, dispatcher, proxyQuestions, deadlinePause } = asking;
-  const profiles = new ProfileStore({ file: profilesFile(dataDir), logger });
+  const profiles = profileStoreOf(dataDir, logger);
   const profilesLoaded = await profiles.load();
-  const secrets = new SecretVault({ store: options.secretStore, logger });
+  const secrets = secretVaultOf(options.secretStore, logger);
   const audit = appAudit(options, settings);
   const parts = { profiles, secrets, dispatcher, audit, policy, deadlinePause };
   const sessions = await connectionsOf(options, parts);

@@ -4,7 +4,8 @@ import { groupActions, type AuditActionGroup } from '../../../shared/model/audit
 import { anchorWords, verdictWords } from '../../../shared/model/audit-words';
 import { causeOf } from '../../services/audit/audit-failure';
 import { sinceInstant } from '../../services/audit/audit-filter';
-import { listKills, openTrail } from '../../services/audit/audit-setup';
+import { listKills } from '../../services/audit/audit-setup';
+import { trailOf } from '../../app/service-wiring';
 import { CommandOsLog } from '../../services/audit/os-log';
 import { silentLogger } from '../../services/log/logger';
 import type { SecretStore } from '../../services/secrets/secret-store';
@@ -55,7 +56,7 @@ export async function runAuditCli(argv: readonly string[], io: AuditCliIo): Prom
     return EXIT.usage;
   }
   const dataDir = command.dataDir ?? defaultDataDir(process.platform, io.env);
-  const trail = openTrail({
+  const trail = trailOf({
     dataDir,
     logger: silentLogger,
     ...(io.secretStore ? { secretStore: io.secretStore() } : {}),

@@ -9,7 +9,7 @@ import {
 import { keychainBackendOf, readProfilesFile } from '../../services/diagnostics/bundle-contents';
 import { DiagnosticsService, summaryLine } from '../../services/diagnostics/diagnostics-service';
 import { MemorySecretStore, type SecretStore } from '../../services/secrets/secret-store';
-import { SecretVault } from '../../services/secrets/secret-vault';
+import { secretVaultOf } from '../../app/service-wiring';
 import { readSettingsInForce } from '../../services/settings/settings-in-force';
 import { UsageError } from '../args/operation-args';
 import { cliVersion } from '../build-info';
@@ -62,7 +62,7 @@ export async function runDiagnosticsCli(
     settingsInForce: () => readSettingsInForce(settingsFile(dataDir), policy),
     policy,
     profiles: () => readProfilesFile(profilesFile(dataDir)),
-    vault: new SecretVault({ store: store ?? new MemorySecretStore() }),
+    vault: secretVaultOf(store ?? new MemorySecretStore()),
     keychainBackend: store ? keychainBackendOf(process.platform) : 'none given to this run',
     log: { file: defaultMainLogFile(dataDir) },
     journalFolders: journalFolders(dataDir),

@@ -11,20 +11,19 @@ import {
 import { operationRefusal, targetRefusal } from '../../services/policy/policy-gate';
 import { policyInForce, type Policy, type PolicyState } from '../../../shared/model/policy';
 import { loadCliPolicy, policyAuditOnFailure } from './policy-rules';
-import { createAudit, type Audit } from '../../services/audit/audit-setup';
+import type { Audit } from '../../services/audit/audit-setup';
+import { auditOf, profileStoreOf, secretVaultOf } from '../../app/service-wiring';
 import { CommandOsLog } from '../../services/audit/os-log';
 import { TokenAuth } from '../../services/auth/token-auth';
-import { defaultDataDir, profilesFile } from '../../services/config/app-paths';
+import { defaultDataDir } from '../../services/config/app-paths';
 import { serviceEndpoints, type ServiceEndpoints } from '../../services/config/regions';
 import { createConnection, type Connection } from '../../services/connection/connection';
 import { EMULATOR_DEMO_KEY, boundStoredSecret } from '../../services/connection/profile-secrets';
 import { ServiceClient } from '../../services/http/service-client';
 import type { ServiceLimits } from '../../services/http/service-limits';
 import type { Logger } from '../../services/log/logger';
-import { ProfileStore } from '../../services/profiles/profile-store';
 import type { SecretStore } from '../../services/secrets/secret-store';
 import { profileOrigin } from '../../services/secrets/secret-binding';
-import { SecretVault } from '../../services/secrets/secret-vault';
 import { cliAdvice, cliAdviceFor } from '../output/advice';
 import { UsageError, type CliCommand } from '../args/operation-args';
 import { cliVersion } from '../build-info';
@@ -124,7 +123,7 @@ function cliAudit(command: RunCommand, deps: CliConnectionDeps, policy?: Policy)
   const dataDir = cliDataDir(command.options, deps.env);
   const source = { kind: 'cli' as const, version: cliVersion() };
   let mode: AuditOnFailure | undefined; // decided at the first change, said once
-  return createAudit({
+  return auditOf({
     dataDir,
     source,
     logger: deps.logger,
@@ -209,7 +208,7 @@ export function cliDataDir(
 async function savedProfile(command: RunCommand, deps: CliConnectionDeps): Promise<Profile> {
   const name = command.options.profile ?? '';
   const dataDir = cliDataDir(command.options, deps.env);
-  const store = new ProfileStore({ file: profilesFile(dataDir), logger: deps.logger });
+  const store = profileStoreOf(dataDir, deps.logger);
   const { profiles, damaged } = await store.load();
   if (damaged) {
     throw new UsageError(
@@ -299,7 +298,7 @@ async function savedConnection(
   if (profile.isEmulator && profile.auth.kind === 'apiKey') {
     return { ...saved, stored: { secret: EMULATOR_DEMO_KEY, from: 'emulator' } };
   }
-  const vault = new SecretVault({ store: deps.secretStore(), logger: deps.logger });
+  const vault = secretVaultOf(deps.secretStore(), deps.logger);
   try {
     // Only a secret stored for where the profile points now; one stored for another origin, or
     // without one, is deleted and answered AUTH_REQUIRED, before anything is sent.

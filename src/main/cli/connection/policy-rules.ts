@@ -1,5 +1,5 @@
 import type { AuditOnFailure } from '../../services/audit/audit-failure';
-import { loadPolicy } from '../../services/policy/policy-loader';
+import { machinePolicyOf } from '../../app/service-wiring';
 import type { Policy, PolicyState } from '../../../shared/model/policy';
 import { UsageError } from '../args/operation-args';
 
@@ -23,13 +23,11 @@ export async function loadCliPolicy(
   env: Readonly<Record<string, string | undefined>>,
   warn: Warn,
 ): Promise<PolicyState> {
-  const state = await loadPolicy({ platform: process.platform, env });
-  if (state.status === 'invalid') {
+  return machinePolicyOf(env, ({ path, problems }) =>
     warn(
-      `warning: the machine policy ${state.path} is not valid and is ignored (${state.problems.length} problem(s)); "databridge policy show" lists them.\n`,
-    );
-  }
-  return state;
+      `warning: the machine policy ${path} is not valid and is ignored (${problems.length} problem(s)); "databridge policy show" lists them.\n`,
+    ),
+  );
 }
 
 /** The proxy of the run: the locked one, which a different --proxy may not replace. */
