@@ -128,6 +128,34 @@ export default tseslint.config(
     ),
   },
   {
+    // The command line's rooms (src/main/cli/README.md): args/ says what a command line means
+    // and sits below every other room; only commands/ puts them together.
+    files: ['src/main/cli/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname + '/src/main/cli',
+          zones: [
+            {
+              target: './args',
+              from: ['./commands', './connection', './help', './terminal', './monitor-serve'],
+              message:
+                'args/ is the bottom room of the command line: move what it needs into args/ (see src/main/cli/README.md).',
+            },
+            {
+              target: ['./output', './help', './terminal', './connection', './completion'],
+              from: ['./commands'],
+              message:
+                'Only commands/ puts the rooms together: move what this needs out of commands/ (see src/main/cli/README.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Transfers by direction: upload/ and download/ build on the shared transfers/ files and
     // never on each other; of the shared files only the facade (transfer-service.ts) and the
     // dispatcher of runs (run-driver.ts) reach down into a direction.

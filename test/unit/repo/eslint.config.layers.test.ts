@@ -285,3 +285,33 @@ describe('renderer floor rules', () => {
     expect(store).toEqual([]);
   });
 });
+
+describe("the command line's rooms", () => {
+  it('forbids args/ to import the rooms above it', async () => {
+    const messages = await zoneMessages(
+      'src/main/cli/args/layer-probe.ts',
+      "import { runCli } from '../commands/runner';\nexport const a = runCli;\n",
+    );
+    expect(messages.join('\n')).toMatch(/args\/ is the bottom room/);
+  });
+
+  it('forbids the rooms other than commands/ to import commands/', async () => {
+    const messages = await zoneMessages(
+      'src/main/cli/output/layer-probe.ts',
+      "import { runCli } from '../commands/runner';\nexport const a = runCli;\n",
+    );
+    expect(messages.join('\n')).toMatch(/Only commands\/ puts the rooms together/);
+  });
+
+  it('allows commands/ to import every room, and every room to import args/', async () => {
+    const commands = await zoneMessages(
+      'src/main/cli/commands/layer-probe.ts',
+      "import { EXIT } from '../output/exit-codes';\nimport { parseCliArgs } from '../args/operation-args';\nexport const a = [EXIT, parseCliArgs];\n",
+    );
+    const help = await zoneMessages(
+      'src/main/cli/help/layer-probe.ts',
+      "import { parseCliArgs } from '../args/operation-args';\nexport const a = parseCliArgs;\n",
+    );
+    expect([...commands, ...help]).toEqual([]);
+  });
+});

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../../shared/errors';
-import type { TransferKind, TransferRecord } from '../../../shared/model/transfer';
+import type { TransferRecord } from '../../../shared/model/transfer';
+import { transferNoun } from '../output/transfer-outcome';
 import {
   currentHolder,
   holderState,
@@ -38,11 +39,6 @@ export type TransferIdentity =
       /** The folder the files go to (absolute). */
       readonly path: string;
     };
-
-/** What a kind of transfer is called in messages: `import`, `export`, `archive download`. */
-export function transferNoun(kind: TransferKind): string {
-  return kind === 'archive' ? 'archive download' : kind;
-}
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 

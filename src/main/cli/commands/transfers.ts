@@ -6,13 +6,8 @@ import type { TransferService } from '../../services/transfers/transfer-service'
 import type { CliEngine } from './engine';
 import type { CliOutput } from '../output/transfer-output';
 import type { TransferCommand } from '../args/transfer-args';
-import { conclude } from '../output/transfer-outcome';
-import {
-  findResumable,
-  lockTransfer,
-  transferNoun,
-  type TransferIdentity,
-} from './transfer-resume';
+import { conclude, transferNoun } from '../output/transfer-outcome';
+import { findResumable, lockTransfer, type TransferIdentity } from './transfer-resume';
 
 /*
  * `import FILE`, `export` and `archives download` on the command line: the app's

@@ -1,15 +1,23 @@
-import { isFinalTransferState, type TransferRecord } from '../../../shared/model/transfer';
+import {
+  isFinalTransferState,
+  type TransferKind,
+  type TransferRecord,
+} from '../../../shared/model/transfer';
 import type { TransferService } from '../../services/transfers/transfer-service';
 import { EXIT, exitCodeOf } from './exit-codes';
 import type { CliOutput } from './transfer-output';
 import { transferIdentityJson } from './progress';
-import { transferNoun } from '../commands/transfer-resume';
 
 /*
  * How a transfer command ends: the transfer's state when its run stopped becomes the result
  * printed and the exit code, and a failed transfer's journal goes (the same command then
  * starts anew) while a paused one stays (the same command resumes it), a full disk's too.
  */
+
+/** What a kind of transfer is called in messages: `import`, `export`, `archive download`. */
+export function transferNoun(kind: TransferKind): string {
+  return kind === 'archive' ? 'archive download' : kind;
+}
 
 /** The exit code of how the transfer stopped, with its result or error printed. */
 export async function conclude(
