@@ -58,7 +58,7 @@ export function parameterNames(op: Operation): {
  * jobs group names it `listByInstance` (its `getStatus` reads a job by id alone), so
  * `jobs list` is taken too.
  */
-const ALIASES: Readonly<Record<string, string>> = { 'jobs.list': 'jobs.listByInstance' };
+export const ALIASES: Readonly<Record<string, string>> = { 'jobs.list': 'jobs.listByInstance' };
 
 /** The operation named by `group operation` or `group.operation`. */
 function resolveOperation(words: readonly string[]): Operation | undefined {

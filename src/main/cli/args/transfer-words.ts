@@ -20,6 +20,7 @@ import {
 export const TRANSFER_SPECS = {
   import: {
     words: ['import'],
+    summary: 'Upload a .bak, .mdf or .dacpac file, then start the import job',
     options: [
       'instanceName',
       'databaseName',
@@ -35,6 +36,7 @@ export const TRANSFER_SPECS = {
   },
   export: {
     words: ['export'],
+    summary: 'Run the export job, then download every file into a folder',
     options: [
       'instanceName',
       'databaseName',
@@ -51,17 +53,19 @@ export const TRANSFER_SPECS = {
   },
   archivesDownload: {
     words: ['archives', 'download'],
+    summary: 'Download every file of an archive into a folder',
     options: ['instanceName', 'archiveId', 'to', 'connections', 'bandwidth', 'min-speed', 'json'],
     operation: 'archives.get',
   },
   jobsWait: {
     words: ['jobs', 'wait'],
+    summary: 'Follow a job until it ends',
     options: ['instanceName', 'jobId', 'json'],
     operation: 'jobs.getByInstance',
   },
 } as const satisfies Record<
   string,
-  { words: string[]; options: TransferOption[]; operation: OperationId }
+  { words: string[]; summary: string; options: TransferOption[]; operation: OperationId }
 >;
 
 /** The name of a transfer command. */

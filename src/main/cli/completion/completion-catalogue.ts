@@ -124,14 +124,10 @@ function operationCommand(op: OperationDef): CompletionCommand {
 }
 
 /** A transfer command and its options, from the option table (args/transfer-words.ts). */
-function transfer(
-  name: TransferCommandName,
-  summary: string,
-  argument?: CompletionValue,
-): CompletionCommand {
+function transfer(name: TransferCommandName, argument?: CompletionValue): CompletionCommand {
   return {
     name: TRANSFER_SPECS[name].words.at(-1) ?? name,
-    summary,
+    summary: TRANSFER_SPECS[name].summary,
     options: [
       ...completionOptionsOf(transferOptionTable(name)),
       ...completionOptionsOf(OUTPUT_OPTIONS_TABLE),
@@ -143,8 +139,8 @@ function transfer(
 /** The transfer commands: `import` and `export` on top, the others in their groups. */
 function transferCommands(): { top: CompletionCommand[]; grouped: Map<string, CompletionCommand> } {
   const top = [
-    transfer('import', 'Upload a .bak, .mdf or .dacpac file, then start the import job', PATH),
-    transfer('export', 'Run the export job, then download every file into a folder'),
+    transfer('import', PATH),
+    transfer('export'),
     {
       name: 'completion',
       summary: 'Print the shell completion script',
@@ -153,8 +149,8 @@ function transferCommands(): { top: CompletionCommand[]; grouped: Map<string, Co
     },
   ];
   const grouped = new Map<string, CompletionCommand>([
-    ['archives', transfer('archivesDownload', 'Download every file of an archive into a folder')],
-    ['jobs', transfer('jobsWait', 'Follow a job until it ends')],
+    ['archives', transfer('archivesDownload')],
+    ['jobs', transfer('jobsWait')],
   ]);
   return { top, grouped };
 }

@@ -3,7 +3,10 @@ import { parameterNames } from '../args/operation-args';
 import { enumerationArguments } from '../args/enum-args';
 import { bodyHelp, confirmHelp, examplesHelp, jobHelp } from './operation-help';
 import { schemaValues } from '../completion/schema-values';
-import { optionsHelp, pickOptions } from '../args/option-spec';
+import { LIST_OPTIONS_TABLE } from '../args/global-options';
+import { listOptionsOf } from '../args/list-args';
+import { ALIASES } from '../args/operation-args';
+import { optionsHelp, pickOptions, type OptionTable } from '../args/option-spec';
 import { TRANSFER_OPTIONS } from '../args/transfer-options';
 import { TRANSFER_SPECS, type TransferCommandName } from '../args/transfer-words';
 import { EXIT_CODES_HELP, summariesOf, usageHelp } from './usage';
@@ -114,19 +117,52 @@ const TRANSFER_OF: Readonly<Record<string, string>> = {
   'archives.get': 'archives download',
 };
 
-/** The help of a group: its operations with their summaries, and the commands that move files. */
+/**
+ * The help of a group: its operations with their summaries (and their other names), its
+ * commands of its own, the list options its lists take, and the commands that move files.
+ */
 export function groupHelp(group: string, operations: readonly Operation[]): string {
-  const names = operations.map((op) => op.id.slice(group.length + 1));
-  const width = Math.max(...names.map((name) => name.length));
+  const alias = (op: Operation): string => {
+    const other = Object.keys(ALIASES).find((name) => ALIASES[name] === op.id);
+    return other ? ` (also: ${other.replace('.', ' ')})` : '';
+  };
+  const rows = operations.map((op) => [op.id.slice(group.length + 1), op.summary + alias(op)]);
+  for (const spec of Object.values(TRANSFER_SPECS)) {
+    const [first, second] = spec.words;
+    if (first === group && second)
+      rows.push([second, `${spec.summary} ("--help" for its options)`]);
+  }
+  const width = Math.max(...rows.map(([name = '']) => name.length));
   const lines = [`databridge ${group} OPERATION [--PARAMETER VALUE ...]`, ''];
-  operations.forEach((op, i) => lines.push(`  ${(names[i] ?? '').padEnd(width)}  ${op.summary}`));
+  for (const [name = '', summary = ''] of rows) lines.push(`  ${name.padEnd(width)}  ${summary}`);
+  const lists = groupListOptions(operations);
+  if (Object.keys(lists).length) lines.push('', 'Options of its lists:', optionsHelp(lists));
   const moves = operations.flatMap((op) => {
     const transfer = TRANSFER_OF[op.id];
     return transfer ? [`  databridge ${transfer}`] : [];
   });
   if (moves.length) lines.push('', 'With the files moved too (resumable):', ...moves);
-  lines.push('', `One operation's parameters: databridge ${group} ${names[0] ?? ''} --help`);
+  const first = rows[0]?.[0] ?? '';
+  lines.push(
+    '',
+    `One operation's parameters: databridge ${group} ${first} --help`,
+    'Every operation takes the connection and output options too: databridge --help',
+  );
   return lines.join('\n');
+}
+
+/** The list options (args/list-args.ts) that at least one of `operations` takes. */
+function groupListOptions(operations: readonly Operation[]): OptionTable {
+  const takes = operations.map((op) => listOptionsOf(op));
+  const names = Object.keys(LIST_OPTIONS_TABLE).filter((name) =>
+    takes.some((list) => {
+      if (name === 'all-instances') return list.allInstances;
+      if (name === 'status') return list.status !== undefined;
+      if (name === 'since') return list.since.length > 0;
+      return list.blocking;
+    }),
+  ) as (keyof typeof LIST_OPTIONS_TABLE)[];
+  return pickOptions(LIST_OPTIONS_TABLE, names);
 }
 
 /**
