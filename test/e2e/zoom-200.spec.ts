@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
-import { boxOf } from '../support/e2e/geometry';
+import { boxOf, intersects } from '../support/e2e/geometry';
 import { jumpTo } from '../support/e2e/menus';
 import { screenshotAs } from '../support/e2e/screenshots';
 
@@ -87,6 +87,32 @@ test('each main view keeps the frame and its key controls on screen', async ({
   await expectFrame(page, 'monitor');
   await screenshotAs(page, 'zoom-monitor');
   expect(consoleErrors).toEqual([]);
+});
+
+test('a view’s parts keep their height in the short pane: none is drawn over another', async ({
+  page,
+}) => {
+  // The pane scrolls instead: the table keeps its toolbar and a few rows above the pager.
+  await jumpTo(page, 'archives prod', 'archives-view');
+  const pager = page.getByTestId('archive-pager');
+  const table = page.getByTestId('archive-table');
+  await expect(table.locator('tbody tr')).not.toHaveCount(0);
+  for (const [what, part] of [
+    ['the Sort row', page.getByTestId('archive-sort-controls')],
+    ['the search box', table.getByTestId('table-search')],
+    ['the rows', table.locator('.n-data-table')],
+  ] as const) {
+    expect(intersects(await boxOf(pager), await boxOf(part)), `the pager over ${what}`).toBe(false);
+  }
+  // A table with no rows keeps its empty state under its search box, not over it.
+  await jumpTo(page, 'linked prod', 'linked-servers-view');
+  const empty = page.getByTestId('empty-state').locator('.n-empty');
+  await expect(empty).toContainText('No linked servers');
+  const search = page.getByTestId('linked-server-table').getByTestId('table-search');
+  expect(
+    intersects(await boxOf(empty), await boxOf(search)),
+    'the empty state over the search',
+  ).toBe(false);
 });
 
 test('the activity panel opens without pushing the view away, and closes', async ({ page }) => {

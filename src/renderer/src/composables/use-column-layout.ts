@@ -19,6 +19,7 @@ import {
   type ColumnFit,
   type ColumnLayout,
 } from '../model/tables/column-layout';
+import { shareRoom } from '../model/tables/column-widths';
 import type { ResourceColumn } from '../model/tables/resource-table';
 
 /** A column as the column chooser lists it. */
@@ -41,7 +42,10 @@ export type ColumnChooserControls = Pick<
 export interface ColumnLayoutState<T> {
   /** The columns the user wants, in their order (search and copy use these). */
   readonly wanted: ComputedRef<ResourceColumn<T>[]>;
-  /** Those of them that fit, at their dragged widths, resizable. */
+  /**
+   * Those of them that fit, resizable, each at the width it has in the table's room (see
+   * shareRoom: dragged widths as dragged, the spare room shared by the columns' `grow`).
+   */
   readonly shown: ComputedRef<ResourceColumn<T>[]>;
   /** The width of the shown columns with the table's own (`chromeWidth`). */
   readonly scrollX: ComputedRef<number>;
@@ -106,19 +110,25 @@ function widened<T>(
   });
 }
 
-/** The columns that fit, in order, at their dragged widths, resizable. */
-function sizedColumns<T>(
-  wanted: readonly ResourceColumn<T>[],
-  keys: ReadonlySet<string>,
-  widths: ColumnLayout['widths'],
-): ResourceColumn<T>[] {
-  return wanted
-    .filter((column) => keys.has(column.key))
-    .map((column): ResourceColumn<T> => {
-      const dragged = widths?.[column.key];
-      const sized = { ...column, resizable: true, minWidth: column.minWidth ?? MIN_DRAG_WIDTH };
-      return dragged === undefined ? sized : { ...sized, width: dragged };
-    });
+/**
+ * The columns that fit, in order, resizable, each with the width it has in `room` (see
+ * shareRoom): naive-ui is given every width, its fixed table layout would share the room evenly.
+ */
+function sizedColumns<T>(options: {
+  readonly wanted: readonly ResourceColumn<T>[];
+  readonly keys: ReadonlySet<string>;
+  readonly dragged: ColumnLayout['widths'];
+  readonly room: number | undefined;
+}): ResourceColumn<T>[] {
+  const columns = options.wanted.filter((column) => options.keys.has(column.key));
+  const widths = shareRoom({ columns, dragged: options.dragged, room: options.room });
+  return columns.map((column): ResourceColumn<T> => ({
+    ...column,
+    resizable: true,
+    // What naive-ui lets a header be dragged down to.
+    minWidth: column.minWidth ?? MIN_DRAG_WIDTH,
+    width: widths[column.key] ?? column.width,
+  }));
 }
 
 /** Every column as the chooser lists it, in the table's order. */
@@ -169,7 +179,8 @@ function layoutActions(
  * The columns of a resource table as the user arranged them (shown, hidden, ordered, dragged
  * wider or narrower; kept per `tableId`) and as the table's width allows: when the wanted
  * columns are wider than the table, the least needed give way into the column chooser, in
- * their declared priority (see fitColumns). `box` is the element whose width the table has.
+ * their declared priority (see fitColumns); the room left over is shared among the stretching
+ * columns by their `grow` (see shareRoom). `box` is the element whose width the table has.
  */
 export function useColumnLayout<T>(options: {
   readonly columns: () => readonly ResourceColumn<T>[];
@@ -193,19 +204,28 @@ export function useColumnLayout<T>(options: {
     ordered.value.filter((column) => visibleKeys.value.includes(column.key)),
   );
   const widthOf = (column: ResourceColumn<T>): number => columnWidth(column, layout.value.widths);
+  // The room of the columns: the box less the table's own columns (checkbox, menu...).
+  const room = computed(() =>
+    boxWidth.value === undefined ? undefined : boxWidth.value - chromeWidth,
+  );
   const fit = computed(() =>
     fitColumns({
       wanted: wanted.value,
       kept: new Set(layout.value.kept ?? []),
       // A little short of the box: a column that ends on its edge would still look cut.
-      room: boxWidth.value === undefined ? undefined : boxWidth.value - chromeWidth - 2,
+      room: room.value === undefined ? undefined : room.value - 2,
       widthOf,
     }),
   );
-  // A string, so that a resize that leaves the same columns changes nothing downstream.
+  // A string, so that a resize that leaves the same columns does not fit them again.
   const shownKeys = computed(() => fit.value.shown.join('\n'));
   const shown = computed(() =>
-    sizedColumns(wanted.value, new Set(shownKeys.value.split('\n')), layout.value.widths),
+    sizedColumns({
+      wanted: wanted.value,
+      keys: new Set(shownKeys.value.split('\n')),
+      dragged: layout.value.widths,
+      room: room.value,
+    }),
   );
   const scrollX = computed(() =>
     shown.value.reduce((sum, column) => sum + widthOf(column), chromeWidth),

@@ -49,8 +49,10 @@ export function jobColumns<T extends JobSummary>(): Record<JobColumnKey, Resourc
       key: 'resourceName',
       title: 'Resource',
       // The database (or instance) the job is about: what names the row, so it keeps its room;
-      // the end time is in the chooser (Started and Duration say it).
+      // the end time is in the chooser (Started and Duration say it). A name is whole in a
+      // little more than its minimum: a wide table's room goes mostly to the error beside it.
       minWidth: 160,
+      grow: 1,
       priority: 1,
       sorter: 'default',
       ellipsis: { tooltip: true },

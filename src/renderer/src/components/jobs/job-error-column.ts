@@ -15,6 +15,9 @@ export function jobErrorColumn<T extends JobSummary>(
     key: 'error',
     title: 'Error',
     minWidth: 86,
+    // A sentence, most of it cut at its minimum: it takes most of a wide table's spare room
+    // (three parts to the resource's one), where a name would only gain blank space.
+    grow: 3,
     priority,
     render: (row) => {
       const text = errorText(row);

@@ -9,8 +9,9 @@ import { timeCell } from '../common/time-cell';
  * The columns of the session table: every field of the Session record, sortable. Cells are
  * plain spans (no component per cell), so a refresh of 2,000 sessions stays cheap. Those shown
  * at first fit a 1280 px window (the others are in the column chooser); narrower, the columns
- * of higher `priority` give way first. Wider, the names (login, database, host, program) share
- * the room with the SQL text: that is cut anyway, and a name cut beside it would say less.
+ * of higher `priority` give way first. Wider, the SQL text takes most of the room (`grow`), the
+ * names (login, database, host, program) some of it: they stretch too, as a name cut beside the
+ * SQL would say less; a program's name is the longest of them.
  */
 
 const byNumber =
@@ -139,6 +140,7 @@ function allColumns(
       key: 'programName',
       title: 'Program',
       minWidth: 96,
+      grow: 2,
       priority: 4,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
@@ -213,6 +215,7 @@ function allColumns(
       key: 'executingSql',
       title: 'SQL',
       minWidth: 88,
+      grow: 5,
       priority: 1,
       ellipsis: { tooltip: { contentStyle: { maxWidth: '560px' } } },
       ellipsisComponent: 'performant-ellipsis',

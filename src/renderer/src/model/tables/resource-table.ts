@@ -3,7 +3,8 @@ import type { DataTableBaseColumn } from 'naive-ui';
 /**
  * A column of {@link ResourceTable}: a naive-ui data table column with a string `key` and
  * `title`. `hidden: true` leaves it out until the user picks it in the column chooser;
- * `priority` says how much it is needed in a narrow table (see column-layout.ts);
+ * `priority` says how much it is needed in a narrow table (see column-layout.ts), `grow` how
+ * much of a wide table's room it takes (see column-widths.ts);
  * `searchText` says what the search box matches for it (default: the field's value);
  * `shownText` what "copy as shown" writes when that is not the search text.
  */
@@ -16,6 +17,13 @@ export type ResourceColumn<T> = Omit<DataTableBaseColumn<T>, 'key' | 'title'> & 
    * column gives way (into the column chooser), the highest number first.
    */
   readonly priority?: number;
+  /**
+   * A column without a fixed `width` stretches: it has at least its `minWidth`, and the room
+   * the columns leave is shared among such columns by this weight (1, the default; 0: it keeps
+   * its minimum). Give more to the column whose text is long and says the most (see
+   * column-widths.ts).
+   */
+  readonly grow?: number;
   /** What the column means, said on its header (hover, and to a screen reader). */
   readonly headerTip?: string;
   readonly searchText?: (row: T) => string;
