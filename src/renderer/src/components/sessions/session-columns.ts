@@ -102,7 +102,8 @@ function allColumns(
     {
       key: 'loginName',
       title: 'Login',
-      minWidth: 96,
+      // A login such as "analyst_omar" whole: it says whose session a row is.
+      minWidth: 112,
       priority: 2,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
