@@ -4,18 +4,16 @@ import { createDispatcher } from '../../services/http/dispatcher';
 import { cliNetworkOptions } from '../connection/network';
 import { proxyPromptOf } from '../connection/proxy-credentials';
 import type { RedactingLogger } from '../../services/log/logger';
-import type { SecretStore } from '../../services/secrets/secret-store';
-import type { SecretEnvName } from '../args/secret-args';
 import type { CliCommand } from '../args/operation-args';
 import { listAnswer, type ListPlan } from './across-instances';
+import type { CommandIo } from './command-io';
 import { cliClient } from '../connection/connection';
 import { codeOf, instanceNamesOf, unknownInstanceHint } from '../output/instance-hint';
 import { EXIT, reportFailure } from '../output/exit-codes';
-import type { OutputSettings } from '../output/output-args';
 import { renderAnswer } from '../output/output-render';
 import { policyInForce, type PolicyState } from '../../../shared/model/policy';
 import { loadCliPolicy, policyProxy } from '../connection/policy-rules';
-import { confirmOnTerminal, refuseUnconfirmed, type Ask } from '../terminal/confirm';
+import { confirmOnTerminal, refuseUnconfirmed } from '../terminal/confirm';
 import { confirmationOf, type Confirmation } from '../args/destructive';
 import { startedJobId, waitForStartedJob } from './operation-wait';
 import { DeadlinePause } from '../../services/http/deadline-pause';
@@ -29,27 +27,11 @@ import { DeadlinePause } from '../../services/http/deadline-pause';
 type RunCommand = Extract<CliCommand, { kind: 'run' }>;
 
 /** What {@link callOperation} talks to. */
-export interface CallIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly secretStore: () => SecretStore;
-  /** The variable of `env` that holds a secret read from standard input for this command. */
-  readonly fromStdin?: SecretEnvName;
+export interface CallIo extends CommandIo {
   /** The run's logger: --verbose writes it to stderr; it redacts every secret it learns. */
   readonly logger: RedactingLogger;
-  /** How the answer is printed (--output, --query); indented JSON when absent. */
-  readonly output?: OutputSettings;
   /** A list across the instances, or filtered (--all-instances, --status, --since, --blocking). */
   readonly list?: ListPlan;
-  /** stderr is a terminal (a followed job's progress is redrawn in place). */
-  readonly isTty?: boolean;
-  /** stdin is a terminal: with stderr one too, a destructive call is asked about. */
-  readonly stdinIsTty?: boolean;
-  /** Asks a question on the terminal (absent: nobody can be asked). */
-  readonly ask?: Ask;
-  /** Asks on the terminal without showing what is typed (a proxy's password). */
-  readonly askSecret?: Ask;
 }
 
 /** Whether a destructive call is confirmed with --yes, asked about, or refused. */

@@ -1,50 +1,31 @@
 import { createDispatcher, proxyResolverOf } from '../../services/http/dispatcher';
 import { checkNetworkOptions } from '../args/network-args';
 import { cliNetworkOptions } from '../connection/network';
-import type { Ask } from '../terminal/confirm';
 import { proxyPromptOf } from '../connection/proxy-credentials';
 import { RedactingLogger, consoleSink } from '../../services/log/logger';
-import type { SecretStore } from '../../services/secrets/secret-store';
-import type { SecretEnvName } from '../args/secret-args';
 import type { TransferDisk } from '../../services/transfers/transfer-disk';
 import { UsageError } from '../args/operation-args';
 import { createCliEngine, type CliEngine } from './engine';
 import { EXIT, failureLine, failureOf } from '../output/exit-codes';
 import { transferHelp } from '../help/command-help';
 import { runJobsWait } from './jobs-wait';
+import type { CommandIo } from './command-io';
 import { instanceNamesOf, unknownInstanceHint } from '../output/instance-hint';
 import { CliOutput } from '../output/transfer-output';
 import { resumeCommandLine } from './transfer-resume-command';
 import { parseTransferArgs, wantsHelp, type TransferCommand } from '../args/transfer-args';
 import type { TransferCommandName } from '../args/transfer-words';
 import { runArchivesDownloadCommand, runExportCommand, runImportCommand } from './transfers';
-import type { OutputSettings } from '../output/output-args';
 import { policyInForce, type Policy } from '../../../shared/model/policy';
 import { loadCliPolicy, policyBandwidth, policyProxy } from '../connection/policy-rules';
 import { DeadlinePause } from '../../services/http/deadline-pause';
 
 /** What a transfer command talks to. */
-export interface TransferCliIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly secretStore: () => SecretStore;
-  /** The variable of `env` that holds a secret read from standard input for this command. */
-  readonly fromStdin?: SecretEnvName;
-  /** stderr is a terminal (progress redrawn in place). */
-  readonly isTty?: boolean;
-  /** Standard input is a terminal: with stderr one too, a person there can be asked. */
-  readonly stdinIsTty?: boolean;
-  /** Asks a question on the terminal (a destructive call's confirmation, a proxy's user name). */
-  readonly ask?: Ask;
-  /** Asks on the terminal without showing what is typed (a proxy's password). */
-  readonly askSecret?: Ask;
+export interface TransferCliIo extends CommandIo {
   /** Traps Ctrl+C from now on; the signal fires on it (a transfer pauses in its journal). */
   readonly interrupts?: () => AbortSignal;
   /** Where transfers write (tests: a disk that fills up); default the machine's. */
   readonly disk?: TransferDisk;
-  /** How the result is printed (--output, --query); indented JSON when absent. */
-  readonly output?: OutputSettings;
 }
 
 /** Runs `import`, `export`, `archives download` or `jobs wait`; answers the exit code. */
