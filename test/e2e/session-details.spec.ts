@@ -4,7 +4,7 @@ import { expectAccessible } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
 import { jumpTo } from '../support/e2e/menus';
 import { screenshotSizes, screenshotThemes } from '../support/e2e/screenshots';
-import { tableRows } from '../support/e2e/tables';
+import { cutCells, tableRows } from '../support/e2e/tables';
 import type { App } from '../support/e2e/pages/app';
 
 /*
@@ -106,6 +106,13 @@ test('a click on a session shows its SQL, wait and blocking, and Copy copies the
   expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(sql);
 
   expect(consoleErrors).toEqual([]);
+});
+
+test('beside the pane at 1280x800, whose session each row is reads whole', async ({ page }) => {
+  await expect(pane(page)).toBeVisible();
+  const table = page.getByTestId('session-table');
+  await expect(table.locator('td[data-col-key="loginName"]').first()).toBeVisible();
+  expect(await cutCells(table, 'loginName')).toEqual([]);
 });
 
 test('the pane in light and dark (screenshots with SCREENSHOTS=1)', async ({ page }) => {

@@ -102,8 +102,9 @@ function allColumns(
     {
       key: 'loginName',
       title: 'Login',
-      // A login such as "analyst_omar" whole: it says whose session a row is.
-      minWidth: 112,
+      minWidth: 96,
+      // Whose session a row is: beside the session pane, it gets room before the SQL text.
+      grow: 2,
       priority: 2,
       ellipsis: { tooltip: true },
       ellipsisComponent: 'performant-ellipsis',
