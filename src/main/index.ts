@@ -16,6 +16,7 @@ import { appUserModelIdFor } from './platform/app-identity';
 import { secondLaunchPlan } from './platform/second-launch';
 import { AppTray, type AppTrayOptions } from './platform/app-tray';
 import { ElectronPlatform } from './platform/electron-platform';
+import { chromiumRequestPort } from './platform/chromium-request';
 import { registerIpcChannels } from './platform/ipc-registration';
 import { electronSuspendBlocker } from './platform/suspend-blocker';
 import { KeytarSecretStore } from './platform/keytar-secret-store';
@@ -214,6 +215,9 @@ function appServicesOf(
     // form ("PROXY host:port; DIRECT"); read by the services only when neither the settings
     // nor the environment name a proxy. start() runs after whenReady: the session exists.
     systemProxy: (url) => session.defaultSession.resolveProxy(url),
+    // A proxy that asks for the user's sign-in (Negotiate, NTLM) is answered by Chromium:
+    // its requests go through `net.request` (chromium-request.ts).
+    chromiumRequest: chromiumRequestPort(),
     // electron-updater, built at the first check, never where updates are off here.
     updater: {
       kind: installKindOf({

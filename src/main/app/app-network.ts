@@ -42,12 +42,17 @@ function proxyAuthOf(
  * The app's network: the proxy choice of the settings (a proxy URL, else a PAC URL), the
  * environment, else the system's, with the CAs, read once for the dispatcher and the direct
  * downloads; the dispatcher answers a proxy's Basic 407 from the keychain, else by `ask` (the
- * window's dialog).
+ * window's dialog), and hands a proxy that wants Negotiate or NTLM to `chromiumRequest`.
  */
 export function appNetwork(
   options: Pick<
     AppServicesOptions,
-    'secretStore' | 'askProxyCredentials' | 'logger' | 'systemProxy' | 'dispatcher'
+    | 'secretStore'
+    | 'askProxyCredentials'
+    | 'logger'
+    | 'systemProxy'
+    | 'dispatcher'
+    | 'chromiumRequest'
   >,
   settings: Pick<Settings, 'proxyUrl' | 'proxyPacUrl'>,
   ask: AskProxyCredentials = environmentCredentials(process.env),
@@ -59,8 +64,14 @@ export function appNetwork(
     ...(proxyPacUrl ? { proxyPacUrl } : {}),
     ...(options.systemProxy ? { systemProxy: options.systemProxy } : {}),
   });
+  const { chromiumRequest } = options;
   const dispatcher =
-    options.dispatcher ?? createDispatcher({ ...network, proxyAuth: proxyAuthOf(options, ask) });
+    options.dispatcher ??
+    createDispatcher({
+      ...network,
+      proxyAuth: proxyAuthOf(options, ask),
+      ...(chromiumRequest ? { chromiumRequest } : {}),
+    });
   return { network, dispatcher };
 }
 

@@ -17,6 +17,7 @@ import { JobWatcher } from '../services/jobs/job-watcher';
 import type { Logger } from '../services/log/logger';
 import type { AskProxyCredentials } from '../services/proxy/proxy-authenticator';
 import type { DeadlinePause } from '../services/http/deadline-pause';
+import type { RequestPort } from '../services/http/request-port';
 import type { ServiceLimits } from '../services/http/service-limits';
 import { JOB_DISCOVERY_INTERVALS, type MonitorService } from '../services/monitor/monitor-service';
 import type { SecretStore } from '../services/secrets/secret-store';
@@ -70,6 +71,12 @@ export interface AppServicesOptions {
    * neither the settings nor the environment name a proxy; absent in the harness (direct).
    */
   readonly systemProxy?: (url: string) => Promise<string>;
+  /**
+   * Chromium's `net.request` (the app): a proxy that wants the user's sign-in (Negotiate,
+   * NTLM) gets its requests through it; absent (the harness, tests), such a proxy is named in
+   * an error saying what to do.
+   */
+  readonly chromiumRequest?: RequestPort;
   /**
    * Asks the user for a proxy's Basic credentials; default: DATABRIDGE_PROXY_USER and
    * DATABRIDGE_PROXY_PASSWORD of the app's environment, else the window (`proxyQuestions`).

@@ -107,7 +107,7 @@ describe('a proxy that asks for Negotiate or NTLM', () => {
     const asking = through(negotiate, new MemorySecretStore(), GOOD);
     try {
       await expect(get(asking.dispatcher)).rejects.toThrow(
-        `The proxy ${negotiate.url} asks for credentials with Negotiate, NTLM; DataBridge answers a proxy with Basic only. Ask IT`,
+        `The proxy ${negotiate.url} asks for credentials with Negotiate, NTLM. The DataBridge app answers these with your computer's sign-in; here DataBridge answers a proxy with Basic only. Ask IT`,
       );
     } finally {
       await asking.dispatcher.close();

@@ -7,6 +7,8 @@ import type { ProxyResolver } from '../proxy/proxy-resolvers';
 import { resolverOfSource } from '../proxy/proxy-setup';
 import { proxySourceOf, type ProxySource } from '../proxy/proxy-source';
 import { RoutingDispatcher, type RouteAgentOptions } from '../proxy/routing-dispatcher';
+import { PortDispatcher } from './port-dispatcher';
+import type { RequestPort } from './request-port';
 
 /** Options of {@link createDispatcher}. */
 export interface DispatcherOptions {
@@ -23,6 +25,11 @@ export interface DispatcherOptions {
   readonly resolver?: ProxyResolver;
   /** Answers proxies that ask for credentials (407); absent, a 407 is the request's error. */
   readonly proxyAuth?: ProxyAuthenticator;
+  /**
+   * Chromium's `net.request` (the app only): the requests through a proxy that asks for the
+   * user's sign-in (Negotiate, NTLM) go through it, since undici cannot answer that proxy.
+   */
+  readonly chromiumRequest?: RequestPort;
   /** Environment to read HTTPS_PROXY, HTTP_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS from (default process.env). */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** A PEM file of extra CA certificates (default NODE_EXTRA_CA_CERTS). */
@@ -206,13 +213,27 @@ function resolverOfNetwork(options: DispatcherOptions, network: Network): ProxyR
  * The one undici dispatcher of the app: keep-alive pooling, connect and idle timeouts, each
  * request routed straight or through the proxy its URL resolves to (settings, PAC file,
  * HTTPS_PROXY/NO_PROXY, or the system's in the app), and the extra CAs. The transfer engine
- * uses it too for pre-signed URLs (without any Authorization header).
+ * uses it too for pre-signed URLs (without any Authorization header). With `chromiumRequest`,
+ * a proxy that wants the user's sign-in gets its requests through Chromium instead.
  */
 export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
   const network = networkOf(options);
+  const port = options.chromiumRequest;
   return new RoutingDispatcher({
     resolver: options.resolver ?? resolverOfNetwork(options, network),
     agent: agentOptionsOf(options, network.ca),
     ...(options.proxyAuth ? { auth: options.proxyAuth } : {}),
+    // The same idle timeouts as undici's agents; Chromium keeps its own connect timeout.
+    ...(port
+      ? {
+          chromium: (proxy: string) =>
+            new PortDispatcher({
+              port,
+              proxy,
+              headersTimeoutMs: options.headersTimeoutMs ?? 60_000,
+              bodyTimeoutMs: options.bodyTimeoutMs ?? 60_000,
+            }),
+        }
+      : {}),
   });
 }

@@ -24,13 +24,48 @@ export function authSchemes(header: string | string[] | undefined): string[] {
   );
 }
 
-/** The error of a proxy that asks for a scheme other than Basic (Negotiate, NTLM, Digest). */
+/** What IT can do for a proxy DataBridge cannot answer. */
+const ASK_IT =
+  'Ask IT for a proxy that accepts Basic, or a bypass for the service and storage hosts (NO_PROXY, or DIRECT in the PAC file).';
+
+/**
+ * The error of a proxy that asks for a scheme DataBridge cannot answer where it runs: Negotiate
+ * or NTLM without Chromium's network stack (the command line, monitor serve, the browser
+ * harness), or one nobody here answers (Digest).
+ */
 export function unsupportedSchemeError(proxy: string, schemes: readonly string[]): AppError {
   const named = schemes.length > 0 ? schemes.map(titleCase).join(', ') : 'no scheme it names';
+  const signIn = schemes.some((scheme) => scheme === 'negotiate' || scheme === 'ntlm');
+  const why = signIn
+    ? ". The DataBridge app answers these with your computer's sign-in; here DataBridge answers a proxy with Basic only."
+    : '; DataBridge answers a proxy with Basic, and the app with Negotiate or NTLM too.';
   return new AppError({
     code: 'AUTH_REQUIRED',
-    message: `The proxy ${proxy} asks for credentials with ${named}; DataBridge answers a proxy with Basic only. Ask IT for a proxy that accepts Basic, or a bypass for the service and storage hosts (NO_PROXY, or DIRECT in the PAC file).`,
+    message: `The proxy ${proxy} asks for credentials with ${named}${why} ${ASK_IT}`,
   });
+}
+
+/**
+ * The error of a proxy that refused the sign-in Chromium answered for the user (Negotiate or
+ * NTLM), or that Chromium had none to give for: NTLM outside Windows, no Kerberos ticket.
+ */
+export function signInRefusedError(proxy: string, cause?: unknown): AppError {
+  return new AppError(
+    {
+      code: 'AUTH_REQUIRED',
+      message: `The proxy ${proxy} did not accept this computer's sign-in (Negotiate or NTLM). Check that you are signed in to the company's domain; on macOS and Linux only Negotiate is answered, with a Kerberos ticket (kinit). Or ask IT for a bypass for the service and storage hosts (NO_PROXY, or DIRECT in the PAC file).`,
+    },
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/** Chromium's errors of a proxy sign-in that failed or was not given (net_error_list.h). */
+const SIGN_IN_FAILURE =
+  /^net::ERR_(PROXY_AUTH_[A-Z_]+|UNEXPECTED_PROXY_AUTH|MISCONFIGURED_AUTH_ENVIRONMENT|UNSUPPORTED_AUTH_SCHEME|INVALID_AUTH_CREDENTIALS|MISSING_AUTH_CREDENTIALS)$/;
+
+/** True for Chromium's error of a proxy whose sign-in failed. */
+export function isSignInFailure(error: unknown): boolean {
+  return error instanceof Error && SIGN_IN_FAILURE.test(error.message.trim());
 }
 
 function titleCase(scheme: string): string {

@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/errors';
 import { silentLogger, type Logger } from '../log/logger';
 import { probeProxyAuth, unsupportedSchemeError } from './proxy-auth-scheme';
+import { refusalAnswerOf } from './proxy-auth-route';
 import {
   basicToken,
   checkedCredentials,
@@ -20,6 +21,22 @@ interface ProxyCredentialsRequest {
  */
 export type AskProxyCredentials = (request: ProxyCredentialsRequest) => Promise<unknown>;
 
+/** A proxy's 407, as {@link ProxyAuthenticator.answer} is told of it. */
+export interface ProxyRefusal {
+  /** The proxy's origin. */
+  readonly proxy: string;
+  /** The `host:port` the refused request was going to. */
+  readonly target: string;
+  /** The Proxy-Authorization value the refused request carried, if any. */
+  readonly sent: string | undefined;
+  /** True where Chromium's network stack can take the proxy's requests (the app). */
+  readonly hasChromium: boolean;
+}
+
+/** How to send again after a 407: with this Proxy-Authorization value, or through Chromium. */
+export type ProxyAnswer =
+  { readonly kind: 'basic'; readonly token: string } | { readonly kind: 'chromium' };
+
 /** Options of {@link ProxyAuthenticator}. */
 export interface ProxyAuthenticatorOptions {
   readonly store: ProxyCredentialStore;
@@ -33,13 +50,15 @@ export interface ProxyAuthenticatorOptions {
 /**
  * Answers proxies that ask for credentials (407) with Basic: the stored ones first, else asked
  * once and stored, bound to the proxy's origin. A second 407 with the credentials just sent
- * means they are wrong: their keychain entry alone is removed and the error says so.
+ * means they are wrong: their keychain entry alone is removed and the error says so. A proxy
+ * that wants Negotiate or NTLM only is handed to Chromium where there is one
+ * (proxy-auth-route.ts), and named in an error saying what to do where there is none.
  */
 export class ProxyAuthenticator {
   readonly #options: ProxyAuthenticatorOptions;
   readonly #logger: Logger;
   /** One question per proxy at a time: the requests refused together wait for the same answer. */
-  readonly #asking = new Map<string, Promise<string>>();
+  readonly #asking = new Map<string, Promise<ProxyAnswer>>();
   /** Credentials the keychain could not keep, held for this run only. */
   readonly #session = new Map<string, string>();
 
@@ -60,35 +79,51 @@ export class ProxyAuthenticator {
     return stored ? this.#tokenOf(stored) : undefined;
   }
 
-  /**
-   * After `proxy` answered 407 to a request for `target` (`host:port`) sent with `sent` (the
-   * Proxy-Authorization value, if any): the value to send again, or an AppError.
-   */
-  answer(proxy: string, target: string, sent: string | undefined): Promise<string> {
+  /** After a proxy's 407 (see {@link ProxyRefusal}): how to send again, or an AppError. */
+  answer(refusal: ProxyRefusal): Promise<ProxyAnswer> {
+    const { proxy } = refusal;
     const running = this.#asking.get(proxy);
     if (running) return running;
-    const answer = this.#answer(proxy, target, sent).finally(() => this.#asking.delete(proxy));
+    const answer = this.#answer(refusal).finally(() => this.#asking.delete(proxy));
     this.#asking.set(proxy, answer);
     return answer;
   }
 
-  async #answer(proxy: string, target: string, sent: string | undefined): Promise<string> {
-    if (sent !== undefined) {
-      const current = await this.tokenFor(proxy);
-      // Another request already got new credentials after this one was sent: use those.
-      if (current !== undefined && current !== sent) return current;
-      this.#session.delete(proxy);
-      await this.#options.store.delete(proxy).catch(() => false);
-      throw new AppError({
-        code: 'AUTH_REQUIRED',
-        message: `The proxy ${proxy} refused the user name and password (407). They were removed from the keychain, and nothing else; check them with IT, then try again to be asked anew.`,
-      });
-    }
+  async #answer({ proxy, target, sent, hasChromium }: ProxyRefusal): Promise<ProxyAnswer> {
+    if (sent !== undefined) return { kind: 'basic', token: await this.#refused(proxy, sent) };
     const probe =
       this.#options.probe ??
       ((origin: string, to: string) => probeProxyAuth({ proxy: origin, target: to }));
     const schemes = await probe(proxy, target);
-    if (!schemes.includes('basic')) throw unsupportedSchemeError(proxy, schemes);
+    switch (refusalAnswerOf(schemes, hasChromium)) {
+      case 'chromium':
+        this.#logger.info('The proxy asks for a sign-in: its requests go through Chromium', {
+          proxy,
+          schemes: schemes.join(', '),
+        });
+        return { kind: 'chromium' };
+      case 'unsupported':
+        throw unsupportedSchemeError(proxy, schemes);
+      case 'basic':
+        return { kind: 'basic', token: await this.#asked(proxy) };
+    }
+  }
+
+  /** The credentials `sent` were refused: newer ones another request got, else an AppError. */
+  async #refused(proxy: string, sent: string): Promise<string> {
+    const current = await this.tokenFor(proxy);
+    // Another request already got new credentials after this one was sent: use those.
+    if (current !== undefined && current !== sent) return current;
+    this.#session.delete(proxy);
+    await this.#options.store.delete(proxy).catch(() => false);
+    throw new AppError({
+      code: 'AUTH_REQUIRED',
+      message: `The proxy ${proxy} refused the user name and password (407). They were removed from the keychain, and nothing else; check them with IT, then try again to be asked anew.`,
+    });
+  }
+
+  /** Asks for the proxy's credentials and keeps them (the keychain, else this run). */
+  async #asked(proxy: string): Promise<string> {
     const credentials = checkedCredentials(await this.#options.ask({ proxy }), proxy);
     const token = this.#tokenOf(credentials);
     try {

@@ -1,7 +1,9 @@
 import { Agent, Dispatcher, ProxyAgent } from 'undici';
 import { isProxyAuthRequired } from './proxy-auth-scheme';
+import { requestRouteOf } from './proxy-auth-route';
 import type { ProxyAuthenticator } from './proxy-authenticator';
 import type { ProxyResolver } from './proxy-resolvers';
+import { SignInRefusal } from './sign-in-refusal';
 
 /** The options every agent of a {@link RoutingDispatcher} is built with (timeouts, CAs, pools). */
 export type RouteAgentOptions = Agent.Options &
@@ -13,6 +15,12 @@ export interface RoutingDispatcherOptions {
   readonly agent: RouteAgentOptions;
   /** Answers proxies that ask for credentials; absent, a 407 is the request's error. */
   readonly auth?: ProxyAuthenticator;
+  /**
+   * The dispatcher sending requests through `proxy` with Chromium's network stack (the app
+   * only), for a proxy that wants the user's sign-in (Negotiate, NTLM); absent, such a proxy
+   * is named in an error saying what to do.
+   */
+  readonly chromium?: (proxy: string) => Dispatcher;
 }
 
 /** A proxy's agent and the Proxy-Authorization value it sends (if any). */
@@ -25,12 +33,15 @@ interface ProxyRoute {
  * Sends each request the way the resolver chooses for its URL: straight out through one
  * agent, or through one agent per proxy. Every agent has the same timeouts, CAs and
  * connection limits. A proxy's 407 is answered once by the authenticator, then the request is
- * sent again through an agent carrying the credentials (see {@link ProxyAuthRetry}).
+ * sent again through an agent carrying the credentials (see {@link ProxyAuthRetry}), or, for a
+ * proxy that wants the user's sign-in, through Chromium, as every later request to it is.
  */
 export class RoutingDispatcher extends Dispatcher {
   readonly #options: RoutingDispatcherOptions;
   readonly #direct: Agent;
   readonly #proxies = new Map<string, Promise<ProxyRoute>>();
+  /** The proxies handed to Chromium, for the dispatcher's life, and their dispatchers. */
+  readonly #handedOver = new Map<string, Dispatcher>();
 
   constructor(options: RoutingDispatcherOptions) {
     super();
@@ -49,12 +60,17 @@ export class RoutingDispatcher extends Dispatcher {
   async #route(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {
     try {
       const origin = new URL(String(opts.origin));
-      const choice = await this.#options.resolver.resolve(origin);
-      if (choice.kind === 'direct') {
-        this.#direct.dispatch(opts, handler);
-        return;
+      const route = requestRouteOf(await this.#options.resolver.resolve(origin), this.#handedOver);
+      switch (route.kind) {
+        case 'direct':
+          this.#direct.dispatch(opts, handler);
+          return;
+        case 'chromium':
+          this.#sendByChromium(route.proxy, opts, handler);
+          return;
+        case 'proxy':
+          this.#sendThrough(route.proxy, await this.#proxyRoute(route.proxy), opts, handler);
       }
-      this.#sendThrough(choice.url, await this.#proxyRoute(choice.url), opts, handler);
     } catch (error) {
       handler.onResponseError?.(null as never, error as Error);
     }
@@ -76,11 +92,32 @@ export class RoutingDispatcher extends Dispatcher {
       return;
     }
     const retry = async (): Promise<void> => {
-      const target = hostPort(new URL(String(opts.origin)));
-      const token = await auth.answer(proxy, target, route.token);
-      this.#sendThrough(proxy, await this.#renewRoute(proxy, token), opts, handler);
+      const answer = await auth.answer({
+        proxy,
+        target: hostPort(new URL(String(opts.origin))),
+        sent: route.token,
+        hasChromium: this.#options.chromium !== undefined,
+      });
+      if (answer.kind === 'chromium') this.#sendByChromium(proxy, opts, handler);
+      else this.#sendThrough(proxy, await this.#renewRoute(proxy, answer.token), opts, handler);
     };
     route.agent.dispatch(opts, new ProxyAuthRetry(handler, retry));
+  }
+
+  /** Sends through `proxy` with Chromium, which answers its sign-in; it stays there after. */
+  #sendByChromium(
+    proxy: string,
+    opts: Dispatcher.DispatchOptions,
+    handler: Dispatcher.DispatchHandler,
+  ): void {
+    const make = this.#options.chromium;
+    if (!make) throw new Error('No Chromium network stack to send through');
+    let chromium = this.#handedOver.get(proxy);
+    if (!chromium) {
+      chromium = make(proxy);
+      this.#handedOver.set(proxy, chromium);
+    }
+    chromium.dispatch(opts, new SignInRefusal(handler, proxy));
   }
 
   #proxyRoute(proxy: string): Promise<ProxyRoute> {
@@ -117,6 +154,7 @@ export class RoutingDispatcher extends Dispatcher {
     const proxies = await Promise.allSettled([...this.#proxies.values()]);
     await Promise.all([
       this.#direct.close(),
+      ...[...this.#handedOver.values()].map((chromium) => chromium.close()),
       ...proxies.flatMap((route) =>
         route.status === 'fulfilled' ? [route.value.agent.close()] : [],
       ),
@@ -127,6 +165,7 @@ export class RoutingDispatcher extends Dispatcher {
     const proxies = await Promise.allSettled([...this.#proxies.values()]);
     await Promise.all([
       this.#direct.destroy(),
+      ...[...this.#handedOver.values()].map((chromium) => chromium.destroy()),
       ...proxies.flatMap((route) =>
         route.status === 'fulfilled' ? [route.value.agent.destroy()] : [],
       ),
