@@ -171,14 +171,20 @@ export class TransferRun {
     this.setBytes(this.record.bytesDone + delta);
   }
 
-  /** Other fields, shown with the next throttled event; an `undefined` field is removed. */
+  /**
+   * Other fields, shown with the next throttled event; an `undefined` field is removed. Whether
+   * the upload reads a clone is told at once, like a change of state: it is said once per run,
+   * and a run shorter than a progress tick would otherwise never show it while it uploads.
+   */
   patch(fields: { [K in keyof TransferRecord]?: TransferRecord[K] | undefined }): void {
     const record = this.record as Record<string, unknown>;
+    const atOnce = 'readsClone' in fields && fields.readsClone !== this.record.readsClone;
     for (const [key, value] of Object.entries(fields)) {
       if (value === undefined) delete record[key];
       else record[key] = value;
     }
     this.#touch();
+    if (atOnce) this.#throttle.flush();
   }
 
   /**
