@@ -1,12 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
 import { ApiKeyAuth } from '../../../src/main/services/auth/api-key-auth';
 import { isFinalJobStatus } from '../../../src/shared/contract/enums';
 import { PortDispatcher } from '../../../src/main/services/http/port-dispatcher';
 import { ServiceClient } from '../../../src/main/services/http/service-client';
-import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { apiKeyClient } from '../../support/emulator-fixture';
 import { importFile } from '../../support/import-file';
 import { nodeRequestPort } from '../../support/node-request-port';
@@ -14,7 +11,8 @@ import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files'
 import { startScriptedServer } from '../../support/scripted-server';
 import { startStallingProxy, type StallingProxy } from '../../support/stalling-proxy';
 import { useTransferFixture } from '../../support/transfer-fixture';
-import { PROFILE_ID, assembledPath, waitUntil, type Engine } from '../../support/transfer-rig';
+import { PROFILE_ID, assembledPath } from '../../support/transfer-rig';
+import { expectExportServed, exportSample, stoppedTransfer } from '../../support/transfer-flows';
 
 /*
  * The dispatcher that sends through a port (Chromium's `net.request` in the app), with Node's
@@ -45,33 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy.close();
 });
-
-async function stopped(e: Engine, id: string): Promise<TransferRecord> {
-  const ends = ['done', 'failed', 'cancelled', 'paused'];
-  await waitUntil(() => ends.includes(e.service.get(id).state), 30_000, `transfer ${id} to stop`);
-  return e.service.get(id);
-}
-
-async function exportThrough(e: Engine): Promise<TransferRecord> {
-  const destinationFolder = join(fx.root, `downloads-${fx.next()}`);
-  await mkdir(destinationFolder);
-  const started = await e.service.startExport({
-    profileId: PROFILE_ID,
-    instanceName: INSTANCE,
-    databaseName: 'Dev_EDM_Sample',
-    exportTo: 1,
-    destinationFolder,
-  });
-  return stopped(e, started.id);
-}
-
-async function expectServed(done: TransferRecord): Promise<void> {
-  expect(done.error).toBeUndefined();
-  expect(done.state).toBe('done');
-  const name = `${fileSafeName(done.databaseName)}.${done.fileType}`;
-  const served = join(fx.emulatorDir, 'exports', fileSafeName(done.jobId ?? ''), name);
-  expect(await sha256File(done.files?.[0] ?? '')).toBe(await sha256File(served));
-}
 
 describe('a dispatcher sending through a port (Node http.request)', () => {
   it("carries the service client's GET and its POST with a JSON body", async () => {
@@ -119,7 +90,7 @@ describe('a dispatcher sending through a port (Node http.request)', () => {
       rangesInFlight: 2,
       downloadSegmentBytes: 2 * MIB,
     });
-    await expectServed(await exportThrough(e));
+    await expectExportServed(fx, await exportSample(fx, e, INSTANCE));
     expect(node.carried.filter((request) => request.method === 'GET').length).toBeGreaterThan(1);
   });
 
@@ -141,7 +112,7 @@ describe('a dispatcher sending through a port (Node http.request)', () => {
       databaseName: database,
       sourcePath: path,
     });
-    const done = await stopped(e, started.id);
+    const done = await stoppedTransfer(e, started.id);
     expect(done.error).toBeUndefined();
     expect(done.state).toBe('done');
     expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, database, 'bak'))).toBe(sha);
@@ -179,7 +150,7 @@ describe('a dispatcher sending through a port (Node http.request)', () => {
     });
     const from = proxy.exchanges.length;
     proxy.stall({ method: 'GET', direction: 'response', afterBytes: 3 * MIB });
-    await expectServed(await exportThrough(e));
+    await expectExportServed(fx, await exportSample(fx, e, INSTANCE));
     const gets = proxy.exchanges.slice(from).filter((x) => x.method === 'GET');
     expect(gets.filter((x) => x.stalled)).toHaveLength(1);
     expect(gets.length).toBeGreaterThanOrEqual(2);

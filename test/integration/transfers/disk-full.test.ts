@@ -9,12 +9,12 @@ import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files'
 import {
   PROFILE_ID,
   assembledPath,
-  waitUntil,
   type Engine,
   type EngineOptions,
 } from '../../support/transfer-rig';
 import { useTransferFixture } from '../../support/transfer-fixture';
 import { importFile } from '../../support/import-file';
+import { stoppedTransfer } from '../../support/transfer-flows';
 
 /*
  * A full disk at each place a transfer writes (a download's `.part` file: its creation, its
@@ -42,12 +42,6 @@ async function folder(): Promise<string> {
   const path = join(fx.root, `downloads-${fx.next()}`);
   await mkdir(path);
   return path;
-}
-
-async function stopped(e: Engine, id: string): Promise<TransferRecord> {
-  const ends = ['done', 'failed', 'cancelled', 'paused'];
-  await waitUntil(() => ends.includes(e.service.get(id).state), 20_000, `transfer ${id} to stop`);
-  return e.service.get(id);
 }
 
 function startExport(e: Engine, destinationFolder: string, databaseName = 'Dev_EDM_Sample') {
@@ -86,7 +80,7 @@ async function journalsOf(dataDir: string): Promise<string[]> {
 async function freeAndFinish(e: Engine, disk: FillingDisk, id: string): Promise<TransferRecord> {
   disk.free();
   await e.service.resume(id);
-  const done = await stopped(e, id);
+  const done = await stoppedTransfer(e, id, 20_000);
   expect(done.error).toBeUndefined();
   expect(done.state).toBe('done');
   expect(await sha256File(done.files?.[0] ?? '')).toBe(await sha256File(servedFile(done)));
@@ -100,7 +94,7 @@ describe('a full disk during a download', () => {
     const { engine: e, dataDir } = await engineOn(disk);
     const to = await folder();
     const started = await startExport(e, to);
-    const paused = await stopped(e, started.id);
+    const paused = await stoppedTransfer(e, started.id, 20_000);
     const kept = (await stat(join(to, 'Dev_EDM_Sample.bak.part'))).size;
     expect(kept).toBe(disk.partBytes);
     expect(kept).toBeGreaterThan(0);
@@ -122,7 +116,7 @@ describe('a full disk during a download', () => {
     const { engine: e } = await engineOn(disk);
     const to = await folder();
     const started = await startExport(e, to);
-    const message = expectDiskFull(await stopped(e, started.id), to);
+    const message = expectDiskFull(await stoppedTransfer(e, started.id, 20_000), to);
     expect(message).toContain(', 3.00 MiB free.');
     expect((await stat(join(to, 'Dev_EDM_Sample.bak.part'))).size).toBe(16 * MIB);
     await freeAndFinish(e, disk, started.id);
@@ -136,7 +130,7 @@ describe('a full disk during a download', () => {
     const { engine: e, dataDir } = await engineOn(disk);
     const to = await folder();
     const started = await startExport(e, to);
-    const paused = await stopped(e, started.id);
+    const paused = await stoppedTransfer(e, started.id, 20_000);
     const message = expectDiskFull(paused, join(dataDir, 'transfers'));
     expect(message).toMatch(/saving the transfer's journal needs \d+(\.\d+)? (B|KiB), 0 B free/);
     expect(disk.refused.some((refusal) => JOURNAL_FILES(refusal.path))).toBe(true);
@@ -152,7 +146,7 @@ describe('a full disk during a download', () => {
     const { engine: e, dataDir } = await engineOn(disk);
     const to = await folder();
     const started = await startExport(e, to);
-    const paused = await stopped(e, started.id);
+    const paused = await stoppedTransfer(e, started.id, 20_000);
     expectDiskFull(paused, to);
     expect(disk.refused.some((refusal) => JOURNAL_FILES(refusal.path))).toBe(true);
     expect(await readdir(to)).toEqual(['Dev_EDM_Sample.bak.part']);
@@ -166,7 +160,7 @@ describe('a full disk during a download', () => {
     const { engine: e, dataDir } = await engineOn(disk);
     const to = await folder();
     const started = await startExport(e, to);
-    const message = expectDiskFull(await stopped(e, started.id), to);
+    const message = expectDiskFull(await stoppedTransfer(e, started.id, 20_000), to);
     expect(message).toContain('the download of Dev_EDM_Sample.bak needs 16.0 MiB, 1.00 MiB free.');
     expect(disk.partBytes).toBe(0);
     expect((await stat(join(to, 'Dev_EDM_Sample.bak.part'))).size).toBe(0);
@@ -183,7 +177,7 @@ describe('a full disk during a download', () => {
     });
     const to = await folder();
     const started = await startExport(e, to);
-    const message = expectDiskFull(await stopped(e, started.id), to);
+    const message = expectDiskFull(await stoppedTransfer(e, started.id, 20_000), to);
     expect(message).toMatch(/the download of Dev_EDM_Sample\.bak needs \d+\.\d MiB, 0 B free/);
     expect((await stat(join(to, 'Dev_EDM_Sample.bak.part'))).size).toBe(16 * MIB);
     await freeAndFinish(e, disk, started.id);
@@ -199,7 +193,7 @@ describe('a full disk during a download', () => {
     const { engine: e } = await engineOn(disk);
     const to = await folder();
     const started = await startExport(e, to);
-    expectDiskFull(await stopped(e, started.id), to);
+    expectDiskFull(await stoppedTransfer(e, started.id, 20_000), to);
     await freeAndFinish(e, disk, started.id);
   });
 
@@ -209,7 +203,7 @@ describe('a full disk during a download', () => {
     const { engine: e } = await engineOn(disk);
     const to = await folder();
     const started = await startExport(e, to);
-    const message = expectDiskFull(await stopped(e, started.id), to);
+    const message = expectDiskFull(await stoppedTransfer(e, started.id, 20_000), to);
     expect(message).toMatch(/^The disk quota is used up on the disk at /);
   });
 
@@ -219,7 +213,7 @@ describe('a full disk during a download', () => {
     disk.fill({ files: (path) => JOURNAL_FILES(path) && disk.partBytes > 2 * MIB, code: 'EIO' });
     const { engine: e } = await engineOn(disk);
     const started = await startExport(e, await folder());
-    const ended = await stopped(e, started.id);
+    const ended = await stoppedTransfer(e, started.id, 20_000);
     expect(ended).toMatchObject({ state: 'failed', error: { code: 'INTERNAL' } });
     expect(disk.refused.length).toBeGreaterThanOrEqual(2);
   });
@@ -262,14 +256,14 @@ describe('a full data folder during an upload', () => {
       databaseName: database,
       sourcePath: path,
     });
-    const paused = await stopped(e, started.id);
+    const paused = await stoppedTransfer(e, started.id, 20_000);
     const message = expectDiskFull(paused, join(dataDir, 'transfers'));
     expect(message).toMatch(/saving the transfer's journal needs \d+(\.\d+)? (B|KiB), 0 B free/);
     expect(await journalsOf(dataDir)).toEqual([`${started.id}.json`]);
 
     disk.free();
     await e.service.resume(started.id);
-    const done = await stopped(e, started.id);
+    const done = await stoppedTransfer(e, started.id, 20_000);
     expect(done.error).toBeUndefined();
     expect(done.state).toBe('done');
     expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, database, 'bak'))).toBe(sha);

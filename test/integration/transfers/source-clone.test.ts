@@ -10,6 +10,7 @@ import { importFile } from '../../support/import-file';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import { useTransferFixture } from '../../support/transfer-fixture';
 import { PROFILE_ID, assembledPath, waitUntil, type Engine } from '../../support/transfer-rig';
+import { stoppedTransfer } from '../../support/transfer-flows';
 
 /*
  * An upload that reads a clone of its file, against the emulator over real HTTP: what the
@@ -76,15 +77,6 @@ function rewrite(path: string, offsets: readonly number[]): void {
   utimesSync(path, later, later);
 }
 
-async function stopped(e: Engine, id: string): Promise<TransferRecord> {
-  await waitUntil(
-    () => ['done', 'failed', 'cancelled', 'paused'].includes(e.service.get(id).state),
-    30_000,
-    `transfer ${id} to stop`,
-  );
-  return e.service.get(id);
-}
-
 function start(e: Engine, file: { path: string; database: string }) {
   return importFile(e.service, {
     profileId: PROFILE_ID,
@@ -119,7 +111,7 @@ describe('an upload reading a clone of its file', () => {
     };
     const e = await fx.engine({ cloner, onPartEvent });
     e.service.onDidChange((record) => seen.push(record));
-    const done = await stopped(e, (await start(e, file)).id);
+    const done = await stoppedTransfer(e, (await start(e, file)).id);
 
     expect(rewritten).toBe(true);
     expect(done.error).toBeUndefined();
@@ -159,7 +151,7 @@ describe('an upload reading a clone of its file', () => {
     const [waiting] = await second.service.listResumable();
     expect(waiting).toMatchObject({ id, readsClone: true });
     await second.service.resumeAll();
-    const done = await stopped(second, id);
+    const done = await stoppedTransfer(second, id);
     expect(done.error).toBeUndefined();
     expect(done.state).toBe('done');
     expect(await assembled(file.database)).toBe(file.sha);
@@ -183,7 +175,7 @@ describe('an upload reading a clone of its file', () => {
     const second = await fx.engine({ cloner }, dataDir);
     second.service.onDidChange((record) => states.push(record.state));
     await second.service.resumeAll();
-    const done = await stopped(second, id);
+    const done = await stoppedTransfer(second, id);
     expect(done.state).toBe('done');
     expect(states).toContain('verifying');
     expect(done.parts?.resent ?? 0).toBe(0);
@@ -207,7 +199,7 @@ describe('an upload reading a clone of its file', () => {
 
     const second = await fx.engine({ cloner }, dataDir);
     await second.service.resumeAll();
-    const failed = await stopped(second, id);
+    const failed = await stoppedTransfer(second, id);
     expect(failed.state).toBe('failed');
     expect(failed.error?.code).toBe('VALIDATION');
     expect(failed.error?.message).toContain('changed since the upload started');
@@ -239,7 +231,7 @@ describe('an upload reading a clone of its file', () => {
     };
     const e = await fx.engine({ cloner, onPartEvent });
     const { id } = await start(e, file);
-    const failed = await stopped(e, id);
+    const failed = await stoppedTransfer(e, id);
     await grown;
     expect(failed.state).toBe('failed');
     expect(failed.error?.message).toContain('changed size during its upload');
@@ -247,7 +239,7 @@ describe('an upload reading a clone of its file', () => {
     expect(await clonesBeside(file.path)).toEqual([]);
 
     await e.service.retry(id);
-    const done = await stopped(e, id);
+    const done = await stoppedTransfer(e, id);
     expect(done.state).toBe('done');
     expect(cloner.made).toHaveLength(2);
     expect(await assembled(file.database)).toBe(file.sha);
@@ -258,7 +250,7 @@ describe('an upload reading a clone of its file', () => {
     const file = await sample();
     const cloner = copyingCloner();
     const e = await fx.engine({ cloner, cloneSources: false });
-    const done = await stopped(e, (await start(e, file)).id);
+    const done = await stoppedTransfer(e, (await start(e, file)).id);
     expect(done.state).toBe('done');
     expect(cloner.made).toEqual([]);
     expect(await assembled(file.database)).toBe(file.sha);
@@ -268,7 +260,7 @@ describe('an upload reading a clone of its file', () => {
     const file = await sample(512 * KIB);
     const cloner = copyingCloner();
     const e = await fx.engine({ cloner });
-    const done = await stopped(e, (await start(e, file)).id);
+    const done = await stoppedTransfer(e, (await start(e, file)).id);
     expect(done.state).toBe('done');
     expect(done.mode).toBe('single');
     expect(cloner.made).toHaveLength(1);

@@ -1,22 +1,19 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ProxyAgent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileSafeName } from '../../../src/emulator/blobs/blob-types';
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';
 import { directRoute } from '../../../src/main/services/http/direct-route';
-import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import { startStallingProxy, type StallingProxy } from '../../support/stalling-proxy';
 import {
   PROFILE_ID,
   assembledPath,
-  waitUntil,
   type Engine,
   type EngineOptions,
 } from '../../support/transfer-rig';
 import { useTransferFixture } from '../../support/transfer-fixture';
 import { importFile } from '../../support/import-file';
+import { expectExportServed, exportSample, stoppedTransfer } from '../../support/transfer-flows';
 
 /*
  * A storage host that stops mid-way, behind an HTTP proxy of the test's own: the proxy passes
@@ -76,33 +73,6 @@ function engineVia(
   });
 }
 
-async function stopped(e: Engine, id: string): Promise<TransferRecord> {
-  const ends = ['done', 'failed', 'cancelled', 'paused'];
-  await waitUntil(() => ends.includes(e.service.get(id).state), 30_000, `transfer ${id} to stop`);
-  return e.service.get(id);
-}
-
-async function exportThrough(e: Engine): Promise<TransferRecord> {
-  const destinationFolder = join(fx.root, `downloads-${fx.next()}`);
-  await mkdir(destinationFolder);
-  const started = await e.service.startExport({
-    profileId: PROFILE_ID,
-    instanceName: INSTANCE,
-    databaseName: 'Dev_EDM_Sample',
-    exportTo: 1,
-    destinationFolder,
-  });
-  return stopped(e, started.id);
-}
-
-async function expectServed(done: TransferRecord): Promise<void> {
-  expect(done.error).toBeUndefined();
-  expect(done.state).toBe('done');
-  const name = `${fileSafeName(done.databaseName)}.${done.fileType}`;
-  const served = join(fx.emulatorDir, 'exports', fileSafeName(done.jobId ?? ''), name);
-  expect(await sha256File(done.files?.[0] ?? '')).toBe(await sha256File(served));
-}
-
 async function importThrough(e: Engine, bytes: number): Promise<void> {
   const n = fx.next();
   const path = join(fx.root, `source-${n}.bak`);
@@ -114,7 +84,7 @@ async function importThrough(e: Engine, bytes: number): Promise<void> {
     databaseName: database,
     sourcePath: path,
   });
-  const done = await stopped(e, started.id);
+  const done = await stoppedTransfer(e, started.id);
   expect(done.error).toBeUndefined();
   expect(done.state).toBe('done');
   expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, database, 'bak'))).toBe(sha);
@@ -130,7 +100,7 @@ describe.each(MODES)('a storage host that stalls behind a $mode', ({ via, dispat
     const e = await engineVia(dispatcher, { rangesInFlight: 1 });
     const from = proxy.exchanges.length;
     proxy.stall({ method: 'GET', direction: 'response', afterBytes: 3 * MIB });
-    await expectServed(await exportThrough(e));
+    await expectExportServed(fx, await exportSample(fx, e, INSTANCE));
     const gets = exchangesSince(from, 'GET', via);
     expect(gets.filter((x) => x.stalled)).toHaveLength(1);
     expect(gets.length).toBeGreaterThanOrEqual(2);
@@ -141,7 +111,7 @@ describe.each(MODES)('a storage host that stalls behind a $mode', ({ via, dispat
     const from = proxy.exchanges.length;
     // The first answer and one of the connections opened after it stall.
     proxy.stall({ method: 'GET', direction: 'response', afterBytes: 512 * KIB, count: 2 });
-    await expectServed(await exportThrough(e));
+    await expectExportServed(fx, await exportSample(fx, e, INSTANCE));
     const gets = exchangesSince(from, 'GET', via);
     expect(gets.filter((x) => x.stalled)).toHaveLength(2);
     expect(gets.length).toBeGreaterThanOrEqual(4);
@@ -173,7 +143,7 @@ describe.each(MODES)('a storage host that stalls behind a $mode', ({ via, dispat
     const e = await engineVia(dispatcher, { rangesInFlight: 1, retry: { maxAttempts: 2 } });
     proxy.stall({ method: 'GET', direction: 'response', afterBytes: MIB, count: Infinity });
     try {
-      const paused = await exportThrough(e);
+      const paused = await exportSample(fx, e, INSTANCE);
       expect(paused).toMatchObject({
         state: 'paused',
         pausedReason: 'network',

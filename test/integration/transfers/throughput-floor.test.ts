@@ -1,8 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ThroughputFloor } from '../../../src/main/services/transfers/throughput-floor';
-import type { TransferRecord } from '../../../src/shared/model/transfer';
 import { importFile } from '../../support/import-file';
 import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import { useTransferFixture } from '../../support/transfer-fixture';
@@ -13,6 +11,7 @@ import {
   type Engine,
   type EngineOptions,
 } from '../../support/transfer-rig';
+import { exportSample, stoppedTransfer } from '../../support/transfer-flows';
 
 /*
  * The throughput floor over real HTTP against the emulator. A storage host that trickles a
@@ -72,25 +71,6 @@ function noticesOf(e: Engine): string[] {
   return notices;
 }
 
-async function stopped(e: Engine, id: string): Promise<TransferRecord> {
-  const ends = ['done', 'failed', 'cancelled', 'paused'];
-  await waitUntil(() => ends.includes(e.service.get(id).state), 90_000, `transfer ${id} to stop`);
-  return e.service.get(id);
-}
-
-async function exportOnce(e: Engine): Promise<TransferRecord> {
-  const destinationFolder = join(fx.root, `downloads-${fx.next()}`);
-  await mkdir(destinationFolder);
-  const started = await e.service.startExport({
-    profileId: PROFILE_ID,
-    instanceName: INSTANCE,
-    databaseName: 'Dev_EDM_Sample',
-    exportTo: 1,
-    destinationFolder,
-  });
-  return stopped(e, started.id);
-}
-
 describe.each(STACKS)('the throughput floor on $stack', ({ options }) => {
   it('drops a host that trickles a byte a second, retries, and gives up in bound', async () => {
     const floor: ThroughputFloor = { minBytesPerSecond: KIB, windowMs: 2000 };
@@ -100,7 +80,7 @@ describe.each(STACKS)('the throughput floor on $stack', ({ options }) => {
     fx.emulator.faults.set({ downloadConnectionMiBps: 1 / MIB });
     const from = requestLog.length;
     const startedAt = performance.now();
-    const paused = await exportOnce(e);
+    const paused = await exportSample(fx, e, INSTANCE, { timeoutMs: 90_000 });
     const tookMs = performance.now() - startedAt;
     expect(paused).toMatchObject({
       state: 'paused',
@@ -130,7 +110,7 @@ describe.each(STACKS)('the throughput floor on $stack', ({ options }) => {
     const notices = noticesOf(e);
     const from = requestLog.length;
     const startedAt = performance.now();
-    const done = await exportOnce(e);
+    const done = await exportSample(fx, e, INSTANCE, { timeoutMs: 90_000 });
     expect(done.error).toBeUndefined();
     expect(done.state).toBe('done');
     expect(notices).toEqual([]);
@@ -159,7 +139,7 @@ describe('the throughput floor on an upload', () => {
       sourcePath: path,
     });
     expect(started.mode).toBe('single');
-    const done = await stopped(e, started.id);
+    const done = await stoppedTransfer(e, started.id, 90_000);
     expect(done.error).toBeUndefined();
     expect(done.state).toBe('done');
     expect(notices).toEqual([]);
