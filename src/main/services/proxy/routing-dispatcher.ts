@@ -181,7 +181,9 @@ function hostPort(url: URL): string {
 /**
  * True when the request can be sent twice: no body, or one held in memory. A stream body may
  * be half read when a forwarding proxy answers 407, so such a request gets the 407 as its
- * error (the credentials are asked and stored first, so the next attempt passes).
+ * error, and nothing is asked for it. The service's API calls, which come before any upload
+ * part, are replayable: through the same proxy, one of them has the credentials asked and
+ * kept (or the proxy handed to Chromium) first, so a part meets no 407.
  */
 function replayable(opts: Dispatcher.DispatchOptions): boolean {
   const { body } = opts;
