@@ -59,6 +59,18 @@ export function signInRefusedError(proxy: string, cause?: unknown): AppError {
   );
 }
 
+/**
+ * The error of a proxy that refused the user name and password it was given (Basic through
+ * undici, or NTLM and Negotiate through Chromium): their keychain entry alone is removed by
+ * then, so the next request asks anew instead of sending them again.
+ */
+export function credentialsRefusedError(proxy: string): AppError {
+  return new AppError({
+    code: 'AUTH_REQUIRED',
+    message: `The proxy ${proxy} refused the user name and password (407). They were removed from the keychain, and nothing else; check them with IT, then try again to be asked anew.`,
+  });
+}
+
 /** Chromium's errors of a proxy sign-in that failed or was not given (net_error_list.h). */
 const SIGN_IN_FAILURE =
   /^net::ERR_(PROXY_AUTH_[A-Z_]+|UNEXPECTED_PROXY_AUTH|MISCONFIGURED_AUTH_ENVIRONMENT|UNSUPPORTED_AUTH_SCHEME|INVALID_AUTH_CREDENTIALS|MISSING_AUTH_CREDENTIALS)$/;

@@ -1,6 +1,9 @@
-import { AppError } from '../../../shared/errors';
 import { silentLogger, type Logger } from '../log/logger';
-import { probeProxyAuth, unsupportedSchemeError } from './proxy-auth-scheme';
+import {
+  credentialsRefusedError,
+  probeProxyAuth,
+  unsupportedSchemeError,
+} from './proxy-auth-scheme';
 import { refusalAnswerOf } from './proxy-auth-route';
 import {
   basicToken,
@@ -116,10 +119,7 @@ export class ProxyAuthenticator {
     if (current !== undefined && current !== sent) return current;
     this.#session.delete(proxy);
     await this.#options.store.delete(proxy).catch(() => false);
-    throw new AppError({
-      code: 'AUTH_REQUIRED',
-      message: `The proxy ${proxy} refused the user name and password (407). They were removed from the keychain, and nothing else; check them with IT, then try again to be asked anew.`,
-    });
+    throw credentialsRefusedError(proxy);
   }
 
   /** Asks for the proxy's credentials and keeps them (the keychain, else this run). */
