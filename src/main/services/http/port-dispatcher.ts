@@ -1,6 +1,6 @@
 import { Dispatcher, errors } from 'undici';
 import { PortExchange } from './port-exchange';
-import type { RequestPort } from './request-port';
+import type { PortSignIn, RequestPort } from './request-port';
 
 /** Options of {@link PortDispatcher}. */
 export interface PortDispatcherOptions {
@@ -12,6 +12,11 @@ export interface PortDispatcherOptions {
   readonly headersTimeoutMs?: number;
   /** Idle time allowed between two chunks of an answer's body (default 60 s; 0 none). */
   readonly bodyTimeoutMs?: number;
+  /**
+   * The sign-in of each request, made anew per request with this dispatcher's proxy: answers
+   * a proxy that asks for credentials Chromium has not got (see {@link PortSignIn}).
+   */
+  readonly signInFor?: (proxy: string | undefined) => PortSignIn;
 }
 
 /**
@@ -45,6 +50,9 @@ export class PortDispatcher extends Dispatcher {
         ...(this.#options.proxy ? { proxy: this.#options.proxy } : {}),
         headersTimeoutMs: this.#options.headersTimeoutMs ?? 60_000,
         bodyTimeoutMs: this.#options.bodyTimeoutMs ?? 60_000,
+        ...(this.#options.signInFor
+          ? { signIn: this.#options.signInFor(this.#options.proxy) }
+          : {}),
       },
       handler,
     );

@@ -6,8 +6,11 @@ import {
   portHeadersOf,
   portUrlOf,
   type PortHeaders,
+  type PortLoginCallback,
+  type PortLoginInfo,
   type PortRequest,
   type PortResponse,
+  type PortSignIn,
   type RequestPort,
 } from './request-port';
 
@@ -19,6 +22,8 @@ export interface PortExchangeOptions {
   readonly headersTimeoutMs: number;
   /** Idle time allowed between two chunks of the answer's body; 0 for none. */
   readonly bodyTimeoutMs: number;
+  /** Answers the port's 'login' events of this request; absent, the port's default stands. */
+  readonly signIn?: PortSignIn;
 }
 
 /**
@@ -38,6 +43,11 @@ export class PortExchange implements Dispatcher.DispatchController {
   #reason: Error | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #bodyTimeoutMs: number;
+  #headersTimeoutMs: number;
+  /** True once the whole body is handed to the port: the wait for the head may start. */
+  #bodySent = false;
+  /** How many 'login' questions are being answered: no idle wait runs meanwhile. */
+  #signingIn = 0;
   #settle: () => void = () => undefined;
   /** Settles once the handler has heard the end or the error. */
   readonly settled = new Promise<void>((resolve) => (this.#settle = resolve));
@@ -47,6 +57,7 @@ export class PortExchange implements Dispatcher.DispatchController {
     this.#options = options;
     this.#handler = handler;
     this.#bodyTimeoutMs = options.bodyTimeoutMs;
+    this.#headersTimeoutMs = options.headersTimeoutMs;
   }
 
   get aborted(): boolean {
@@ -112,10 +123,15 @@ export class PortExchange implements Dispatcher.DispatchController {
     }
     request.on('response', (response) => this.#onResponse(response));
     request.on('redirect', (status, _method, _url, headers) => this.#onRedirect(status, headers));
-    const headersTimeoutMs = opts.headersTimeout ?? this.#options.headersTimeoutMs;
+    const { signIn } = this.#options;
+    if (signIn) request.on('login', (info, callback) => this.#onLogin(signIn, info, callback));
+    this.#headersTimeoutMs = opts.headersTimeout ?? this.#options.headersTimeoutMs;
     writeBody(request, body, this.#stop.signal).then(
-      // A host may answer before it has read the whole body: then there is no head to wait for.
-      () => (this.#response ? undefined : this.#armHeaders(headersTimeoutMs)),
+      () => {
+        this.#bodySent = true;
+        // A host may answer before it has read the whole body: then there is no head to wait for.
+        if (!this.#response) this.#armHeaders(this.#headersTimeoutMs);
+      },
       (error: unknown) => this.#fail(portErrorOf(error)),
     );
   }
@@ -144,6 +160,33 @@ export class PortExchange implements Dispatcher.DispatchController {
     // After 'end' this is a no-op; before it, the answer was cut short.
     response.on('close', () => this.#fail(new errors.SocketError('The answer was cut short.')));
     if (!this.#paused) this.#armBody();
+  }
+
+  /**
+   * Electron's 'login': the proxy wants a sign-in Chromium has not got. No idle wait runs
+   * while it is answered, since the answer may be a person's in a dialog; credentials go back
+   * to Chromium, and a cancel with an error (refused, declined) ends the request with it.
+   */
+  #onLogin(signIn: PortSignIn, info: PortLoginInfo, callback: PortLoginCallback): void {
+    this.#signingIn += 1;
+    this.#clearTimer();
+    void signIn(info)
+      .catch((error: unknown) => ({ kind: 'cancel' as const, error: portErrorOf(error) }))
+      .then((answer) => {
+        this.#signingIn -= 1;
+        // Ended meanwhile (aborted, a deadline): Chromium dropped the question with the request.
+        if (this.#isSettled) return;
+        try {
+          if (answer.kind === 'credentials') callback(answer.user, answer.password);
+          else callback();
+        } catch (error) {
+          // Electron's callback throws when called twice: a defect, ended as the request's error.
+          this.#fail(portErrorOf(error));
+          return;
+        }
+        if (answer.kind === 'cancel' && answer.error) this.#fail(answer.error);
+        else if (this.#bodySent && !this.#response) this.#armHeaders(this.#headersTimeoutMs);
+      });
   }
 
   /** Electron's manual redirect: the 3xx reaches the handler as a complete answer. */
@@ -202,7 +245,8 @@ export class PortExchange implements Dispatcher.DispatchController {
 
   #arm(ms: number, onTimeout: () => void): void {
     this.#clearTimer();
-    if (ms > 0 && !this.#isSettled) this.#timer = setTimeout(onTimeout, ms);
+    if (ms > 0 && !this.#isSettled && this.#signingIn === 0)
+      this.#timer = setTimeout(onTimeout, ms);
   }
 
   #clearTimer(): void {

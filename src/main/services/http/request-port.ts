@@ -18,6 +18,35 @@ export interface PortRequestOptions {
   readonly proxy?: string;
 }
 
+/**
+ * Who asks a request to sign in: the `authInfo` of Electron's ClientRequest 'login' event
+ * (client-request.md). `host` and `port` are those of the one asking, the proxy or the server.
+ */
+export interface PortLoginInfo {
+  readonly isProxy: boolean;
+  readonly scheme: string;
+  readonly host: string;
+  readonly port: number;
+  readonly realm: string;
+}
+
+/**
+ * The answer to one 'login': a user name and password, or none, which cancels the sign-in;
+ * with `error`, the request then fails with it rather than with what Chromium reports.
+ */
+export type PortLoginAnswer =
+  | { readonly kind: 'credentials'; readonly user: string; readonly password: string }
+  | { readonly kind: 'cancel'; readonly error?: Error };
+
+/**
+ * Answers the 'login' events of one request, in turn (a new one per request): a second
+ * 'login' after credentials were given means the proxy refused them.
+ */
+export type PortSignIn = (info: PortLoginInfo) => Promise<PortLoginAnswer>;
+
+/** The 'login' callback: a user name and password sign in, no arguments cancel. */
+export type PortLoginCallback = (user?: string, password?: string) => void;
+
 /** The answer's head and body, as Node's and Electron's IncomingMessage both give them. */
 export interface PortResponse {
   readonly statusCode?: number | undefined;
@@ -43,6 +72,11 @@ export interface PortRequest {
     event: 'redirect',
     listener: (statusCode: number, method: string, url: string, headers: PortHeaders) => void,
   ): this;
+  /**
+   * Electron's question of a proxy or server that wants a sign-in Chromium has not got (NTLM
+   * outside Windows); `callback` must be called once (Node never emits it).
+   */
+  on(event: 'login', listener: (info: PortLoginInfo, callback: PortLoginCallback) => void): this;
   on(event: 'drain', listener: () => void): this;
   once(event: 'drain', listener: () => void): this;
   off(event: 'drain', listener: () => void): this;
