@@ -14,6 +14,7 @@ import {
 } from '../services/proxy/proxy-authenticator';
 import { ProxyCredentialStore } from '../services/proxy/proxy-credentials';
 import { ProxyQuestions } from '../services/proxy/proxy-questions';
+import { ProxySignIn } from '../services/proxy/proxy-sign-in';
 import type { AppServicesOptions } from './create-app-services';
 
 /**
@@ -26,23 +27,28 @@ function networkOnce(options: DirectRouteOptions): DirectRouteOptions {
   return { ...withCa, resolver: proxyResolverOf(withCa) };
 }
 
-/** The app's answer to a proxy asking for Basic credentials: the keychain, else asked. */
+/**
+ * The app's answers to a proxy asking for a user name and password, Basic through undici or
+ * Chromium's 'login': one keychain entry per proxy and one question for both.
+ */
 function proxyAuthOf(
   options: Pick<AppServicesOptions, 'secretStore' | 'askProxyCredentials' | 'logger'>,
   ask: AskProxyCredentials,
-): ProxyAuthenticator {
-  return new ProxyAuthenticator({
+): { proxyAuth: ProxyAuthenticator; proxySignIn: ProxySignIn } {
+  const answers = {
     store: new ProxyCredentialStore(options.secretStore),
     ask: options.askProxyCredentials ?? ask,
     logger: options.logger,
-  });
+  };
+  return { proxyAuth: new ProxyAuthenticator(answers), proxySignIn: new ProxySignIn(answers) };
 }
 
 /**
  * The app's network: the proxy choice of the settings (a proxy URL, else a PAC URL), the
  * environment, else the system's, with the CAs, read once for the dispatcher and the direct
  * downloads; the dispatcher answers a proxy's Basic 407 from the keychain, else by `ask` (the
- * window's dialog), and hands a proxy that wants Negotiate or NTLM to `chromiumRequest`.
+ * window's dialog), and hands a proxy that wants Negotiate or NTLM to `chromiumRequest`, whose
+ * question for a user name and password (no sign-in of the user's own) gets the same answers.
  */
 export function appNetwork(
   options: Pick<
@@ -69,7 +75,7 @@ export function appNetwork(
     options.dispatcher ??
     createDispatcher({
       ...network,
-      proxyAuth: proxyAuthOf(options, ask),
+      ...proxyAuthOf(options, ask),
       ...(chromiumRequest ? { chromiumRequest } : {}),
     });
   return { network, dispatcher };

@@ -8,9 +8,10 @@ import { chromiumRequestOptions, proxySessionPlan } from './chromium-request-pla
  * answers a proxy's Negotiate or NTLM challenge with the user's sign-in (Windows SSPI, a
  * Kerberos ticket), as the browser does. Call it after the app is ready: `net` throws before.
  *
- * No 'login' listener is set: a proxy that wants a sign-in Chromium cannot give (NTLM outside
- * Windows) then has its question cancelled, and the request fails with Chromium's auth error,
- * which the routing names for the user (sign-in-refusal.ts).
+ * A proxy that wants a sign-in Chromium cannot give (NTLM outside Windows) makes the request
+ * emit 'login'; the port dispatcher answers it (port-exchange.ts, proxy-sign-in.ts) with a
+ * user name and password, and cancels a server's. Without a listener Electron cancels it, and
+ * the request fails with Chromium's auth error, which the routing names (sign-in-refusal.ts).
  */
 export function chromiumRequestPort(): RequestPort {
   const sessions = new Map<string, Promise<Session>>();

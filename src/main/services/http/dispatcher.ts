@@ -4,6 +4,7 @@ import { Client, Pool, type Dispatcher } from 'undici';
 import { silentLogger, type Logger } from '../log/logger';
 import type { ProxyAuthenticator } from '../proxy/proxy-authenticator';
 import type { ProxyResolver } from '../proxy/proxy-resolvers';
+import type { ProxySignIn } from '../proxy/proxy-sign-in';
 import { resolverOfSource } from '../proxy/proxy-setup';
 import { proxySourceOf, type ProxySource } from '../proxy/proxy-source';
 import { RoutingDispatcher, type RouteAgentOptions } from '../proxy/routing-dispatcher';
@@ -30,6 +31,11 @@ export interface DispatcherOptions {
    * user's sign-in (Negotiate, NTLM) go through it, since undici cannot answer that proxy.
    */
   readonly chromiumRequest?: RequestPort;
+  /**
+   * Answers a proxy that asks Chromium for a user name and password (NTLM outside Windows):
+   * the keychain, else asked; absent, Chromium's question is cancelled.
+   */
+  readonly proxySignIn?: ProxySignIn;
   /** Environment to read HTTPS_PROXY, HTTP_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS from (default process.env). */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** A PEM file of extra CA certificates (default NODE_EXTRA_CA_CERTS). */
@@ -219,6 +225,7 @@ function resolverOfNetwork(options: DispatcherOptions, network: Network): ProxyR
 export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
   const network = networkOf(options);
   const port = options.chromiumRequest;
+  const { proxySignIn } = options;
   return new RoutingDispatcher({
     resolver: options.resolver ?? resolverOfNetwork(options, network),
     agent: agentOptionsOf(options, network.ca),
@@ -232,6 +239,7 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
               proxy,
               headersTimeoutMs: options.headersTimeoutMs ?? 60_000,
               bodyTimeoutMs: options.bodyTimeoutMs ?? 60_000,
+              ...(proxySignIn ? { signInFor: (through) => proxySignIn.forRequest(through) } : {}),
             }),
         }
       : {}),
