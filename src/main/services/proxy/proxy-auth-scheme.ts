@@ -47,13 +47,13 @@ export function unsupportedSchemeError(proxy: string, schemes: readonly string[]
 
 /**
  * The error of a proxy that refused the sign-in Chromium answered for the user (Negotiate or
- * NTLM), or that Chromium had none to give for: NTLM outside Windows, no Kerberos ticket.
+ * NTLM), or that Chromium had none to give for and did not ask about (no Kerberos ticket).
  */
 export function signInRefusedError(proxy: string, cause?: unknown): AppError {
   return new AppError(
     {
       code: 'AUTH_REQUIRED',
-      message: `The proxy ${proxy} did not accept this computer's sign-in (Negotiate or NTLM). Check that you are signed in to the company's domain; on macOS and Linux only Negotiate is answered, with a Kerberos ticket (kinit). Or ask IT for a bypass for the service and storage hosts (NO_PROXY, or DIRECT in the PAC file).`,
+      message: `The proxy ${proxy} did not accept this computer's sign-in (Negotiate or NTLM). Check that you are signed in to the company's domain; on macOS and Linux, Negotiate needs a Kerberos ticket (kinit). Or ask IT for a bypass for the service and storage hosts (NO_PROXY, or DIRECT in the PAC file).`,
     },
     cause === undefined ? undefined : { cause },
   );
