@@ -5,6 +5,7 @@ import {
   unsupportedSchemeError,
 } from './proxy-auth-scheme';
 import { refusalAnswerOf } from './proxy-auth-route';
+import { KeptProxyCredentials } from './kept-credentials';
 import {
   basicToken,
   checkedCredentials,
@@ -62,23 +63,17 @@ export class ProxyAuthenticator {
   readonly #logger: Logger;
   /** One question per proxy at a time: the requests refused together wait for the same answer. */
   readonly #asking = new Map<string, Promise<ProxyAnswer>>();
-  /** Credentials the keychain could not keep, held for this run only. */
-  readonly #session = new Map<string, string>();
+  readonly #kept: KeptProxyCredentials;
 
   constructor(options: ProxyAuthenticatorOptions) {
     this.#options = options;
     this.#logger = options.logger ?? silentLogger;
+    this.#kept = new KeptProxyCredentials(options.store, this.#logger);
   }
 
   /** The Proxy-Authorization value stored for `proxy`, if any. */
   async tokenFor(proxy: string): Promise<string | undefined> {
-    const held = this.#session.get(proxy);
-    if (held !== undefined) return held;
-    const stored = await this.#options.store.get(proxy).catch((error: unknown) => {
-      // No keychain (a container, a session without one): as if none were stored.
-      this.#logger.warn('Could not read the proxy credentials from the keychain', { proxy, error });
-      return undefined;
-    });
+    const stored = await this.#kept.get(proxy);
     return stored ? this.#tokenOf(stored) : undefined;
   }
 
@@ -117,8 +112,7 @@ export class ProxyAuthenticator {
     const current = await this.tokenFor(proxy);
     // Another request already got new credentials after this one was sent: use those.
     if (current !== undefined && current !== sent) return current;
-    this.#session.delete(proxy);
-    await this.#options.store.delete(proxy).catch(() => false);
+    await this.#kept.forget(proxy);
     throw credentialsRefusedError(proxy);
   }
 
@@ -126,19 +120,7 @@ export class ProxyAuthenticator {
   async #asked(proxy: string): Promise<string> {
     const credentials = checkedCredentials(await this.#options.ask({ proxy }), proxy);
     const token = this.#tokenOf(credentials);
-    try {
-      await this.#options.store.set(proxy, credentials);
-      this.#logger.info('Stored credentials for the proxy in the keychain', { proxy });
-    } catch (error) {
-      this.#logger.warn(
-        'Could not keep the proxy credentials in the keychain: used for this run only',
-        {
-          proxy,
-          error,
-        },
-      );
-      this.#session.set(proxy, token);
-    }
+    await this.#kept.keep(proxy, credentials);
     return token;
   }
 

@@ -7,6 +7,7 @@ import {
   type ProxyCredentials,
   type ProxyCredentialStore,
 } from './proxy-credentials';
+import { KeptProxyCredentials } from './kept-credentials';
 
 /*
  * A user name and password for a proxy Chromium cannot sign in to with the user's own sign-in:
@@ -81,12 +82,12 @@ export class ProxySignIn {
   readonly #options: ProxySignInOptions;
   readonly #logger: Logger;
   readonly #asking = new Map<string, Promise<ProxyCredentials>>();
-  /** Credentials the keychain could not keep, held for this run only. */
-  readonly #session = new Map<string, ProxyCredentials>();
+  readonly #kept: KeptProxyCredentials;
 
   constructor(options: ProxySignInOptions) {
     this.#options = options;
     this.#logger = options.logger ?? silentLogger;
+    this.#kept = new KeptProxyCredentials(options.store, this.#logger);
   }
 
   /** The sign-in of one request through `proxy`: it remembers what it gave. */
@@ -118,19 +119,12 @@ export class ProxySignIn {
     };
   }
 
-  async #stored(proxy: string): Promise<ProxyCredentials | undefined> {
-    const held = this.#session.get(proxy);
-    if (held !== undefined) return held;
-    return this.#options.store.get(proxy).catch((error: unknown) => {
-      // No keychain (a container, a session without one): as if none were stored.
-      this.#logger.warn('Could not read the proxy credentials from the keychain', { proxy, error });
-      return undefined;
-    });
+  #stored(proxy: string): Promise<ProxyCredentials | undefined> {
+    return this.#kept.get(proxy);
   }
 
   async #forget(proxy: string): Promise<void> {
-    this.#session.delete(proxy);
-    await this.#options.store.delete(proxy).catch(() => false);
+    await this.#kept.forget(proxy);
     this.#logger.info('The proxy refused the credentials: removed from the keychain', { proxy });
   }
 
@@ -147,16 +141,7 @@ export class ProxySignIn {
   async #ask(proxy: string): Promise<ProxyCredentials> {
     const credentials = checkedCredentials(await this.#options.ask({ proxy }), proxy);
     this.#logger.addSecret?.(credentials.password);
-    try {
-      await this.#options.store.set(proxy, credentials);
-      this.#logger.info('Stored credentials for the proxy in the keychain', { proxy });
-    } catch (error) {
-      this.#logger.warn(
-        'Could not keep the proxy credentials in the keychain: used for this run only',
-        { proxy, error },
-      );
-      this.#session.set(proxy, credentials);
-    }
+    await this.#kept.keep(proxy, credentials);
     return credentials;
   }
 }
