@@ -141,3 +141,18 @@ export function listOptionsOf(op: OperationDef): {
     blocking: 'blockingSessionId' in fields,
   };
 }
+
+/** The name of a list option (`all-instances`, `status`, `since`, `blocking`). */
+export type ListOptionName = keyof typeof LIST_OPTIONS_TABLE;
+
+/** The list options an operation takes, by their names in the option table, in its order. */
+export function listOptionNamesOf(op: OperationDef): ListOptionName[] {
+  const takes = listOptionsOf(op);
+  const taken: Record<ListOptionName, boolean> = {
+    'all-instances': takes.allInstances,
+    status: takes.status !== undefined,
+    since: takes.since.length > 0,
+    blocking: takes.blocking,
+  };
+  return (Object.keys(LIST_OPTIONS_TABLE) as ListOptionName[]).filter((name) => taken[name]);
+}

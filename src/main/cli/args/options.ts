@@ -25,13 +25,16 @@ export type RunOptions = Partial<Record<ValueOption, string>> &
 /** Every name the command line gives a meaning of its own (a body field cannot be one). */
 export const GLOBAL_OPTION_NAMES: readonly string[] = Object.keys(GLOBAL_OPTIONS);
 
+/** The names and short forms of the table's flags, read once. */
+const FLAGS: ReadonlySet<string> = new Set(
+  Object.entries(GLOBAL_OPTIONS as Readonly<Record<string, { type: string; short?: string }>>)
+    .filter(([, option]) => option.type === 'boolean')
+    .flatMap(([name, option]) => (option.short ? [name, option.short] : [name])),
+);
+
 /** True for an option that takes no value: the table's flags, and any `--no-NAME`. */
 function isFlag(name: string): boolean {
-  const spec = (GLOBAL_OPTIONS as Readonly<Record<string, { type: string; short?: string }>>)[name];
-  const short = Object.values(GLOBAL_OPTIONS).find(
-    (option) => 'short' in option && option.short === name,
-  );
-  return spec?.type === 'boolean' || short?.type === 'boolean' || name.startsWith('no-');
+  return FLAGS.has(name) || name.startsWith('no-');
 }
 
 /** The words of the command line that are not options or option values. */

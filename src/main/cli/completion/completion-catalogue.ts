@@ -7,13 +7,13 @@ import {
   OUTPUT_OPTIONS_TABLE,
   TOP_OPTIONS_TABLE,
 } from '../args/global-options';
-import { completionOptionsOf } from '../args/option-spec';
+import { completionOptionsOf, pickOptions } from '../args/option-spec';
 import { AUDIT_OPTIONS } from '../args/audit-args';
 import { flaggedFields } from '../args/body-fields';
 import { isDestructive } from '../args/destructive';
 import { DIAGNOSTICS_OPTIONS } from '../args/diagnostics-args';
 import { enumerationOf } from '../args/enum-args';
-import { listOptionsOf } from '../args/list-args';
+import { listOptionNamesOf, listOptionsOf } from '../args/list-args';
 import { POLICY_OPTIONS } from '../args/policy-args';
 import {
   TRANSFER_SPECS,
@@ -84,14 +84,10 @@ function operationFlags(op: OperationDef): CompletionOption[] {
 
 /** The list options an operation takes (args/list-args.ts reads them from its records). */
 function listOptions(op: OperationDef): CompletionOption[] {
-  const takes = listOptionsOf(op);
-  const table = LIST_OPTIONS_TABLE;
-  const options = completionOptionsOf({
-    ...(takes.allInstances ? { 'all-instances': table['all-instances'] } : {}),
-    ...(takes.since.length > 0 ? { since: table.since } : {}),
-    ...(takes.blocking ? { blocking: table.blocking } : {}),
-  });
-  const values = takes.status;
+  const names = listOptionNamesOf(op).filter((name) => name !== 'status');
+  const options = completionOptionsOf(pickOptions(LIST_OPTIONS_TABLE, names));
+  // `--status` offers the statuses the operation's records have.
+  const values = listOptionsOf(op).status;
   return values ? [...options, { name: 'status', value: { kind: 'values', values } }] : options;
 }
 

@@ -4,7 +4,7 @@ import { enumerationArguments } from '../args/enum-args';
 import { bodyHelp, confirmHelp, examplesHelp, jobHelp } from './operation-help';
 import { schemaValues } from '../completion/schema-values';
 import { LIST_OPTIONS_TABLE } from '../args/global-options';
-import { listOptionsOf } from '../args/list-args';
+import { listOptionNamesOf, type ListOptionName } from '../args/list-args';
 import { ALIASES } from '../args/operation-args';
 import { optionsHelp, pickOptions, type OptionTable } from '../args/option-spec';
 import { TRANSFER_OPTIONS } from '../args/transfer-options';
@@ -153,15 +153,10 @@ export function groupHelp(group: string, operations: readonly Operation[]): stri
 
 /** The list options (args/list-args.ts) that at least one of `operations` takes. */
 function groupListOptions(operations: readonly Operation[]): OptionTable {
-  const takes = operations.map((op) => listOptionsOf(op));
-  const names = Object.keys(LIST_OPTIONS_TABLE).filter((name) =>
-    takes.some((list) => {
-      if (name === 'all-instances') return list.allInstances;
-      if (name === 'status') return list.status !== undefined;
-      if (name === 'since') return list.since.length > 0;
-      return list.blocking;
-    }),
-  ) as (keyof typeof LIST_OPTIONS_TABLE)[];
+  const taken = new Set(operations.flatMap((op) => listOptionNamesOf(op)));
+  const names = (Object.keys(LIST_OPTIONS_TABLE) as ListOptionName[]).filter((name) =>
+    taken.has(name),
+  );
   return pickOptions(LIST_OPTIONS_TABLE, names);
 }
 

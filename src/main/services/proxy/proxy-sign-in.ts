@@ -95,7 +95,7 @@ export class ProxySignIn {
     let given: ProxyCredentials | undefined;
     return async (info) => {
       if (proxy === undefined || !isLoginOf(info, proxy)) return CANCEL;
-      const stored = await this.#stored(proxy);
+      const stored = await this.#kept.get(proxy);
       switch (loginAnswerOf({ info, proxy, given, stored })) {
         case 'cancel':
           return CANCEL;
@@ -117,10 +117,6 @@ export class ProxySignIn {
       this.#logger.addSecret?.(given.password);
       return { kind: 'credentials', user: given.user, password: given.password };
     };
-  }
-
-  #stored(proxy: string): Promise<ProxyCredentials | undefined> {
-    return this.#kept.get(proxy);
   }
 
   async #forget(proxy: string): Promise<void> {
