@@ -1,18 +1,18 @@
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiKeyAuth } from '../../../src/main/services/auth/api-key-auth';
 import { isFinalJobStatus } from '../../../src/shared/contract/enums';
 import { PortDispatcher } from '../../../src/main/services/http/port-dispatcher';
 import { ServiceClient } from '../../../src/main/services/http/service-client';
 import { apiKeyClient } from '../../support/emulator-fixture';
-import { importFile } from '../../support/import-file';
 import { nodeRequestPort } from '../../support/node-request-port';
-import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import { startScriptedServer } from '../../support/scripted-server';
 import { startStallingProxy, type StallingProxy } from '../../support/stalling-proxy';
 import { useTransferFixture } from '../../support/transfer-fixture';
-import { PROFILE_ID, assembledPath } from '../../support/transfer-rig';
-import { expectExportServed, exportSample, stoppedTransfer } from '../../support/transfer-flows';
+import {
+  expectExportServed,
+  exportSample,
+  importSampleChecked,
+} from '../../support/transfer-flows';
 
 /*
  * The dispatcher that sends through a port (Chromium's `net.request` in the app), with Node's
@@ -102,20 +102,7 @@ describe('a dispatcher sending through a port (Node http.request)', () => {
       partsInFlight: 2,
       partPlan: { partSize: PART, minPartSize: PART, singleStreamThreshold: MIB },
     });
-    const n = fx.next();
-    const path = join(fx.root, `source-${n}.bak`);
-    const sha = await writeSampleDatabaseFile(path, 'bak', 2 * MIB + 999, `port-${n}`);
-    const database = `Via_Port_${n}`;
-    const started = await importFile(e.service, {
-      profileId: PROFILE_ID,
-      instanceName: INSTANCE,
-      databaseName: database,
-      sourcePath: path,
-    });
-    const done = await stoppedTransfer(e, started.id);
-    expect(done.error).toBeUndefined();
-    expect(done.state).toBe('done');
-    expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, database, 'bak'))).toBe(sha);
+    await importSampleChecked(fx, e, INSTANCE, { bytes: 2 * MIB + 999, label: 'Via_Port' });
     expect(node.carried.filter((request) => request.method === 'PUT')).toHaveLength(9);
   });
 

@@ -1,19 +1,15 @@
-import { join } from 'node:path';
 import { ProxyAgent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/main/services/http/dispatcher';
 import { directRoute } from '../../../src/main/services/http/direct-route';
-import { sha256File, writeSampleDatabaseFile } from '../../support/sample-files';
 import { startStallingProxy, type StallingProxy } from '../../support/stalling-proxy';
-import {
-  PROFILE_ID,
-  assembledPath,
-  type Engine,
-  type EngineOptions,
-} from '../../support/transfer-rig';
+import { type Engine, type EngineOptions } from '../../support/transfer-rig';
 import { useTransferFixture } from '../../support/transfer-fixture';
-import { importFile } from '../../support/import-file';
-import { expectExportServed, exportSample, stoppedTransfer } from '../../support/transfer-flows';
+import {
+  expectExportServed,
+  exportSample,
+  importSampleChecked,
+} from '../../support/transfer-flows';
 
 /*
  * A storage host that stops mid-way, behind an HTTP proxy of the test's own: the proxy passes
@@ -73,23 +69,6 @@ function engineVia(
   });
 }
 
-async function importThrough(e: Engine, bytes: number): Promise<void> {
-  const n = fx.next();
-  const path = join(fx.root, `source-${n}.bak`);
-  const sha = await writeSampleDatabaseFile(path, 'bak', bytes, `stall-${n}`);
-  const database = `Stalled_${n}`;
-  const started = await importFile(e.service, {
-    profileId: PROFILE_ID,
-    instanceName: INSTANCE,
-    databaseName: database,
-    sourcePath: path,
-  });
-  const done = await stoppedTransfer(e, started.id);
-  expect(done.error).toBeUndefined();
-  expect(done.state).toBe('done');
-  expect(await sha256File(assembledPath(fx.emulatorDir, INSTANCE, database, 'bak'))).toBe(sha);
-}
-
 /** The exchanges through the proxy since `from` with `method`. */
 function exchangesSince(from: number, method: string, via: string) {
   return proxy.exchanges.slice(from).filter((x) => x.method === method && x.via === via);
@@ -124,7 +103,7 @@ describe.each(MODES)('a storage host that stalls behind a $mode', ({ via, dispat
     });
     const from = proxy.exchanges.length;
     proxy.stall({ method: 'PUT', direction: 'request', afterBytes: 64 * KIB });
-    await importThrough(e, 2 * MIB + 999);
+    await importSampleChecked(fx, e, INSTANCE, { bytes: 2 * MIB + 999, label: 'Stalled' });
     expect(exchangesSince(from, 'PUT', via).filter((x) => x.stalled)).toHaveLength(1);
   });
 
@@ -135,7 +114,7 @@ describe.each(MODES)('a storage host that stalls behind a $mode', ({ via, dispat
     const from = proxy.exchanges.length;
     // The host's answer stops before its head is through.
     proxy.stall({ method: 'PUT', direction: 'response', afterBytes: 0 });
-    await importThrough(e, 600 * KIB);
+    await importSampleChecked(fx, e, INSTANCE, { bytes: 600 * KIB, label: 'Stalled' });
     expect(exchangesSince(from, 'PUT', via).filter((x) => x.stalled)).toHaveLength(1);
   });
 

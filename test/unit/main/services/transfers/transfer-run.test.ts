@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransferRecord } from '../../../../../src/shared/model/transfer';
-import type { ImportJournal } from '../../../../../src/main/services/transfers/journal-schema';
-import { TransferRun } from '../../../../../src/main/services/transfers/transfer-run';
-import { FakeTimers } from '../../../../support/fake-timers';
+import { uploadRun } from '../../../../support/upload-run';
 
 /*
  * What a transfer's listeners are told and when: progress at most every interval, and what
@@ -10,38 +7,6 @@ import { FakeTimers } from '../../../../support/fake-timers';
  */
 
 const MIB = 1024 * 1024;
-
-function uploadRun() {
-  const timers = new FakeTimers();
-  const journal = {
-    id: 't1',
-    kind: 'import',
-    phase: 'uploading',
-    mode: 'multipart',
-    profileId: 'p',
-    instanceName: 'i',
-    databaseName: 'd',
-    fileType: 'bak',
-    sourcePath: '/x.bak',
-    source: { size: 24 * MIB },
-    partSize: 8 * MIB,
-    partCount: 3,
-    parts: {},
-    createdAt: new Date(0).toISOString(),
-    updatedAt: new Date(0).toISOString(),
-  } as unknown as ImportJournal;
-  const events: TransferRecord[] = [];
-  const run = new TransferRun({
-    journal,
-    state: 'uploading',
-    fromDisk: false,
-    now: () => timers.now,
-    timers,
-    intervalMs: 250,
-    emit: (record) => events.push(record),
-  });
-  return { run, events, timers };
-}
 
 describe('TransferRun', () => {
   it('tells at once that the upload reads a clone, and that it no longer does', () => {

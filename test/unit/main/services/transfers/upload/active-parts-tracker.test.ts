@@ -3,8 +3,7 @@ import type { TransferRecord } from '../../../../../../src/shared/model/transfer
 import { ActivePartsTracker } from '../../../../../../src/main/services/transfers/upload/active-parts-tracker';
 import type { ImportJournal } from '../../../../../../src/main/services/transfers/journal-schema';
 import type { TransferContext } from '../../../../../../src/main/services/transfers/transfer-context';
-import { TransferRun } from '../../../../../../src/main/services/transfers/transfer-run';
-import { FakeTimers } from '../../../../../support/fake-timers';
+import { UPLOAD_PART, uploadRun } from '../../../../../support/upload-run';
 
 /*
  * The part and byte bookkeeping of an upload: counted in place with each chunk, shown at most
@@ -12,37 +11,10 @@ import { FakeTimers } from '../../../../../support/fake-timers';
  */
 
 const MIB = 1024 * 1024;
-const PART = 8 * MIB;
+const PART = UPLOAD_PART;
 
-function uploadRun() {
-  const timers = new FakeTimers();
-  const journal = {
-    id: 't1',
-    kind: 'import',
-    phase: 'uploading',
-    mode: 'multipart',
-    profileId: 'p',
-    instanceName: 'i',
-    databaseName: 'd',
-    fileType: 'bak',
-    sourcePath: '/x.bak',
-    source: { size: 3 * PART },
-    partSize: PART,
-    partCount: 3,
-    parts: {},
-    createdAt: new Date(0).toISOString(),
-    updatedAt: new Date(0).toISOString(),
-  } as unknown as ImportJournal;
-  const events: TransferRecord[] = [];
-  const run = new TransferRun({
-    journal,
-    state: 'uploading',
-    fromDisk: false,
-    now: () => timers.now,
-    timers,
-    intervalMs: 250,
-    emit: (record) => events.push(record),
-  });
+function trackedRun() {
+  const { timers, journal, events, run } = uploadRun();
   const ctx = {
     journal,
     addBytes: (delta: number) => run.addBytes(delta),
@@ -53,7 +25,7 @@ function uploadRun() {
 
 describe('ActivePartsTracker', () => {
   it('shows exact bytes per part after many chunks, with events at most every 250 ms', async () => {
-    const { timers, events, run, tracker, ctx } = uploadRun();
+    const { timers, events, run, tracker, ctx } = trackedRun();
     tracker.show();
     tracker.start(2, PART);
     tracker.start(1, PART);
@@ -78,7 +50,7 @@ describe('ActivePartsTracker', () => {
   });
 
   it('leaves the events already sent as they were when the counts change in place', async () => {
-    const { timers, events, tracker, ctx } = uploadRun();
+    const { timers, events, tracker, ctx } = trackedRun();
     tracker.start(1, PART);
     ctx.addBytes(MIB);
     tracker.change(1, MIB, false);
@@ -92,7 +64,7 @@ describe('ActivePartsTracker', () => {
   });
 
   it('takes back a failed attempt, counts the retry at once, and drops an ended part', () => {
-    const { run, tracker, ctx, journal } = uploadRun();
+    const { run, tracker, ctx, journal } = trackedRun();
     tracker.start(3, PART);
     ctx.addBytes(3 * MIB);
     tracker.change(3, 3 * MIB, false);
